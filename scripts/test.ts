@@ -1,0 +1,75 @@
+/**
+ * `npm test`: every suite in order (lint, typecheck, unit and server tests, browser tests, build and budgets,
+ * end-to-end), then one summary line over all of them: `tests: N passed, M failed[, K skipped]`.
+ * Exits non-zero when anything failed.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromiumPath } from './chromium.ts'
+import { type Counts, addCounts, parsePlaywrightJson, parseVitestJson } from './test-report.ts'
+
+const reportDir = join('tests', 'artifacts', 'reports')
+rmSync(reportDir, { recursive: true, force: true })
+mkdirSync(reportDir, { recursive: true })
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 }
+const failures: string[] = []
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}`)
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return r.status === 0
+}
+
+/** A step that is one check (lint, typecheck, build): it counts as one test. */
+function check(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): boolean {
+  const ok = run(cmd, args, env)
+  addCounts(total, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
+  if (!ok) failures.push(name)
+  return ok
+}
+
+/** A suite that writes a JSON report: its own counts are added; a crash without a report is a failure. */
+function suite(name: string, cmd: string, args: string[], report: string, parse: (json: unknown) => Counts, env?: NodeJS.ProcessEnv): void {
+  const ok = run(cmd, args, env)
+  let counts: Counts | undefined
+  if (existsSync(report)) {
+    try {
+      counts = parse(JSON.parse(readFileSync(report, 'utf8')))
+    } catch {
+      counts = undefined
+    }
+  }
+  if (!counts) counts = { passed: 0, failed: 1, skipped: 0 }
+  if (!ok && counts.failed === 0) counts.failed = 1
+  addCounts(total, counts)
+  console.log(`  ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+  if (counts.failed > 0) failures.push(name)
+}
+
+function ensureChromium(): void {
+  if (existsSync(chromiumPath)) return
+  console.log(`${chromiumPath} is missing: installing Debian's chromium`)
+  run('apt-get', ['update', '-qq'])
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' })
+}
+
+ensureChromium()
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+check('typecheck', 'npx', ['tsc', '-b'])
+const vitestJson = join(reportDir, 'vitest.json')
+suite('vitest (node + browser)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], vitestJson, parseVitestJson)
+if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+  check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
+  const e2eJson = join(reportDir, 'e2e.json')
+  suite('end-to-end (Playwright)', 'npx', ['tsx', 'scripts/e2e.ts'], e2eJson, parsePlaywrightJson, { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson })
+} else {
+  failures.push('end-to-end (not run: the build failed)')
+  addCounts(total, { passed: 0, failed: 1, skipped: 0 })
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`)
+const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : ''
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${skipped}`)
+process.exit(total.failed > 0 ? 1 : 0)

@@ -1,0 +1,69 @@
+/**
+ * The one validated configuration of the server process. A missing or malformed value fails at start-up
+ * with a message naming the variable, never later.
+ */
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public origin of the app, used in checkout return URLs and upload URLs. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sandbox on: the stand-in network is mounted at /sandbox and the app talks to it. */
+  SANDBOX: bool.default(true),
+  SANDBOX_POLICY: z.enum(['current', 'legacy']).default('current'),
+  SANDBOX_SEED: z.coerce.number().int().default(20260427),
+  /** New customer messages arrive in the sandbox every N ms (0: never). */
+  SANDBOX_LIVE_MS: z.coerce.number().int().nonnegative().default(0),
+  MESSAGING_POLICY: z.enum(['current', 'legacy']).default('current'),
+  HUMAN_AGENT_ENABLED: bool.default(false),
+  GRAPH_URL: z.string().url().optional(),
+  GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v25.0'),
+  FB_APP_ID: z.string().default('sandbox-app'),
+  FB_APP_SECRET: z.string().default('sandbox-secret'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SUPPORT_URL: z.string().url().default('https://m.me/pagecast.support'),
+  AFFILIATE_SIGNUP_URL: z.string().url().default('https://affiliates.pagecast.app/signup'),
+  AFFILIATE_LOGIN_URL: z.string().url().default('https://affiliates.pagecast.app/login'),
+  /** Bulk pacing multiplier honoured only with the sandbox on; tests speed sends up with it. */
+  PACING_SCALE: z.coerce.number().positive().max(1).default(1),
+  /** Folder of the built app served at /. */
+  STATIC_DIR: z.string().default('./dist'),
+})
+
+export type Env = z.infer<typeof schema>
+export interface ServerConfig extends Env {
+  publicUrl: string
+  graphUrl: string
+  sandboxEnabled: boolean
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const graphUrl = (e.GRAPH_URL ?? `${publicUrl}/sandbox/graph`).replace(/\/$/, '')
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe')
+  }
+  if (!e.SANDBOX && e.NODE_ENV === 'production' && e.FB_APP_SECRET === 'sandbox-secret') {
+    throw new ConfigError('Invalid configuration:\n  FB_APP_SECRET must be set when the sandbox is off in production')
+  }
+  return { ...e, publicUrl, graphUrl, sandboxEnabled: e.SANDBOX }
+}

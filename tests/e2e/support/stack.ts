@@ -1,0 +1,78 @@
+/**
+ * Starts the built product (API + sandbox + static app) on a free port with a throwaway data folder,
+ * as `npm start` would, and stops it afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface Stack {
+  url: string
+  port: number
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'pagecast-e2e-'))
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/stack.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SANDBOX: 'true',
+      SANDBOX_LIVE_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
+  const url = `http://localhost:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the stack exited early:\n${output}`)
+    try {
+      const res = await fetch(`${url}/api/v2/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the stack did not start in time:\n${output}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r))
+        process.kill(-child.pid, 'SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))])
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { lingui } from '@lingui/vite-plugin'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { manifest } from './src/sw/manifest.ts'
+
+const apiTarget = process.env.DEV_API_URL ?? 'http://localhost:8080'
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    tailwindcss(),
+    VitePWA({
+      // Our own service worker: the shell is precached, API and Graph responses never are.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // Registration goes through workbox-window in src/sw-register so updates wait for the user.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  worker: { format: 'es' },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/sandbox': apiTarget,
+      '/uploads': apiTarget,
+    },
+  },
+})

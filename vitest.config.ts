@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { lingui } from '@lingui/vite-plugin'
+import { playwright } from '@vitest/browser-playwright'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+
+export default defineConfig({
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/shared/**/*.node.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [
+            'src/app/**/*.test.{ts,tsx}',
+            'src/features/**/*.test.{ts,tsx}',
+            'src/i18n/**/*.test.{ts,tsx}',
+            'src/worker/**/*.test.ts',
+            'src/sw/**/*.test.ts',
+            'src/shared/**/*.test.{ts,tsx}',
+          ],
+          exclude: ['src/shared/**/*.node.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
+  },
+})
