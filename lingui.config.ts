@@ -5,35 +5,42 @@ import { locales, sourceLocale } from './src/i18n/locales-table.ts'
  * One catalog per area so each area's strings are translated and reviewed on their own.
  * The app loads all three for the active locale (see src/i18n/activate.ts).
  */
+const allCatalogs: LinguiConfig['catalogs'] = [
+  {
+    path: '<rootDir>/src/locales/{locale}/inbox',
+    include: ['<rootDir>/src/features/inbox', '<rootDir>/src/features/chat'],
+    exclude: ['**/*.test.*'],
+  },
+  {
+    path: '<rootDir>/src/locales/{locale}/bulk',
+    include: ['<rootDir>/src/features/bulk'],
+    exclude: ['**/*.test.*'],
+  },
+  {
+    path: '<rootDir>/src/locales/{locale}/app',
+    include: ['<rootDir>/src'],
+    exclude: [
+      '<rootDir>/src/features/inbox',
+      '<rootDir>/src/features/chat',
+      '<rootDir>/src/features/bulk',
+      '<rootDir>/src/server',
+      '<rootDir>/src/sandbox',
+      '<rootDir>/src/locales',
+      '**/*.test.*',
+    ],
+  },
+]
+
+/** `LINGUI_CATALOG=bulk npx lingui extract` touches only that area's catalogs. */
+const only = process.env.LINGUI_CATALOG
+
 const config: LinguiConfig = {
   sourceLocale,
   locales: locales.map((l) => l.code),
   fallbackLocales: { default: sourceLocale },
   format: 'po',
   orderBy: 'messageId',
-  catalogs: [
-    {
-      path: '<rootDir>/src/locales/{locale}/inbox',
-      include: ['<rootDir>/src/features/inbox', '<rootDir>/src/features/chat'],
-    },
-    {
-      path: '<rootDir>/src/locales/{locale}/bulk',
-      include: ['<rootDir>/src/features/bulk'],
-    },
-    {
-      path: '<rootDir>/src/locales/{locale}/app',
-      include: ['<rootDir>/src'],
-      exclude: [
-        '<rootDir>/src/features/inbox',
-        '<rootDir>/src/features/chat',
-        '<rootDir>/src/features/bulk',
-        '<rootDir>/src/server',
-        '<rootDir>/src/sandbox',
-        '<rootDir>/src/locales',
-        '**/*.test.*',
-      ],
-    },
-  ],
+  catalogs: only ? allCatalogs!.filter((c) => c.path.endsWith(`/${only}`)) : allCatalogs,
 }
 
 export default config

@@ -1,0 +1,134 @@
+/**
+ * Shapes of the Graph API subset Pagecast uses (spec section 7), as the network documents them, and the
+ * classified error every Graph call rejects with. The client implementing `GraphClient` is in client.ts.
+ */
+
+export interface Paging {
+  cursors?: { before?: string; after?: string }
+  next?: string
+  previous?: string
+}
+
+export interface Page<T> {
+  data: T[]
+  paging?: Paging
+}
+
+export interface Picture {
+  data: { url: string; height?: number; width?: number; is_silhouette?: boolean }
+}
+
+export interface PermissionGrant {
+  permission: string
+  status: 'granted' | 'declined' | 'expired'
+}
+
+export interface Account {
+  id: string
+  name: string
+  /** Present means connected (spec section 3). */
+  access_token?: string
+  category?: string
+  picture?: Picture
+  fan_count?: number
+  tasks?: string[]
+  unread_message_count?: number
+  unread_notif_count?: number
+}
+
+export interface Me {
+  id: string
+  name: string
+  email?: string
+  gender?: string
+  picture?: Picture
+  permissions?: Page<PermissionGrant>
+  accounts?: Page<Account>
+}
+
+export interface Participant {
+  id: string
+  name: string
+  email?: string
+}
+
+export interface Conversation {
+  id: string
+  unread_count?: number
+  updated_time: string
+  participants: { data: Participant[] }
+  snippet?: string
+  can_reply?: boolean
+}
+
+export interface Attachment {
+  id?: string
+  mime_type?: string
+  name?: string
+  image_data?: { url: string; preview_url?: string; width?: number; height?: number }
+}
+
+export interface ChatMessage {
+  id: string
+  created_time: string
+  from: Participant
+  to: { data: Participant[] }
+  message: string
+  attachments?: { data: Attachment[] }
+}
+
+export type MessagingType = 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG'
+
+export interface SendRequest {
+  recipientId: string
+  messagingType: MessagingType
+  tag?: string
+  /** Exactly one of text or attachment. */
+  text?: string
+  attachment?: { url: string; isReusable?: boolean } | { attachmentId: string }
+}
+
+export interface SendResult {
+  recipient_id: string
+  message_id: string
+  attachment_id?: string
+}
+
+/** Classes of Graph failure, decided by code and subcode, never by message text (architecture.md). */
+export type GraphErrorKind =
+  | 'throttle'
+  | 'auth'
+  | 'page_blocked'
+  | 'config'
+  | 'outside_window'
+  | 'recipient_gone'
+  | 'transient'
+  | 'network'
+
+export interface GraphErrorBody {
+  message: string
+  type?: string
+  code?: number
+  error_subcode?: number
+  fbtrace_id?: string
+}
+
+export interface GraphClient {
+  me(userToken: string, fields?: string): Promise<Me>
+  permissions(userToken: string): Promise<PermissionGrant[]>
+  accounts(userToken: string, opts?: { limit?: number }): Promise<Page<Account>>
+  conversations(
+    pageId: string,
+    pageToken: string,
+    opts?: { limit?: number; after?: string; before?: string; userId?: string },
+  ): Promise<Page<Conversation>>
+  messages(
+    conversationId: string,
+    pageToken: string,
+    opts?: { limit?: number; after?: string; before?: string },
+  ): Promise<Page<ChatMessage>>
+  send(pageId: string, pageToken: string, req: SendRequest): Promise<SendResult>
+  uploadAttachment(pageId: string, pageToken: string, imageUrl: string): Promise<{ attachment_id: string }>
+  pictureUrl(userId: string, pageToken: string, type?: 'small' | 'normal'): string
+  exchangeToken(token: string, appId: string, appSecret: string): Promise<{ access_token: string; expires_in?: number }>
+}
