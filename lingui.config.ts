@@ -2,8 +2,8 @@ import type { LinguiConfig } from '@lingui/conf'
 import { locales, sourceLocale } from './src/i18n/locales-table.ts'
 
 /**
- * One catalog per area so each area's strings are translated and reviewed on their own.
- * The app loads all three for the active locale (see src/i18n/activate.ts).
+ * One catalog per area (app, inbox, bulk, pwa) so each area's strings are translated and reviewed on their own.
+ * The app loads all of them for the active locale (see src/i18n/activate.ts).
  */
 const allCatalogs: LinguiConfig['catalogs'] = [
   {
@@ -17,12 +17,18 @@ const allCatalogs: LinguiConfig['catalogs'] = [
     exclude: ['**/*.test.*'],
   },
   {
+    path: '<rootDir>/src/locales/{locale}/pwa',
+    include: ['<rootDir>/src/features/pwa'],
+    exclude: ['**/*.test.*'],
+  },
+  {
     path: '<rootDir>/src/locales/{locale}/app',
     include: ['<rootDir>/src'],
     exclude: [
       '<rootDir>/src/features/inbox',
       '<rootDir>/src/features/chat',
       '<rootDir>/src/features/bulk',
+      '<rootDir>/src/features/pwa',
       '<rootDir>/src/server',
       '<rootDir>/src/sandbox',
       '<rootDir>/src/locales',
