@@ -1,0 +1,43 @@
+/**
+ * Which requests the service worker handles, as pure predicates (tested beside this file). The invariant:
+ * API and Graph JSON responses are never cached here; the app keeps its data in Dexie.
+ */
+
+/** Paths the navigation fallback must leave to the network: the API, the sandbox pages, uploaded files. */
+export const navigationDenylist: RegExp[] = [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^\/uploads(\/|$)/]
+
+/** Hosts that serve profile and page pictures for the real network. */
+const pictureHosts = [/\.fbcdn\.net$/, /^platform-lookaside\.fbsbx\.com$/]
+
+/** API and Graph calls: never cached, whatever their content type. */
+export function isDataRequest(url: URL, origin: string): boolean {
+  if (url.origin === origin)
+    return (
+      url.pathname.startsWith('/api/') ||
+      (url.pathname.startsWith('/sandbox/graph/') && !isGraphPicturePath(url.pathname))
+    )
+  return url.hostname === 'graph.facebook.com' && !isGraphPicturePath(url.pathname)
+}
+
+/** `/{id}/picture` on the Graph (optionally versioned, optionally under the sandbox prefix). */
+function isGraphPicturePath(pathname: string): boolean {
+  return /^(\/sandbox\/graph)?(\/v\d+\.\d+)?\/[^/]+\/picture\/?$/.test(pathname)
+}
+
+/** Uploaded images on our origin: immutable once written, so cache-first is safe. */
+export function isUploadedImage(url: URL, origin: string): boolean {
+  return url.origin === origin && url.pathname.startsWith('/uploads/')
+}
+
+/** Avatars and page pictures: they change now and then, so a cached copy is shown and refreshed. */
+export function isPictureRequest(url: URL, origin: string): boolean {
+  if (url.origin === origin)
+    return url.pathname.startsWith('/sandbox/graph/') && isGraphPicturePath(url.pathname)
+  if (url.hostname === 'graph.facebook.com') return isGraphPicturePath(url.pathname)
+  return pictureHosts.some((h) => h.test(url.hostname))
+}
+
+/** Whether a navigation to this path may be answered with the cached app shell. */
+export function isShellNavigation(pathname: string): boolean {
+  return !navigationDenylist.some((re) => re.test(pathname))
+}
