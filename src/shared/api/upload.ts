@@ -1,0 +1,13 @@
+/** `POST /api/v2/upload`: multipart `image` + `access_type`, authorised by the user's own bearer. */
+import type { SubscriptionState } from '../contracts/api.ts'
+import { api } from './client.ts'
+
+export async function uploadImage(file: File, accessType: SubscriptionState['access_type']): Promise<{ url: string }> {
+  const form = new FormData()
+  form.append('image', file)
+  form.append('access_type', accessType ?? 'paid')
+  const res = await api<{ url?: string; data?: { url?: string } }>('/upload', { method: 'POST', body: form })
+  const url = res?.url ?? res?.data?.url
+  if (!url) throw new Error('upload answered without a url')
+  return { url }
+}

@@ -1,0 +1,28 @@
+/** Dates in the user's language: "January 5, 2024" style (month name, day, year). */
+export function formatLongDate(value: string | number | Date, locale: string): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(date)
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+]
+
+/** "3 hours ago" in the user's language. */
+export function formatRelativeTime(value: string | number | Date, locale: string, now: number = Date.now()): string {
+  const time = value instanceof Date ? value.getTime() : new Date(value).getTime()
+  if (Number.isNaN(time)) return ''
+  const seconds = Math.round((time - now) / 1000)
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.round(seconds / size), unit)
+  }
+  return ''
+}

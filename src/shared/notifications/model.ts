@@ -1,0 +1,40 @@
+/** Pure rules of the notification stack (spec section 9: top centre, 4000 ms, at most five at once). */
+import { NOTIFICATIONS_MAX } from '../constants/limits.ts'
+
+export type NotificationKind = 'success' | 'info' | 'warning' | 'error'
+
+export interface NotificationAction {
+  label: string
+  onClick: () => void
+}
+
+export interface NotificationInput {
+  kind: NotificationKind
+  title: string
+  message?: string
+  /** Stays until closed; otherwise it closes by itself after NOTIFICATION_AUTO_CLOSE_MS. */
+  persistent?: boolean
+  action?: NotificationAction
+}
+
+export interface AppNotification extends NotificationInput {
+  id: string
+  createdAt: number
+}
+
+/**
+ * Adds a notification, keeping at most `max`: when full, the oldest auto-closing one makes room, and only
+ * when every shown one is persistent does the oldest persistent one go.
+ */
+export function pushNotification(
+  list: readonly AppNotification[],
+  next: AppNotification,
+  max: number = NOTIFICATIONS_MAX,
+): AppNotification[] {
+  const result = [...list, next]
+  while (result.length > max) {
+    const transient = result.findIndex((n) => !n.persistent && n !== next)
+    result.splice(transient >= 0 ? transient : 0, 1)
+  }
+  return result
+}

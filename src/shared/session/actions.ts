@@ -1,0 +1,125 @@
+/** Login, start-up check, logout and silent account refresh (spec sections 4 and 5). */
+import { api, onUnauthorized } from '../api/client.ts'
+import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
+import { getUser } from '../api/user.ts'
+import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
+import { type LoginResponse, loginResponse } from '../contracts/api.ts'
+import type { ClientConfig } from '../contracts/client-config.ts'
+import type { Account } from '../graph/types.ts'
+import { type SessionGraph, sessionGraph } from './graph-port.ts'
+import { captureReferral } from './referral.ts'
+import { type SessionSocialSdk, type SocialLoginResponse, sandboxPopupSdk } from './social-port.ts'
+import { sessionStore } from './store.ts'
+
+export interface SessionDeps {
+  sdk: SessionSocialSdk
+  graph: SessionGraph
+}
+
+let deps: SessionDeps | undefined
+let userToken: string | undefined
+
+/** The app injects the social adapter; without one, the sandbox popup and a minimal Graph reader serve. */
+export function configureSession(config: ClientConfig, overrides: Partial<SessionDeps> = {}): void {
+  deps = {
+    sdk: overrides.sdk ?? sandboxPopupSdk(config.fbAppId),
+    graph: overrides.graph ?? sessionGraph(config),
+  }
+}
+
+function need(): SessionDeps {
+  if (!deps) throw new Error('configureSession must run before the session is used')
+  return deps
+}
+
+/** Missing permissions: those not granted in the answer (grantedScopes) or on /me/permissions. */
+export async function missingPermissions(response: SocialLoginResponse, graph: SessionGraph): Promise<string[]> {
+  const auth = response.authResponse
+  if (!auth) return [...REQUIRED_PERMISSIONS]
+  let granted: string[]
+  if (auth.grantedScopes !== undefined) {
+    granted = auth.grantedScopes.split(',').map((s) => s.trim())
+  } else {
+    const list = await graph.permissions(auth.accessToken)
+    granted = list.filter((p) => p.status === 'granted').map((p) => p.permission)
+  }
+  return REQUIRED_PERMISSIONS.filter((p) => !granted.includes(p))
+}
+
+function fail(reason: 'declined' | 'not_connected' | 'server', declined?: string[]): void {
+  userToken = undefined
+  sessionStore.reset({ status: 'login_failed', accounts: [], failReason: reason, declined })
+}
+
+async function completeLogin(response: SocialLoginResponse): Promise<void> {
+  const { graph } = need()
+  if (response.status !== 'connected' || !response.authResponse) return fail('not_connected')
+  const missing = await missingPermissions(response, graph).catch(() => [...REQUIRED_PERMISSIONS])
+  if (missing.length > 0) return fail('declined', missing)
+  const accessToken = response.authResponse.accessToken
+  const { referral, coupon } = captureReferral()
+  let login: LoginResponse
+  try {
+    login = loginResponse.parse(
+      await api('/login', { method: 'POST', body: { access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null } }),
+    )
+  } catch {
+    return fail('server')
+  }
+  saveSessionToken(login.data.token)
+  userToken = accessToken
+  const [me, accounts] = await Promise.all([
+    graph.me(accessToken).catch(() => ({ id: login.data.user.facebook_id, name: login.data.user.name })),
+    graph.accounts(accessToken).catch(() => [] as Account[]),
+  ])
+  sessionStore.reset({ status: 'logged_in', fbUser: me, accounts, subscription: login.data.user.subscription })
+}
+
+/** Start-up: checks the session only when the cookie exists (spec section 4). */
+export async function initSession(): Promise<void> {
+  captureReferral()
+  onUnauthorized(() => {
+    userToken = undefined
+    if (sessionStore.getState().status !== 'logged_out') sessionStore.reset({ status: 'logged_out', accounts: [] })
+  })
+  if (!hasSessionCookie()) return sessionStore.reset({ status: 'logged_out', accounts: [] })
+  const { sdk } = need()
+  const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
+  if (status.status === 'connected' && status.authResponse) return completeLogin(status)
+  // The social login is gone but the API session is not: keep the user in, with pages to reconnect.
+  try {
+    const subscription = await getUser()
+    const fbUser = { id: subscription.facebook_id, name: '' }
+    sessionStore.reset({ status: 'logged_in', fbUser, accounts: [], subscription })
+  } catch {
+    clearSessionToken()
+    sessionStore.reset({ status: 'logged_out', accounts: [] })
+  }
+}
+
+/** Must be called straight from a click handler: the login popup needs the user's gesture. */
+export async function loginWithSdk(): Promise<void> {
+  const { sdk } = need()
+  const pending = sdk.login(REQUIRED_PERMISSIONS)
+  const response = await pending.catch((): SocialLoginResponse => ({ status: 'unknown' }))
+  await completeLogin(response)
+}
+
+export async function logout(): Promise<void> {
+  userToken = undefined
+  clearSessionToken()
+  sessionStore.reset({ status: 'logged_out', accounts: [] })
+  await deps?.sdk.logout().catch(() => undefined)
+}
+
+/** Re-reads the page accounts (and their tokens) silently, e.g. when a page token expired. */
+export async function refreshAccounts(): Promise<Account[]> {
+  const { sdk, graph } = need()
+  const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
+  const token = status.authResponse?.accessToken ?? userToken
+  if (!token) return sessionStore.getState().accounts
+  userToken = token
+  const accounts = await graph.accounts(token)
+  sessionStore.setState({ accounts })
+  return accounts
+}

@@ -1,0 +1,52 @@
+/**
+ * The authentication state of spec section 4 as a tiny external store, usable from React
+ * (`useSession`) and from plain code (`sessionStore.getState()`). User and page tokens stay in memory.
+ */
+import { useSyncExternalStore } from 'react'
+import type { SubscriptionState } from '../contracts/api.ts'
+import type { Account, Me } from '../graph/types.ts'
+
+export type SessionStatus = 'loading' | 'logged_out' | 'login_failed' | 'logged_in'
+export type LoginFailReason = 'declined' | 'not_connected' | 'server'
+
+export interface SessionState {
+  status: SessionStatus
+  fbUser?: Me
+  /** Page accounts with their page tokens; memory only. */
+  accounts: Account[]
+  subscription?: SubscriptionState
+  failReason?: LoginFailReason
+  /** Permissions the user declined in the last login attempt. */
+  declined?: string[]
+}
+
+type Listener = () => void
+
+let state: SessionState = { status: 'loading', accounts: [] }
+const listeners = new Set<Listener>()
+
+export const sessionStore = {
+  getState: (): SessionState => state,
+  setState(patch: Partial<SessionState> | ((s: SessionState) => Partial<SessionState>)): void {
+    const next = typeof patch === 'function' ? patch(state) : patch
+    state = { ...state, ...next }
+    for (const l of listeners) l()
+  },
+  /** Replaces the whole state (logout and login failure reset it, spec section 4). */
+  reset(next: SessionState): void {
+    state = next
+    for (const l of listeners) l()
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState)
+}
+
+export function setSubscription(subscription: SubscriptionState): void {
+  sessionStore.setState({ subscription })
+}
