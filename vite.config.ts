@@ -24,12 +24,14 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
       filename: 'sw.ts',
-      // Registration goes through workbox-window in src/sw-register so updates wait for the user.
+      // Registration goes through workbox-window in src/features/pwa/register.ts so updates wait for the user.
       injectRegister: false,
       registerType: 'prompt',
       manifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Screenshots are for the install dialog only: not worth a place in every device's cache.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -38,6 +40,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // .vite/manifest.json: the chunk graph that scripts/check-budgets.ts measures.
+    manifest: true,
   },
   worker: { format: 'es' },
   server: {

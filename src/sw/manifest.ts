@@ -18,4 +18,21 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // Chromium's richer install dialog wants one of each form factor.
+  screenshots: [
+    {
+      src: '/screenshots/narrow.png',
+      sizes: '540x1080',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'The inbox on a phone',
+    },
+    {
+      src: '/screenshots/wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Conversations and chat on a desktop',
+    },
+  ],
 }

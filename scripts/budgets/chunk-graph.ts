@@ -1,0 +1,72 @@
+/**
+ * The chunk graph of a Vite build, read from `.vite/manifest.json`: which JavaScript a route loads before it
+ * can render (a chunk and everything it imports statically), and which modules each chunk holds (from its
+ * source map, since the manifest names only entries and dynamic-import targets).
+ */
+
+export interface ManifestChunk {
+  file: string
+  src?: string
+  name?: string
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
+
+export type ViteManifest = Record<string, ManifestChunk>
+
+/** Manifest keys of the chunks loaded with `keys`: each one and its static imports, transitively. */
+export function staticClosure(manifest: ViteManifest, keys: string[]): Set<string> {
+  const seen = new Set<string>()
+  const stack = [...keys]
+  while (stack.length > 0) {
+    const key = stack.pop()!
+    if (seen.has(key) || !manifest[key]) continue
+    seen.add(key)
+    stack.push(...(manifest[key].imports ?? []))
+  }
+  return seen
+}
+
+export function entryKeys(manifest: ViteManifest): string[] {
+  return Object.keys(manifest).filter((k) => manifest[k].isEntry && manifest[k].file.endsWith('.js'))
+}
+
+/** The catalogs of the source locale, loaded at start-up before the first screen renders. */
+export function startupCatalogKeys(manifest: ViteManifest, locale = 'en'): string[] {
+  return Object.keys(manifest).filter((k) => k.startsWith(`src/locales/${locale}/`))
+}
+
+/**
+ * Route chunks on the way to `/` for a signed-in user: the root route, pathless layout routes (`_name`) and
+ * the index route, in any of the pieces the router's code splitting makes of them (`?tsr-split=…`).
+ */
+export function homeRouteKeys(manifest: ViteManifest): string[] {
+  return Object.keys(manifest).filter((k) => {
+    const m = /^src\/app\/routes\/(.+)\.tsx(\?.*)?$/.exec(k)
+    if (!m) return false
+    return m[1]
+      .split('/')
+      .every(
+        (seg) =>
+          seg === '__root' ||
+          seg === 'index' ||
+          seg === 'route' ||
+          seg.startsWith('_') ||
+          /^\(.+\)$/.test(seg),
+      )
+  })
+}
+
+/** Files (relative to the build folder) of a set of manifest keys, JavaScript only. */
+export function jsFiles(manifest: ViteManifest, keys: Iterable<string>): string[] {
+  return [...new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))].sort()
+}
+
+/** Normalises a source-map source to a project-relative module id (`src/features/…`, `node_modules/…`). */
+export function moduleId(source: string): string {
+  const clean = source.replace(/^(\.\.\/)+/, '').replace(/\?.*$/, '')
+  const nm = clean.lastIndexOf('node_modules/')
+  return nm >= 0 ? clean.slice(nm) : clean
+}

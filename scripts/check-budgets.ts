@@ -1,0 +1,100 @@
+/**
+ * Size budgets of the built app (run after `vite build`; `DIST_DIR` or the first argument picks the build
+ * folder, default `dist`). Prints the compressed JavaScript of the login route and of the first signed-in
+ * route against their budgets, checks that the heavy features load as chunks of their own, and exits 1 when a
+ * budget is exceeded or such a feature sits in a first-load chunk. A feature not written yet is a warning.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import {
+  type ViteManifest,
+  entryKeys,
+  homeRouteKeys,
+  jsFiles,
+  moduleId,
+  startupCatalogKeys,
+  staticClosure,
+} from './budgets/chunk-graph.ts'
+import { judgeSeparation, separateFeatures } from './budgets/separation.ts'
+
+/** kB of gzip-compressed JavaScript (1 kB = 1000 bytes, as Vite prints them). */
+export const LOGIN_BUDGET_KB = 100
+export const HOME_BUDGET_KB = 170
+
+const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
+const manifestPath = join(dist, '.vite', 'manifest.json')
+if (!existsSync(manifestPath)) {
+  console.error(`✗ ${manifestPath} is missing: build first (vite build with build.manifest enabled).`)
+  process.exit(1)
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest
+
+const gzipCache = new Map<string, number>()
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file)
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(dist, file))).length
+    gzipCache.set(file, size)
+  }
+  return size
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1)
+/** Brotli is printed for information (servers that precompress send it); the budget is on gzip. */
+const brotliBytes = (files: string[]) =>
+  files.reduce((sum, f) => sum + brotliCompressSync(readFileSync(join(dist, f))).length, 0)
+let failed = false
+
+function budget(label: string, files: string[], limitKb: number): Set<string> {
+  const bytes = files.reduce((sum, f) => sum + gzipBytes(f), 0)
+  const over = bytes > limitKb * 1000
+  if (over) failed = true
+  console.log(
+    `${over ? '✗' : '✓'} ${label}: ${kb(bytes)} kB gzip (budget ${limitKb} kB, ${files.length} files; brotli ${kb(brotliBytes(files))} kB)`,
+  )
+  if (over)
+    for (const f of [...files].sort((a, b) => gzipBytes(b) - gzipBytes(a)).slice(0, 8))
+      console.log(`    ${kb(gzipBytes(f)).padStart(6)} kB  ${f}`)
+  return new Set(files)
+}
+
+const loginKeys = staticClosure(manifest, [...entryKeys(manifest), ...startupCatalogKeys(manifest)])
+const loginFiles = budget(
+  'login route (entry, its static imports, start-up catalogs)',
+  jsFiles(manifest, loginKeys),
+  LOGIN_BUDGET_KB,
+)
+const homeRoutes = homeRouteKeys(manifest)
+const homeKeys = staticClosure(manifest, [...loginKeys, ...homeRoutes])
+const homeFiles = budget(
+  `first signed-in route (login + ${homeRoutes.length} route chunks on the way to /)`,
+  jsFiles(manifest, homeKeys),
+  HOME_BUDGET_KB,
+)
+
+const modulesByFile = new Map<string, string[]>()
+for (const chunk of Object.values(manifest)) {
+  const mapPath = join(dist, `${chunk.file}.map`)
+  if (!chunk.file.endsWith('.js') || modulesByFile.has(chunk.file)) continue
+  const sources = existsSync(mapPath)
+    ? ((JSON.parse(readFileSync(mapPath, 'utf8')) as { sources?: string[] }).sources ?? [])
+    : []
+  modulesByFile.set(chunk.file, sources.map(moduleId))
+}
+if ([...modulesByFile.values()].every((m) => m.length === 0))
+  console.log('! no source maps in the build: chunk separation cannot be checked')
+
+const initialFiles = new Set([...loginFiles, ...homeFiles])
+for (const feature of separateFeatures) {
+  const verdict = judgeSeparation(feature, modulesByFile, initialFiles)
+  if (verdict.state === 'separate')
+    console.log(`✓ ${feature.name}: separate chunk (${verdict.chunks.join(', ')})`)
+  else if (verdict.state === 'not-built') console.log(`! ${feature.name}: not built yet (warning)`)
+  else {
+    failed = true
+    console.log(`✗ ${feature.name}: loaded with the first route (${verdict.chunks.join(', ')})`)
+  }
+}
+
+process.exit(failed ? 1 : 0)
