@@ -122,3 +122,13 @@ db.version(1).stores({
   touchOutbox: 'key, jobId, createdAt',
   replyOutbox: 'id, state, [pageId+conversationId], createdAt',
 })
+
+// Bulk sender, version 20: the next recipient to send is the lowest `order` in a state, without a scan.
+db.version(20).stores({
+  bulkRecipients: 'key, [jobId+order], [jobId+state], jobId, [jobId+state+order]',
+})
+
+// Inbox, version 10: what the page sidebar shows of each opened page (no token), for offline reading.
+db.version(10).stores({
+  inboxPages: 'id',
+})

@@ -1,0 +1,74 @@
+/**
+ * The messaging policy (architecture.md, "The real network in 2026"): which content types a bulk send may use,
+ * how a send is tagged, and who is inside the standard messaging window.
+ * `current` is what the network enforces now; `legacy` is the spec as written (three tags).
+ */
+import { LEGACY_TAGS, type MessagingPolicyName, type MessagingType } from './tags.ts'
+import { BULK_SAFETY_WINDOW_MS, windowStatus } from './window.ts'
+
+/** The standard window is 24 h after the customer's last message; bulk keeps an hour of safety. */
+export const WINDOW_SAFETY_MS = BULK_SAFETY_WINDOW_MS
+
+/** The in-window message of the current policy (no tag, sent as RESPONSE). */
+export const STANDARD_CONTENT = 'STANDARD' as const
+export type ContentType = typeof STANDARD_CONTENT | (typeof LEGACY_TAGS)[number]
+
+export interface ContentOption {
+  value: ContentType
+  enabled: boolean
+  /** Why a disabled option is disabled. */
+  reason?: 'retired'
+}
+
+export function contentOptions(policy: MessagingPolicyName): ContentOption[] {
+  if (policy === 'legacy') return LEGACY_TAGS.map((value) => ({ value, enabled: true }))
+  return [
+    { value: STANDARD_CONTENT, enabled: true },
+    ...LEGACY_TAGS.map((value) => ({ value, enabled: false, reason: 'retired' as const })),
+  ]
+}
+
+export function defaultContent(policy: MessagingPolicyName): ContentType {
+  return policy === 'legacy' ? 'CONFIRMED_EVENT_UPDATE' : STANDARD_CONTENT
+}
+
+export interface SendTagging {
+  messagingType: MessagingType
+  tag?: string
+}
+
+/** A tag is applied only when it is one of the legacy tags and the policy allows it; otherwise the send is plain. */
+export function tagForSend(policy: MessagingPolicyName, content: string): SendTagging {
+  if (policy === 'legacy' && (LEGACY_TAGS as readonly string[]).includes(content)) {
+    return { messagingType: 'MESSAGE_TAG', tag: content }
+  }
+  return { messagingType: 'RESPONSE' }
+}
+
+/** Inside the window (with the safety margin) counting from the conversation's last activity. */
+export function isInsideWindow(lastActivityMs: number, now: number): boolean {
+  return (
+    windowStatus(lastActivityMs, now, {
+      policy: 'current',
+      humanAgentEnabled: false,
+      standardWindowMs: WINDOW_SAFETY_MS,
+    }).reason === 'standard'
+  )
+}
+
+/**
+ * Splits recipients into those a bulk send may reach and those left out. Under `legacy` everyone is inside
+ * (the tags were the way to reach people outside the window).
+ */
+export function splitByWindow<T>(
+  policy: MessagingPolicyName,
+  items: readonly T[],
+  lastActivity: (item: T) => number,
+  now: number,
+): { inside: T[]; outside: T[] } {
+  if (policy === 'legacy') return { inside: [...items], outside: [] }
+  const inside: T[] = []
+  const outside: T[] = []
+  for (const item of items) (isInsideWindow(lastActivity(item), now) ? inside : outside).push(item)
+  return { inside, outside }
+}

@@ -1,0 +1,65 @@
+/// <reference lib="webworker" />
+/**
+ * The sender worker: wires the tab's settings (tokens in memory only), the progress channel and the
+ * `online` event to the sender. All logic lives in the modules it imports.
+ */
+import { createSenderApi } from './api-port.ts'
+import { createSenderGraph } from './graph-lite.ts'
+import { broadcastChannel, bulkMessage, isBulkMessage, type SenderSettings } from './protocol.ts'
+import type { Subscription } from './ports.ts'
+import { startSender } from './sender.ts'
+import { createWaker } from './waker.ts'
+
+declare const self: DedicatedWorkerGlobalScope
+
+const waker = createWaker()
+const channel = broadcastChannel()
+let settings: SenderSettings | undefined
+let subscription: Subscription = null
+const pageTokens = new Map<string, string>()
+
+function accept(tokens: Record<string, string>) {
+  for (const [pageId, token] of Object.entries(tokens)) pageTokens.set(pageId, token)
+}
+
+function begin(s: SenderSettings) {
+  settings = s
+  subscription = s.subscription
+  accept(s.pageTokens)
+  startSender({
+    graph: createSenderGraph({ baseUrl: s.graphUrl, version: s.graphVersion }),
+    api: createSenderApi(s.apiBase, () => settings?.apiToken ?? ''),
+    channel,
+    pageToken: (pageId) => pageTokens.get(pageId),
+    dropPageToken: (pageId) => pageTokens.delete(pageId),
+    subscription: () => subscription,
+    setSubscription: (sub) => (subscription = sub),
+    now: () => Date.now(),
+    random: Math.random,
+    sleep: waker.sleep,
+    pacingScale: s.pacingScale,
+  })
+}
+
+self.addEventListener('message', (event: MessageEvent) => {
+  const message: unknown = event.data
+  if (!isBulkMessage(message)) return
+  if (message.type === 'start' && !settings) begin(message.settings)
+  else if (message.type === 'tokens') {
+    accept(message.pageTokens)
+    if (settings && message.apiToken) settings.apiToken = message.apiToken
+    waker.wake()
+  } else if (message.type === 'wake') waker.wake()
+  else if (message.type === 'allowance') subscription = message.subscription
+})
+
+channel.subscribe((message) => {
+  if (message.type === 'wake') waker.wake()
+  else if (message.type === 'tokens') {
+    accept(message.pageTokens)
+    waker.wake()
+  }
+})
+
+self.addEventListener('online', () => waker.wake())
+self.postMessage(bulkMessage.lock(false))

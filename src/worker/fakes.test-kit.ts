@@ -1,0 +1,215 @@
+/** In-memory stand-ins for the Graph API and the product API, for the sender's browser tests. */
+import type { SubscriptionState, TouchBody } from '../shared/contracts/api.ts'
+import { GraphError } from '../shared/graph/errors.ts'
+import type { ChatMessage, GraphErrorKind, SendRequest } from '../shared/graph/types.ts'
+import { db } from '../shared/db/db.ts'
+import type { BulkMessage, BulkChannel } from './protocol.ts'
+import type {
+  OpenServerJob,
+  SenderApi,
+  SenderGraph,
+  ServerRecipient,
+  Subscription,
+  TouchOutcome,
+} from './ports.ts'
+import { writeJob, type JobRecord, type RecipientRecord } from './records.ts'
+import type { RunDeps } from './run-job.ts'
+import { createWaker } from './waker.ts'
+
+export const PAGE = '100'
+
+export type Fault = { kind: GraphErrorKind; code?: number; subcode?: number } | 'lost-response'
+
+export interface Delivered {
+  recipientId: string
+  text?: string
+  attachmentId?: string
+  at: number
+}
+
+export class FakeGraph implements SenderGraph {
+  delivered: Delivered[] = []
+  uploads = 0
+  /** Faults applied to the next sends, in order. */
+  faults: Fault[] = []
+  readFaults: Fault[] = []
+  onSend?: (req: SendRequest) => void
+
+  async send(_pageId: string, _token: string, req: SendRequest) {
+    this.onSend?.(req)
+    const fault = this.faults.shift()
+    if (fault && fault !== 'lost-response') throw new GraphError({ ...fault, message: `fault ${fault.kind}` })
+    const attachmentId =
+      req.attachment && 'attachmentId' in req.attachment ? req.attachment.attachmentId : undefined
+    this.delivered.push({ recipientId: req.recipientId, text: req.text, attachmentId, at: Date.now() })
+    if (fault === 'lost-response') throw new GraphError({ kind: 'network', message: 'Failed to fetch' })
+    return { recipient_id: req.recipientId, message_id: `m${this.delivered.length}` }
+  }
+
+  async uploadAttachment() {
+    this.uploads++
+    return { attachment_id: `att${this.uploads}` }
+  }
+
+  async messages(conversationId: string) {
+    const fault = this.readFaults.shift()
+    if (fault && fault !== 'lost-response') throw new GraphError({ ...fault, message: `fault ${fault.kind}` })
+    const recipientId = conversationId.replace(/^c/, '')
+    const data: ChatMessage[] = this.delivered
+      .filter((d) => d.recipientId === recipientId)
+      .map((d, i) => ({
+        id: `m${i}`,
+        created_time: new Date(d.at).toISOString(),
+        from: { id: PAGE, name: 'Page' },
+        to: { data: [{ id: recipientId, name: 'x' }] },
+        message: d.text ?? '',
+        ...(d.attachmentId ? { attachments: { data: [{ id: d.attachmentId }] } } : {}),
+      }))
+    return { data: data.reverse() }
+  }
+
+  sentTo(recipientId: string) {
+    return this.delivered.filter((d) => d.recipientId === recipientId && d.text !== undefined).length
+  }
+}
+
+export function subscription(available: number, branded = false): SubscriptionState {
+  return {
+    access: true,
+    access_type: 'paid',
+    accepted_terms: true,
+    facebook_id: '1',
+    is_unlimited: false,
+    unlimited_blocked: false,
+    available_messages: available,
+    subscriptions_messages: available,
+    addons_messages: 0,
+    use_branded_messages: branded,
+  }
+}
+
+export class FakeApi implements SenderApi {
+  touches = new Map<string, TouchBody>()
+  touchCalls = 0
+  /** The next n touch calls fail as if offline. */
+  failTouches = 0
+  states: { jobId: string; state: string; reason?: string }[] = []
+  serverRecipients = new Map<string, ServerRecipient[]>()
+  open: OpenServerJob[] = []
+  constructor(public sub: SubscriptionState = subscription(1_000)) {}
+
+  async touch(jobId: string, body: TouchBody): Promise<TouchOutcome> {
+    this.touchCalls++
+    if (this.failTouches > 0) {
+      this.failTouches--
+      throw new TypeError('Failed to fetch')
+    }
+    const key = `${jobId}:${body.recipient_id}`
+    if (!this.touches.has(key)) {
+      if (body.status === 'OK' && !body.sent_as_branded) {
+        if (this.sub.available_messages <= 0 && !this.sub.use_branded_messages) return { kind: 'refused' }
+        this.sub = { ...this.sub, available_messages: this.sub.available_messages - 1 }
+      }
+      this.touches.set(key, body)
+    }
+    return {
+      kind: 'ok',
+      response: { available_messages: this.sub.available_messages, subscription: this.sub },
+    }
+  }
+  async setState(jobId: string, state: 'finished' | 'stopped', reason?: string) {
+    this.states.push({ jobId, state, reason })
+  }
+  async putRecipients(
+    jobId: string,
+    list: { recipient_id: string; name: string; conversation_id: string }[],
+  ) {
+    const prev = this.serverRecipients.get(jobId) ?? []
+    this.serverRecipients.set(jobId, [...prev, ...list.map((r) => ({ ...r, status: null }))])
+  }
+  async listOpen() {
+    return this.open
+  }
+  async listRecipients(jobId: string) {
+    const list = (this.serverRecipients.get(jobId) ?? []).map((r) => {
+      const t = this.touches.get(`${jobId}:${r.recipient_id}`)
+      return { ...r, status: t ? t.status : null, sent_as_branded: t?.sent_as_branded ?? false }
+    })
+    return { data: list, next: null }
+  }
+}
+
+export class MemoryChannel implements BulkChannel {
+  messages: BulkMessage[] = []
+  private listeners = new Set<(m: BulkMessage) => void>()
+  post(m: BulkMessage) {
+    this.messages.push(m)
+    for (const l of this.listeners) l(m)
+  }
+  subscribe(l: (m: BulkMessage) => void) {
+    this.listeners.add(l)
+    return () => this.listeners.delete(l)
+  }
+}
+
+export function makeDeps(graph: FakeGraph, api: FakeApi, over: Partial<Omit<RunDeps, 'channel'>> = {}) {
+  const waker = createWaker()
+  let sub: Subscription = api.sub
+  const tokens = new Map([[PAGE, 'page-token']])
+  const deps: RunDeps & { channel: MemoryChannel; tokens: Map<string, string>; wake(): void } = {
+    graph,
+    api,
+    channel: new MemoryChannel(),
+    tokens,
+    pageToken: (id) => tokens.get(id),
+    dropPageToken: (id) => tokens.delete(id),
+    subscription: () => sub,
+    setSubscription: (s) => (sub = s),
+    now: () => Date.now(),
+    random: Math.random,
+    // Real waits, capped so backoffs of seconds take milliseconds in tests.
+    sleep: (ms) => waker.sleep(Math.min(ms, 5)),
+    wake: waker.wake,
+    pacingScale: 0.001,
+    ...over,
+  }
+  return deps
+}
+
+export async function resetDb() {
+  await Promise.all([db.bulkJobs.clear(), db.bulkRecipients.clear(), db.touchOutbox.clear()])
+}
+
+export async function seedJob(n: number, over: Partial<JobRecord> = {}): Promise<JobRecord> {
+  const job: JobRecord = {
+    id: over.id ?? 'job1',
+    pageId: PAGE,
+    pageName: 'Page',
+    text: 'Hello',
+    messagingType: 'RESPONSE',
+    labels: ['all_labels'],
+    total: n,
+    brandedFrom: -1,
+    state: 'queued',
+    createdAt: Date.now(),
+    nextSendAt: 0,
+    lease: 0,
+    sent: 0,
+    rejected: 0,
+    skipped: 0,
+    recipientsSynced: true,
+    ...over,
+  }
+  const list: RecipientRecord[] = Array.from({ length: n }, (_, i) => ({
+    key: `${job.id}:${i + 1}`,
+    jobId: job.id,
+    recipientId: String(i + 1),
+    name: `Person ${i + 1}`,
+    conversationId: `c${i + 1}`,
+    order: i,
+    state: 'pending',
+    attempts: 0,
+  }))
+  await writeJob(job, list)
+  return job
+}

@@ -1,0 +1,28 @@
+/** Timing of the sender: the pacing between sends and the backoffs after failures. Pure. */
+import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../shared/constants/limits.ts'
+
+/** A random wait of 800 to 1500 ms, scaled (only the sandbox scales it below 1). */
+export function pacingDelay(random: () => number, scale = 1): number {
+  const ms = SEND_DELAY_MIN_MS + random() * (SEND_DELAY_MAX_MS - SEND_DELAY_MIN_MS)
+  return Math.round(ms * scale)
+}
+
+/** Throttling: 30 s doubling to 15 min; the network's limits reset slowly. */
+export const THROTTLE_BASE_MS = 30_000
+export const THROTTLE_MAX_MS = 15 * 60_000
+/** Offline and transient failures: 2 s doubling to 60 s. */
+export const RETRY_BASE_MS = 2_000
+export const RETRY_MAX_MS = 60_000
+/** Transient errors retry this many times per recipient before it is rejected. */
+export const TRANSIENT_MAX_ATTEMPTS = 4
+
+/** Exponential backoff with "full jitter" between half and the whole step, so senders do not align. */
+export function backoff(attempt: number, base: number, max: number, random: () => number, scale = 1): number {
+  const step = Math.min(max, base * 2 ** Math.max(0, attempt - 1))
+  return Math.round((step / 2 + (random() * step) / 2) * scale)
+}
+
+/** How long to wait from `now` until the persisted `nextSendAt`, never negative. */
+export function remainingWait(nextSendAt: number, now: number): number {
+  return Math.max(0, nextSendAt - now)
+}

@@ -1,0 +1,46 @@
+/** What the sender needs from the outside world; the worker entry wires real ones, tests inject fakes. */
+import type { SubscriptionState, TouchBody, TouchResponse } from '../shared/contracts/api.ts'
+import type { GraphClient } from '../shared/graph/types.ts'
+
+export type SenderGraph = Pick<GraphClient, 'send' | 'uploadAttachment' | 'messages'>
+
+export type TouchOutcome =
+  | { kind: 'ok'; response: TouchResponse }
+  /** 406: nothing left and not branded; the result is recorded by nobody, the allowance is 0. */
+  | { kind: 'refused' }
+  /** The record is gone (deleted from another tab or device). */
+  | { kind: 'gone' }
+
+export interface ServerRecipient {
+  recipient_id: string
+  name: string
+  conversation_id: string
+  status: 'OK' | 'NG' | null
+  sent_as_branded?: boolean
+}
+
+export interface OpenServerJob {
+  id: string
+  page_id: string
+  message: string
+  image_url?: string | null
+  tag?: string | null
+  label?: string
+  total_messages: number
+  branded_messages_amount: number
+  created_at?: string
+}
+
+export interface SenderApi {
+  /** Rejects on network failure or a 5xx so the entry stays queued. */
+  touch(jobId: string, body: TouchBody): Promise<TouchOutcome>
+  setState(jobId: string, state: 'finished' | 'stopped', reason?: string): Promise<void>
+  putRecipients(
+    jobId: string,
+    list: { recipient_id: string; name: string; conversation_id: string }[],
+  ): Promise<void>
+  listOpen(): Promise<OpenServerJob[]>
+  listRecipients(jobId: string, after?: string): Promise<{ data: ServerRecipient[]; next: string | null }>
+}
+
+export type Subscription = SubscriptionState | null

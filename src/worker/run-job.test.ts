@@ -1,0 +1,197 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { claimLease, jobs, recipients } from './records.ts'
+import { runJob } from './run-job.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob, subscription } from './fakes.test-kit.ts'
+import { BRANDED_FOOTER } from './allowance.ts'
+
+beforeEach(resetDb)
+
+async function run(graph: FakeGraph, api: FakeApi, deps = makeDeps(graph, api), id = 'job1') {
+  const lease = (await claimLease(id))!
+  return { outcome: await runJob(deps, id, lease), deps }
+}
+
+describe('running a bulk job', () => {
+  it('sends each recipient exactly once, in order, touches each once and finishes', async () => {
+    await seedJob(12)
+    const graph = new FakeGraph()
+    const api = new FakeApi()
+    const { outcome, deps } = await run(graph, api)
+    expect(outcome).toBe('finished')
+    expect(graph.delivered.map((d) => d.recipientId)).toEqual(
+      Array.from({ length: 12 }, (_, i) => String(i + 1)),
+    )
+    expect(api.touches.size).toBe(12)
+    expect(api.sub.available_messages).toBe(988)
+    const job = await jobs.get('job1')
+    expect(job).toMatchObject({ state: 'finished', sent: 12, rejected: 0 })
+    expect(api.states).toEqual([{ jobId: 'job1', state: 'finished', reason: undefined }])
+    const last = deps.channel.messages.filter((m) => m.type === 'progress').at(-1)
+    expect(last).toMatchObject({ state: 'finished', counts: { sent: 12, total: 12 } })
+  })
+
+  it('uploads the image once and reuses its attachment id for every recipient, before the text', async () => {
+    await seedJob(5, { imageUrl: 'https://x/img.png' })
+    const graph = new FakeGraph()
+    await run(graph, new FakeApi())
+    expect(graph.uploads).toBe(1)
+    const images = graph.delivered.filter((d) => d.attachmentId)
+    expect(images.map((d) => d.attachmentId)).toEqual(Array(5).fill('att1'))
+    expect(graph.delivered.map((d) => (d.attachmentId ? 'img' : 'txt'))).toEqual(
+      Array(5).fill(['img', 'txt']).flat(),
+    )
+  })
+
+  it('reconciles a send whose answer was lost and never sends it twice', async () => {
+    await seedJob(4)
+    const graph = new FakeGraph()
+    graph.faults = [{ kind: 'transient' }, 'lost-response']
+    // First attempt of recipient 1 fails cleanly (retried), the second goes out but its answer is lost.
+    const api = new FakeApi()
+    const { outcome } = await run(graph, api)
+    expect(outcome).toBe('finished')
+    for (const id of ['1', '2', '3', '4']) expect(graph.sentTo(id)).toBe(1)
+    expect(api.touches.size).toBe(4)
+  })
+
+  it('after a crash in the middle of a send, looks at the conversation before retrying', async () => {
+    const t0 = Date.now()
+    await seedJob(3)
+    const graph = new FakeGraph()
+    // Recipient 1 was delivered, recipient 2 was marked sending but never left.
+    graph.delivered.push({ recipientId: '1', text: 'Hello', at: t0 + 10 })
+    await recipients.update('job1:1', { state: 'sending', attemptAt: t0, attempts: 1 })
+    await recipients.update('job1:2', { state: 'sending', attemptAt: t0, attempts: 1 })
+    const api = new FakeApi()
+    await run(graph, api)
+    expect(['1', '2', '3'].map((id) => graph.sentTo(id))).toEqual([1, 1, 1])
+    expect(api.touches.size).toBe(3)
+    expect(await jobs.get('job1')).toMatchObject({ sent: 3, state: 'finished' })
+  })
+
+  it('pauses for throttling and continues without losing anyone', async () => {
+    await seedJob(3)
+    const graph = new FakeGraph()
+    graph.faults = [
+      { kind: 'throttle', code: 613 },
+      { kind: 'throttle', code: 4 },
+    ]
+    const { outcome, deps } = await run(graph, new FakeApi())
+    expect(outcome).toBe('finished')
+    expect(['1', '2', '3'].map((id) => graph.sentTo(id))).toEqual([1, 1, 1])
+    expect(deps.channel.messages.some((m) => m.type === 'progress' && m.state === 'rate_limited')).toBe(true)
+  })
+
+  it('rejects a recipient the network refuses with the provider message and goes on', async () => {
+    await seedJob(3)
+    const graph = new FakeGraph()
+    graph.faults = [{ kind: 'recipient_gone', code: 551 }]
+    const api = new FakeApi()
+    const { deps } = await run(graph, api)
+    expect(await jobs.get('job1')).toMatchObject({ sent: 2, rejected: 1, state: 'finished' })
+    expect(api.touches.get('job1:1')).toMatchObject({
+      status: 'NG',
+      error_data: { error_message: 'fault recipient_gone' },
+    })
+    expect(deps.channel.messages.find((m) => m.type === 'rejected')).toMatchObject({
+      recipientName: 'Person 1',
+    })
+    expect(api.sub.available_messages).toBe(998)
+  })
+
+  it('retries transient errors a bounded number of times, then rejects', async () => {
+    await seedJob(2)
+    const graph = new FakeGraph()
+    graph.faults = Array(4).fill({ kind: 'transient', code: 2 })
+    await run(graph, new FakeApi())
+    expect(await jobs.get('job1')).toMatchObject({ sent: 1, rejected: 1 })
+    expect(graph.sentTo('1')).toBe(0)
+  })
+
+  it('stops the job and says why when the page is blocked', async () => {
+    await seedJob(3)
+    const graph = new FakeGraph()
+    graph.faults = [{ kind: 'page_blocked', code: 10, subcode: 1893063 }]
+    const api = new FakeApi()
+    const { outcome } = await run(graph, api)
+    expect(outcome).toBe('stopped')
+    expect((await jobs.get('job1'))?.stopReason).toMatch(/^page_blocked:/)
+    expect(graph.delivered).toHaveLength(0)
+    expect(api.states[0]).toMatchObject({ state: 'stopped' })
+  })
+
+  it('asks for a fresh page token on an auth error and resumes with it', async () => {
+    await seedJob(2)
+    const graph = new FakeGraph()
+    graph.faults = [{ kind: 'auth', code: 190 }]
+    const api = new FakeApi()
+    const deps = makeDeps(graph, api)
+    const unsubscribe = deps.channel.subscribe((m) => {
+      if (m.type === 'need-token') setTimeout(() => deps.tokens.set('100', 'fresh'), 10)
+    })
+    const { outcome } = await run(graph, api, deps)
+    unsubscribe()
+    expect(outcome).toBe('finished')
+    expect(deps.channel.messages.some((m) => m.type === 'progress' && m.state === 'needs_signin')).toBe(true)
+    expect(graph.sentTo('1') + graph.sentTo('2')).toBe(2)
+  })
+
+  it('stops and marks the rest skipped when the allowance runs out without branded messages', async () => {
+    await seedJob(5)
+    const graph = new FakeGraph()
+    const api = new FakeApi(subscription(2))
+    const { outcome } = await run(graph, api)
+    expect(outcome).toBe('stopped')
+    expect(graph.delivered).toHaveLength(2)
+    expect(await jobs.get('job1')).toMatchObject({ sent: 2, skipped: 3, stopReason: 'no_messages' })
+    expect(api.sub.available_messages).toBe(0)
+  })
+
+  it('adds the branded footer once the allowance runs out when branded messages are authorised', async () => {
+    await seedJob(4, { brandedAuthorised: true })
+    const graph = new FakeGraph()
+    const api = new FakeApi(subscription(2, true))
+    await run(graph, api)
+    expect(graph.delivered.map((d) => d.text)).toEqual([
+      'Hello',
+      'Hello',
+      `Hello${BRANDED_FOOTER}`,
+      `Hello${BRANDED_FOOTER}`,
+    ])
+    expect([...api.touches.values()].map((t) => t.sent_as_branded)).toEqual([false, false, true, true])
+  })
+
+  it('footers those beyond the allowance planned at the start', async () => {
+    await seedJob(3, { brandedFrom: 1 })
+    const graph = new FakeGraph()
+    await run(graph, new FakeApi())
+    expect(graph.delivered.map((d) => d.text?.endsWith(BRANDED_FOOTER))).toEqual([false, true, true])
+  })
+
+  it('never fires a send once another holder took the lease', async () => {
+    await seedJob(5)
+    const graph = new FakeGraph()
+    const api = new FakeApi()
+    const deps = makeDeps(graph, api)
+    const lease = (await claimLease('job1'))!
+    graph.onSend = () => {
+      if (graph.delivered.length === 1) void claimLease('job1')
+    }
+    const outcome = await runJob(deps, 'job1', lease)
+    expect(outcome).toBe('lost')
+    expect(graph.delivered.length).toBeLessThanOrEqual(2)
+    expect(new Set(graph.delivered.map((d) => d.recipientId)).size).toBe(graph.delivered.length)
+  })
+
+  it('waits out a persisted pacing end time after a reload', async () => {
+    const until = Date.now() + 150
+    await seedJob(1, { nextSendAt: until })
+    const graph = new FakeGraph()
+    await run(
+      graph,
+      new FakeApi(),
+      makeDeps(graph, new FakeApi(), { sleep: (ms) => new Promise((r) => setTimeout(r, ms)) }),
+    )
+    expect(graph.delivered[0]!.at).toBeGreaterThanOrEqual(until)
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * The sender of a browser profile: it holds the `bulk-sender` Web Lock for as long as its tab lives, so
+ * exactly one sender works at a time and another tab's sender takes over the moment this one goes away.
+ */
+import { bulkMessage, SENDER_LOCK } from './protocol.ts'
+import { claimLease, jobs, runnableJobs } from './records.ts'
+import { runJob, type RunDeps, type RunOutcome } from './run-job.ts'
+import { flushTouches } from './touch-outbox.ts'
+
+/** With nothing to do the sender looks again this often, besides being woken by a new job. */
+export const IDLE_POLL_MS = 5_000
+
+export interface SenderControl {
+  /** Resolves when the sender stops (the signal aborted or the lease was taken). */
+  done: Promise<void>
+}
+
+export function startSender(deps: RunDeps, signal?: AbortSignal, lockName = SENDER_LOCK): SenderControl {
+  const done = navigator.locks
+    .request(lockName, signal ? { signal } : {}, async () => {
+      deps.channel.post(bulkMessage.lock(true))
+      await settleServerStates(deps)
+      while (!signal?.aborted) {
+        const list = await runnableJobs()
+        if (list.length === 0) {
+          await deps.sleep(IDLE_POLL_MS)
+          continue
+        }
+        let outcome: RunOutcome | undefined
+        for (const job of list) {
+          if (signal?.aborted) break
+          const lease = await claimLease(job.id)
+          if (lease === undefined) continue
+          outcome = await runJob(deps, job.id, lease)
+          if (outcome === 'lost') return
+        }
+      }
+    })
+    .then(() => undefined)
+    .catch((err: unknown) => {
+      if ((err as { name?: string })?.name !== 'AbortError') throw err
+    })
+  return { done }
+}
+
+/** Touches and final states that did not reach the server before (offline, a closed tab). */
+async function settleServerStates(deps: RunDeps) {
+  const flushed = await flushTouches(deps.api).catch(() => undefined)
+  if (flushed?.subscription) deps.setSubscription(flushed.subscription)
+  const ended = await jobs.where('state').anyOf(['finished', 'stopped']).toArray()
+  for (const job of ended) {
+    if (job.serverStateSynced) continue
+    try {
+      await deps.api.setState(job.id, job.state as 'finished' | 'stopped', job.stopReason)
+      await jobs.update(job.id, { serverStateSynced: true })
+    } catch {
+      // still unreachable; tried again next start
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Touches (one result per recipient) go through an outbox: queued in the same transaction as the result,
+ * flushed right after, retried until the server acknowledges. The server keeps one result per
+ * (message, recipient), so a repeated touch never spends the allowance twice.
+ */
+import type { TouchBody } from '../shared/contracts/api.ts'
+import type { SubscriptionState } from '../shared/contracts/api.ts'
+import { outbox, recipientKey } from './records.ts'
+import type { SenderApi } from './ports.ts'
+
+export function touchEntry(jobId: string, recipientId: string, body: TouchBody, now: number) {
+  return { key: recipientKey(jobId, recipientId), jobId, recipientId, body, createdAt: now, attempts: 0 }
+}
+
+export interface FlushResult {
+  delivered: number
+  /** The subscription after the last acknowledged touch, when one came back. */
+  subscription?: SubscriptionState
+  /** A touch was refused (406): nothing left and not branded. */
+  exhausted: boolean
+  /** Some entries stay queued (offline or server error). */
+  pending: boolean
+}
+
+export async function flushTouches(api: SenderApi, jobId?: string): Promise<FlushResult> {
+  const entries = await (jobId
+    ? outbox.where('jobId').equals(jobId).sortBy('createdAt')
+    : outbox.orderBy('createdAt').toArray())
+  const result: FlushResult = { delivered: 0, exhausted: false, pending: false }
+  for (const entry of entries) {
+    try {
+      const outcome = await api.touch(entry.jobId, entry.body as TouchBody)
+      if (outcome.kind === 'ok') {
+        result.subscription = outcome.response.subscription
+        result.delivered++
+      } else if (outcome.kind === 'refused') {
+        result.exhausted = true
+      }
+      await outbox.delete(entry.key)
+    } catch {
+      await outbox.update(entry.key, { attempts: entry.attempts + 1 })
+      result.pending = true
+      break
+    }
+  }
+  return result
+}
