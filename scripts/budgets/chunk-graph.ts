@@ -22,15 +22,18 @@ export function staticClosure(manifest: ViteManifest, keys: string[]): Set<strin
   const stack = [...keys]
   while (stack.length > 0) {
     const key = stack.pop()!
-    if (seen.has(key) || !manifest[key]) continue
+    const chunk = manifest[key]
+    if (seen.has(key) || !chunk) continue
     seen.add(key)
-    stack.push(...(manifest[key].imports ?? []))
+    stack.push(...(chunk.imports ?? []))
   }
   return seen
 }
 
 export function entryKeys(manifest: ViteManifest): string[] {
-  return Object.keys(manifest).filter((k) => manifest[k].isEntry && manifest[k].file.endsWith('.js'))
+  return Object.entries(manifest)
+    .filter(([, c]) => c.isEntry && c.file.endsWith('.js'))
+    .map(([k]) => k)
 }
 
 /** The catalogs of the source locale, loaded at start-up before the first screen renders. */
@@ -61,7 +64,8 @@ export function homeRouteKeys(manifest: ViteManifest): string[] {
 
 /** Files (relative to the build folder) of a set of manifest keys, JavaScript only. */
 export function jsFiles(manifest: ViteManifest, keys: Iterable<string>): string[] {
-  return [...new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))].sort()
+  const files = [...keys].map((k) => manifest[k]?.file).filter((f): f is string => !!f && f.endsWith('.js'))
+  return [...new Set(files)].sort()
 }
 
 /** Normalises a source-map source to a project-relative module id (`src/features/…`, `node_modules/…`). */
