@@ -49,7 +49,7 @@ export function homeRouteKeys(manifest: ViteManifest): string[] {
   return Object.keys(manifest).filter((k) => {
     const m = /^src\/app\/routes\/(.+)\.tsx(\?.*)?$/.exec(k)
     if (!m) return false
-    return m[1]
+    return m[1]!
       .split('/')
       .every(
         (seg) =>
