@@ -44,6 +44,8 @@ export interface RunDeps {
   /** Resolves after `ms`, or earlier when something wakes the sender (control, online, tokens). */
   sleep(ms: number): Promise<void>
   pacingScale: number
+  /** The holder is going away (its tab closes); stop at the next step. */
+  signal?: AbortSignal
 }
 
 export type RunOutcome = 'finished' | 'stopped' | 'paused' | 'lost' | 'gone'
@@ -65,7 +67,7 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
     await flushAndApply(deps, jobId)
     const job = await jobs.get(jobId)
     if (!job) return 'gone'
-    if (job.lease !== lease) return 'lost'
+    if (job.lease !== lease || deps.signal?.aborted) return 'lost'
     if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
     const token = deps.pageToken(job.pageId)
     if (!token) {

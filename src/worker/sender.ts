@@ -15,7 +15,8 @@ export interface SenderControl {
   done: Promise<void>
 }
 
-export function startSender(deps: RunDeps, signal?: AbortSignal, lockName = SENDER_LOCK): SenderControl {
+export function startSender(base: RunDeps, signal?: AbortSignal, lockName = SENDER_LOCK): SenderControl {
+  const deps: RunDeps = signal ? { ...base, signal } : base
   const done = navigator.locks
     .request(lockName, signal ? { signal } : {}, async () => {
       deps.channel.post(bulkMessage.lock(true))

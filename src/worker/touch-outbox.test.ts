@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { outbox } from './records.ts'
+import { flushTouches, touchEntry } from './touch-outbox.ts'
+import { FakeApi, resetDb, subscription } from './fakes.test-kit.ts'
+
+beforeEach(resetDb)
+
+const ok = (id: string) => ({
+  _method: 'PUT' as const,
+  status: 'OK' as const,
+  recipient_id: id,
+  sent_as_branded: false,
+})
+
+describe('the touch outbox', () => {
+  it('keeps touches queued while offline and delivers each exactly once when back', async () => {
+    const api = new FakeApi(subscription(10))
+    await outbox.bulkPut([touchEntry('j', '1', ok('1'), 1), touchEntry('j', '2', ok('2'), 2)])
+    api.failTouches = 1
+    const first = await flushTouches(api, 'j')
+    expect(first.pending).toBe(true)
+    expect(await outbox.count()).toBe(2)
+    const second = await flushTouches(api, 'j')
+    expect(second).toMatchObject({ delivered: 2, pending: false })
+    expect(await outbox.count()).toBe(0)
+    expect(api.sub.available_messages).toBe(8)
+    expect(second.subscription?.available_messages).toBe(8)
+  })
+
+  it('spends the allowance once even when a touch is sent again', async () => {
+    const api = new FakeApi(subscription(10))
+    await outbox.put(touchEntry('j', '1', ok('1'), 1))
+    await flushTouches(api)
+    await outbox.put(touchEntry('j', '1', ok('1'), 2))
+    await flushTouches(api)
+    expect(api.touchCalls).toBe(2)
+    expect(api.sub.available_messages).toBe(9)
+  })
+
+  it('reports an exhausted allowance when the server refuses a touch', async () => {
+    const api = new FakeApi(subscription(0))
+    await outbox.put(touchEntry('j', '1', ok('1'), 1))
+    expect((await flushTouches(api)).exhausted).toBe(true)
+    expect(await outbox.count()).toBe(0)
+  })
+})
