@@ -1,17 +1,45 @@
 /** The sandbox: a local stand-in for the social network, mounted by src/stack.ts under /sandbox. */
 import type { FastifyPluginAsync } from 'fastify'
+import { registerCheckout } from './checkout/routes.ts'
+import { newFaults, type SandboxContext, type SandboxOptions } from './context.ts'
+import { registerDialog } from './dialog/routes.ts'
+import { graphRoutes } from './routes/graph.ts'
+import { registerInspect } from './routes/inspect.ts'
+import { demoPageIds } from './state/demo.ts'
+import { SandboxStore } from './state/store.ts'
+import { TokenStore } from './state/tokens.ts'
 
-export interface SandboxOptions {
-  policy: 'current' | 'legacy'
-  seed: number
-  appId: string
-  appSecret: string
-  publicUrl: string
-  liveMs: number
-}
+export type { SandboxOptions } from './context.ts'
+export { demoPageIds, type DemoPageIds } from './state/demo.ts'
 
-export function sandboxPlugin(_options: SandboxOptions): FastifyPluginAsync {
+export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
   return async (app) => {
-    app.get('/health', async () => ({ ok: true }))
+    const ctx: SandboxContext = {
+      options,
+      store: new SandboxStore(options.seed, options.startMs ?? Date.now()),
+      tokens: new TokenStore(),
+      faults: newFaults(),
+    }
+    const prefix = app.prefix || ''
+
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)))
+      },
+    )
+
+    registerInspect(app, ctx)
+    registerDialog(app, ctx, prefix)
+    registerCheckout(app, ctx, prefix)
+    await graphRoutes(app, ctx, prefix)
+
+    if (options.liveMs > 0) {
+      const ids = demoPageIds(options.seed)
+      const timer = setInterval(() => ctx.store.liveMessage([ids.small, ids.large]), options.liveMs)
+      timer.unref()
+      app.addHook('onClose', async () => clearInterval(timer))
+    }
   }
 }

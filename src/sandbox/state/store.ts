@@ -1,0 +1,120 @@
+/** The sandbox's mutable world: pages, conversations (newest first), the sent log and reusable attachments. */
+import {
+  demoConversations,
+  demoPages,
+  demoUsers,
+  generateHistory,
+  type DemoConversation,
+  type DemoPage,
+  type DemoUser,
+  type StoredMessage,
+  type UserKey,
+} from './demo.ts'
+import { CUSTOMER_TEXTS } from './names.ts'
+
+export interface SentEntry {
+  page_id: string
+  recipient_id: string
+  messaging_type: string
+  tag: string | null
+  text: string | null
+  attachment: { url: string } | { attachment_id: string } | null
+  message_id: string
+  at: string
+}
+
+export class SandboxStore {
+  users!: Record<UserKey, DemoUser>
+  pages!: Map<string, DemoPage>
+  private conversations!: Map<string, DemoConversation>
+  private byPage!: Map<string, DemoConversation[]>
+  private dirty = new Set<string>()
+  sent: SentEntry[] = []
+  attachments = new Map<string, string>()
+  private counter = 0
+
+  constructor(
+    readonly seed: number,
+    public startMs: number,
+  ) {
+    this.load()
+  }
+
+  load(): void {
+    this.users = demoUsers(this.seed)
+    this.pages = new Map(demoPages(this.seed).map((p) => [p.id, p]))
+    this.conversations = new Map()
+    this.byPage = new Map()
+    for (const page of this.pages.values()) {
+      const convs = demoConversations(this.seed, page, this.startMs)
+      for (const c of convs) this.conversations.set(c.id, c)
+      this.byPage.set(page.id, convs)
+      this.dirty.add(page.id)
+    }
+    this.sent = []
+    this.attachments = new Map()
+  }
+
+  userById(id: string): DemoUser | undefined {
+    return Object.values(this.users).find((u) => u.id === id)
+  }
+
+  pagesOf(user: UserKey): DemoPage[] {
+    return [...this.pages.values()].filter((p) => p.owner === user)
+  }
+
+  /** Newest first by updated time, ties broken by id, so cursors stay stable. */
+  conversationsOf(pageId: string): DemoConversation[] {
+    const list = this.byPage.get(pageId) ?? []
+    if (this.dirty.delete(pageId)) {
+      list.sort((a, b) => b.updatedMs - a.updatedMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    }
+    return list
+  }
+
+  conversation(id: string): DemoConversation | undefined {
+    return this.conversations.get(id)
+  }
+
+  conversationWith(pageId: string, customerId: string): DemoConversation | undefined {
+    return (this.byPage.get(pageId) ?? []).find((c) => c.customer.id === customerId)
+  }
+
+  /** Oldest first: the seeded history (generated once) then everything added since start. */
+  messagesOf(conv: DemoConversation): StoredMessage[] {
+    conv.history ??= generateHistory(this.seed, conv)
+    return conv.extra.length ? [...conv.history, ...conv.extra] : conv.history
+  }
+
+  nextId(prefix: string): string {
+    this.counter++
+    return `${prefix}${Date.now().toString(36)}${this.counter.toString(36).padStart(4, '0')}`
+  }
+
+  addMessage(conv: DemoConversation, msg: Omit<StoredMessage, 'id'>): StoredMessage {
+    const stored = { ...msg, id: this.nextId('m_') }
+    conv.extra.push(stored)
+    conv.updatedMs = Math.max(conv.updatedMs, msg.createdMs)
+    conv.snippet = msg.text || (msg.attachment ? '' : conv.snippet)
+    if (msg.fromPage) {
+      conv.unread = 0
+    } else {
+      conv.lastCustomerMs = msg.createdMs
+      conv.unread += 1
+    }
+    this.dirty.add(conv.pageId)
+    return stored
+  }
+
+  /** A new customer message on a random conversation of the given pages (the "live" demo). */
+  liveMessage(pageIds: string[], rnd: () => number = Math.random): DemoConversation | undefined {
+    const pageId = pageIds[Math.floor(rnd() * pageIds.length)]
+    const convs = pageId ? this.byPage.get(pageId) : undefined
+    if (!convs?.length) return undefined
+    const conv = convs[Math.floor(rnd() * Math.min(convs.length, 200))]!
+    if (conv.blocked) return undefined
+    const text = CUSTOMER_TEXTS[Math.floor(rnd() * CUSTOMER_TEXTS.length)]!
+    this.addMessage(conv, { createdMs: Date.now(), fromPage: false, text })
+    return conv
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Access tokens: user tokens (from the dialog, `/sandbox/token` or the exchange) and page tokens derived
+ * from them. Page tokens change when a page's tokens are expired, like a password change on the network.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import type { UserKey } from './demo.ts'
+
+export interface TokenInfo {
+  kind: 'user' | 'page'
+  user: UserKey
+  pageId?: string
+  granted: string[]
+  declined: string[]
+  issuedMs: number
+  expiresMs: number
+  longLived: boolean
+}
+
+export const SHORT_LIVED_S = 2 * 60 * 60
+export const LONG_LIVED_S = 60 * 24 * 60 * 60
+
+export class TokenStore {
+  private tokens = new Map<string, TokenInfo>()
+  private expired = new Set<string>()
+  private pageGeneration = new Map<string, number>()
+  private sessions = new Map<string, { user: UserKey; granted: string[]; declined: string[] }>()
+
+  issueUser(user: UserKey, granted: string[], declined: string[] = [], longLived = false): string {
+    const token = `EAAS${randomBytes(24).toString('hex')}`
+    const now = Date.now()
+    this.tokens.set(token, {
+      kind: 'user',
+      user,
+      granted: [...new Set(['public_profile', ...granted])],
+      declined,
+      issuedMs: now,
+      expiresMs: now + (longLived ? LONG_LIVED_S : SHORT_LIVED_S) * 1000,
+      longLived,
+    })
+    return token
+  }
+
+  /** The same user token and page give the same page token until the page's tokens are expired. */
+  pageToken(userToken: string, pageId: string): string {
+    const user = this.tokens.get(userToken)!
+    const gen = this.pageGeneration.get(pageId) ?? 0
+    const token = `EAAP${createHmac('sha256', 'sandbox-page').update(`${userToken}:${pageId}:${gen}`).digest('hex').slice(0, 48)}`
+    if (!this.tokens.has(token)) {
+      this.tokens.set(token, {
+        ...user,
+        kind: 'page',
+        pageId,
+        expiresMs: Number.MAX_SAFE_INTEGER,
+        longLived: true,
+      })
+    }
+    return token
+  }
+
+  get(token: string): TokenInfo | undefined {
+    return this.tokens.get(token)
+  }
+
+  isExpired(token: string, info: TokenInfo, now = Date.now()): boolean {
+    return this.expired.has(token) || now >= info.expiresMs
+  }
+
+  /** Expires one token, or every page token of a page (new page tokens are issued afterwards). */
+  expire(opts: { token?: string; page_id?: string }): number {
+    let n = 0
+    if (opts.token && this.tokens.has(opts.token)) {
+      this.expired.add(opts.token)
+      n++
+    }
+    if (opts.page_id) {
+      for (const [token, info] of this.tokens) {
+        if (info.kind === 'page' && info.pageId === opts.page_id) {
+          this.expired.add(token)
+          n++
+        }
+      }
+      this.pageGeneration.set(opts.page_id, (this.pageGeneration.get(opts.page_id) ?? 0) + 1)
+    }
+    return n
+  }
+
+  clearExpired(): void {
+    this.expired.clear()
+  }
+
+  openSession(user: UserKey, granted: string[], declined: string[]): string {
+    const id = randomBytes(18).toString('base64url')
+    this.sessions.set(id, { user, granted, declined })
+    return id
+  }
+
+  session(id: string | undefined): { user: UserKey; granted: string[]; declined: string[] } | undefined {
+    return id ? this.sessions.get(id) : undefined
+  }
+
+  closeSession(id: string | undefined): void {
+    if (id) this.sessions.delete(id)
+  }
+}

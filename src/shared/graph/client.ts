@@ -1,0 +1,151 @@
+/**
+ * The app's one Graph client (spec section 7), used by the UI and the sender worker. Every call either
+ * resolves with a non-empty result or rejects with a classified GraphError; retries and pacing belong to the
+ * callers, so this client never retries by itself.
+ */
+import { createFetch, type $Fetch, type Fetch } from 'ofetch'
+import { classifyGraphError, GraphError, networkError } from './errors.ts'
+import type {
+  Account,
+  ChatMessage,
+  Conversation,
+  GraphClient,
+  Me,
+  Page,
+  PermissionGrant,
+  SendRequest,
+  SendResult,
+} from './types.ts'
+
+export interface GraphClientOptions {
+  /** e.g. https://graph.facebook.com or http://localhost:8080/sandbox/graph */
+  baseUrl: string
+  /** e.g. v25.0 */
+  version: string
+  fetch?: Fetch
+  timeoutMs?: number
+}
+
+export const CONVERSATION_FIELDS = 'id,unread_count,updated_time,participants,snippet,can_reply'
+export const MESSAGE_FIELDS = 'id,created_time,from,to,message,attachments'
+export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks'
+export const ME_FIELDS = 'id,name,email,picture'
+
+type Query = Record<string, string | number | undefined>
+
+function isEmpty(data: unknown): boolean {
+  if (data === null || data === undefined || data === '') return true
+  return typeof data === 'object' && Object.keys(data).length === 0
+}
+
+export function createGraphClient(options: GraphClientOptions): GraphClient {
+  const root = `${options.baseUrl.replace(/\/$/, '')}/${options.version}`
+  const $fetch: $Fetch = createFetch({ fetch: options.fetch ?? ((...a) => globalThis.fetch(...a)) })
+
+  async function call<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown): Promise<T> {
+    const cleanQuery = Object.fromEntries(
+      Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
+    )
+    let res: Awaited<ReturnType<typeof $fetch.raw>>
+    try {
+      res = await $fetch.raw(`${root}/${path.replace(/^\//, '')}`, {
+        method,
+        query: cleanQuery,
+        body: body as Record<string, unknown> | undefined,
+        retry: 0,
+        ignoreResponseError: true,
+        timeout: options.timeoutMs,
+        responseType: 'json',
+      })
+    } catch (err) {
+      if (err instanceof GraphError) throw err
+      // ofetch reports a JSON parse failure on a 2xx/5xx answer as an error with a response attached.
+      const response = (err as { response?: Response }).response
+      if (response) throw classifyGraphError(undefined, response.status, response.headers)
+      throw networkError(err)
+    }
+    const data: unknown = res._data
+    if (!res.ok || (data && typeof data === 'object' && 'error' in data)) {
+      throw classifyGraphError(data, res.status, res.headers)
+    }
+    if (isEmpty(data)) throw classifyGraphError(undefined, res.status)
+    return data as T
+  }
+
+  function paged<T>(path: string, token: string, query: Query): Promise<Page<T>> {
+    return call<Page<T>>('GET', path, { ...query, access_token: token }).then((page) => {
+      if (!Array.isArray(page.data)) throw classifyGraphError(undefined, 200)
+      return page
+    })
+  }
+
+  return {
+    me: (userToken, fields = ME_FIELDS) => call<Me>('GET', 'me', { fields, access_token: userToken }),
+
+    permissions: (userToken) => paged<PermissionGrant>('me/permissions', userToken, {}).then((p) => p.data),
+
+    accounts: (userToken, opts = {}) =>
+      paged<Account>('me/accounts', userToken, { fields: ACCOUNT_FIELDS, limit: opts.limit ?? 100 }),
+
+    conversations: (pageId, pageToken, opts = {}) =>
+      paged<Conversation>(`${pageId}/conversations`, pageToken, {
+        fields: CONVERSATION_FIELDS,
+        platform: 'messenger',
+        limit: opts.limit ?? 25,
+        after: opts.after,
+        before: opts.before,
+        user_id: opts.userId,
+      }),
+
+    messages: (conversationId, pageToken, opts = {}) =>
+      paged<ChatMessage>(`${conversationId}/messages`, pageToken, {
+        fields: MESSAGE_FIELDS,
+        limit: opts.limit ?? 25,
+        after: opts.after,
+        before: opts.before,
+      }),
+
+    send: (pageId, pageToken, req) =>
+      call<SendResult>('POST', `${pageId}/messages`, { access_token: pageToken }, sendBody(req)),
+
+    uploadAttachment: (pageId, pageToken, imageUrl) =>
+      call<{ attachment_id: string }>(
+        'POST',
+        `${pageId}/message_attachments`,
+        { access_token: pageToken },
+        { message: { attachment: { type: 'image', payload: { url: imageUrl, is_reusable: true } } } },
+      ),
+
+    pictureUrl: (userId, pageToken, type = 'small') =>
+      `${root}/${encodeURIComponent(userId)}/picture?${new URLSearchParams({ type, access_token: pageToken })}`,
+
+    exchangeToken: (token, appId, appSecret) =>
+      call<{ access_token: string; expires_in?: number }>('GET', 'oauth/access_token', {
+        grant_type: 'fb_exchange_token',
+        client_id: appId,
+        client_secret: appSecret,
+        fb_exchange_token: token,
+      }),
+  }
+}
+
+/** The Send API body: text or one image attachment, never both (the network answers 100 otherwise). */
+export function sendBody(req: SendRequest): Record<string, unknown> {
+  const message: Record<string, unknown> = {}
+  if (req.text !== undefined) message.text = req.text
+  if (req.attachment) {
+    message.attachment = {
+      type: 'image',
+      payload:
+        'attachmentId' in req.attachment
+          ? { attachment_id: req.attachment.attachmentId }
+          : { url: req.attachment.url, is_reusable: req.attachment.isReusable ?? false },
+    }
+  }
+  return {
+    recipient: { id: req.recipientId },
+    messaging_type: req.messagingType,
+    ...(req.tag ? { tag: req.tag } : {}),
+    message,
+  }
+}
