@@ -124,9 +124,9 @@ async function flushUnlocked(t: OutboxTransport, onlyConversation?: string): Pro
 }
 
 /** Sends every undelivered reply of the page, oldest first, stopping at the first that cannot go now. */
-export function flushReplies(t: OutboxTransport, onlyConversation?: string): Promise<FlushOutcome[]> {
-  if (typeof navigator !== 'undefined' && navigator.locks) {
-    return navigator.locks.request(`pagecast-reply-outbox:${t.pageId}`, () => flushUnlocked(t, onlyConversation))
-  }
-  return flushUnlocked(t, onlyConversation)
+export async function flushReplies(t: OutboxTransport, onlyConversation?: string): Promise<FlushOutcome[]> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return flushUnlocked(t, onlyConversation)
+  // The lib types the callback's promise as nested; the lock resolves with the flush's own result.
+  const outcomes: FlushOutcome[] = await navigator.locks.request(`pagecast-reply-outbox:${t.pageId}`, () => flushUnlocked(t, onlyConversation))
+  return outcomes
 }

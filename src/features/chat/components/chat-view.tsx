@@ -1,0 +1,119 @@
+/** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
+import { useCallback, useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { GraphClient } from '../../../shared/graph/types.ts'
+import { type WindowOptions, type WindowStatus, windowStatus } from '../../../shared/policy/window.ts'
+import { notify } from '../../../shared/notifications/index.ts'
+import { useHistory } from '../api/use-history.ts'
+import { useReplies } from '../api/use-replies.ts'
+import { ChatHeader } from './chat-header.tsx'
+import { ChatHistory } from './chat-history.tsx'
+import { Composer } from './composer.tsx'
+
+export interface ChatCustomer {
+  conversationId: string
+  id: string
+  name: string
+  updatedAt: number
+  /** What the conversation cache knows; the history read on opening refines it. */
+  lastCustomerMessageAt?: number
+}
+
+export interface ChatViewProps {
+  pageId: string
+  customer: ChatCustomer
+  graph: GraphClient
+  pageToken: string | undefined
+  withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>
+  windowOptions: WindowOptions
+  online: boolean
+  trial: boolean
+  pictureUrl?: string
+  profileUrl: string
+  uploadImage: (file: File) => Promise<string>
+  onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
+}
+
+const refusals = {
+  needs_human_agent: msg`More than 24 hours have passed since the customer's last message.`,
+  closed: msg`More than 7 days have passed since the customer's last message.`,
+  no_customer_message: msg`The customer has not written to the page recently.`,
+} as const
+
+export function ChatView(props: ChatViewProps) {
+  const { pageId, customer, graph, pageToken, withToken, windowOptions, online, trial } = props
+  const { i18n, t } = useLingui()
+  const [bottomSignal, setBottomSignal] = useState(0)
+  const { onCustomerMessageAt } = props
+  const conversationId = customer.conversationId
+  const history = useHistory({
+    pageId,
+    conversationId,
+    graph,
+    pageToken,
+    withToken,
+    onCustomerMessageAt: useCallback((at: number | undefined) => onCustomerMessageAt(conversationId, at), [onCustomerMessageAt, conversationId]),
+  })
+  const last = Math.max(history.customerMessageAt ?? -Infinity, customer.lastCustomerMessageAt ?? -Infinity)
+  const status = useMemo(
+    () => windowStatus(Number.isFinite(last) ? last : undefined, Date.now(), windowOptions),
+    [last, windowOptions],
+  )
+  const refusal = useCallback(
+    (s: WindowStatus) => (s.reason in refusals ? i18n._(refusals[s.reason as keyof typeof refusals]) : ''),
+    [i18n],
+  )
+  const { reload } = history
+  const onDelivered = useCallback(() => {
+    void reload().then(() => setBottomSignal((n) => n + 1))
+  }, [reload])
+  const replies = useReplies({
+    pageId,
+    conversationId,
+    recipientId: customer.id,
+    graph,
+    pageToken,
+    withToken,
+    windowOptions,
+    currentStatus: status,
+    refusal,
+    onDelivered,
+  })
+
+  const onSend = async (text: string, image: File | undefined): Promise<boolean> => {
+    let imageUrl: string | undefined
+    if (image) {
+      try {
+        imageUrl = await props.uploadImage(image)
+      } catch {
+        return false
+      }
+    }
+    const { entry, outcome } = await replies.send(text, imageUrl)
+    if (outcome?.result === 'failed') {
+      await replies.discard(entry.id)
+      notify({ kind: 'error', title: t`Message rejected`, message: outcome.error, persistent: true })
+      return false
+    }
+    setBottomSignal((n) => n + 1)
+    return true
+  }
+
+  return (
+    <section data-testid="chat-view" className="flex min-h-0 flex-1 flex-col bg-white">
+      <ChatHeader name={customer.name} pictureUrl={props.pictureUrl} profileUrl={props.profileUrl} updatedAt={customer.updatedAt} />
+      <ChatHistory
+        pageId={pageId}
+        messages={history.messages}
+        pending={replies.pending}
+        loadingOlder={history.loadingOlder}
+        complete={history.complete}
+        bottomSignal={bottomSignal}
+        onLoadOlder={history.loadOlder}
+        onDiscard={(id) => void replies.discard(id)}
+      />
+      <Composer status={status} online={online} trial={trial} onSend={onSend} />
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+
+export interface BubbleProps {
+  text: string
+  imageUrls: readonly string[]
+  mine: boolean
+  at: number
+  /** A reply still in the outbox: 'pending' | 'sending' | 'failed'. */
+  outboxState?: string
+  onDiscard?: () => void
+}
+
+export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscard }: BubbleProps) {
+  const { i18n } = useLingui()
+  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(at)
+  return (
+    <li
+      data-testid={outboxState ? 'pending-reply' : 'chat-message'}
+      data-state={outboxState}
+      className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}
+    >
+      <div className={`max-w-[75%] rounded-2xl px-3 py-2 ${mine ? 'bg-brand-600 text-white' : 'bg-gray-100 text-gray-900'} ${outboxState ? 'opacity-70' : ''}`}>
+        {imageUrls.map((url) => (
+          <img key={url} src={url} alt="" data-testid="chat-image" className="mb-1 max-h-60 rounded-lg" loading="lazy" />
+        ))}
+        {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : null}
+      </div>
+      <span className="text-xs text-gray-500">
+        {outboxState === 'failed' ? (
+          <>
+            <Trans>Not sent</Trans>{' '}
+            <button type="button" className="underline" onClick={onDiscard}>
+              <Trans>Discard</Trans>
+            </button>
+          </>
+        ) : outboxState ? (
+          <Trans>Waiting to send…</Trans>
+        ) : (
+          <time dateTime={new Date(at).toISOString()}>{time}</time>
+        )}
+      </span>
+    </li>
+  )
+}

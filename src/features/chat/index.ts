@@ -1,0 +1,1 @@
+export { ChatView, type ChatCustomer, type ChatViewProps } from './components/chat-view.tsx'

@@ -1,0 +1,17 @@
+/** Runs a Graph call; on an expired page token (kind 'auth') gets a fresh one once and runs it again. */
+export async function withFreshToken<T>(token: string, refresh: () => Promise<string>, call: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await call(token)
+  } catch (err) {
+    if (!isAuthError(err)) throw err
+    return call(await refresh())
+  }
+}
+
+export function isAuthError(err: unknown): boolean {
+  return !!err && typeof err === 'object' && 'kind' in err && err.kind === 'auth'
+}
+
+export function isNetworkError(err: unknown): boolean {
+  return (!!err && typeof err === 'object' && 'kind' in err && err.kind === 'network') || err instanceof TypeError
+}

@@ -1,0 +1,75 @@
+/**
+ * The virtualised conversation list: only the rows in view (plus a few) are in the DOM, so 10,000
+ * conversations scroll as smoothly as 25. The next network page loads when the last row comes into view.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { Trans } from '@lingui/react/macro'
+import type { CachedConversation } from '../../../shared/db/db.ts'
+import { ConversationRow } from './conversation-row.tsx'
+
+const ROW_HEIGHT = 64
+const OVERSCAN = 6
+/** Relative times are re-rendered once a minute, not on every render. */
+const CLOCK_TICK_MS = 60_000
+
+export interface ConversationListProps {
+  rows: readonly CachedConversation[]
+  selectedId?: string
+  loading: boolean
+  exhausted: boolean
+  /** A filter is applied: the end of the list is the end of the matches, not a reason to load more. */
+  filtering: boolean
+  pictureUrl: (customerId: string) => string | undefined
+  onSelect: (row: CachedConversation) => void
+  onEndReached: () => void
+}
+
+export function ConversationList(props: ConversationListProps) {
+  const { rows, selectedId, loading, exhausted, filtering, pictureUrl, onSelect, onEndReached } = props
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
+    return () => clearInterval(id)
+  }, [])
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? -1
+  const endInView = lastIndex >= rows.length - 1
+
+  useEffect(() => {
+    if (endInView && !filtering && !exhausted && !loading) onEndReached()
+  }, [endInView, filtering, exhausted, loading, onEndReached, rows.length])
+
+  return (
+    <div ref={scrollRef} data-testid="conversation-list" className="min-h-0 flex-1 overflow-y-auto" role="list">
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = rows[item.index]!
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              className="absolute start-0 top-0 w-full"
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <ConversationRow row={row} selected={row.id === selectedId} pictureUrl={pictureUrl(row.customerId)} now={now} onSelect={onSelect} />
+            </div>
+          )
+        })}
+      </div>
+      <p data-testid="conversation-list-status" className="px-3 py-4 text-center text-sm text-gray-500">
+        {loading ? <Trans>Loading...</Trans> : exhausted || rows.length === 0 || filtering ? <Trans>No such more messages</Trans> : null}
+      </p>
+    </div>
+  )
+}

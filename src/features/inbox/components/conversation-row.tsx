@@ -1,0 +1,41 @@
+import { memo } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import type { CachedConversation } from '../../../shared/db/db.ts'
+import { formatRelativeTime } from '../../../shared/format/index.ts'
+import { snippetPreview } from '../model/conversation.ts'
+import { Avatar } from './avatar.tsx'
+
+export interface ConversationRowProps {
+  row: CachedConversation
+  selected: boolean
+  pictureUrl?: string
+  now: number
+  onSelect: (row: CachedConversation) => void
+}
+
+export const ConversationRow = memo(function ConversationRow({ row, selected, pictureUrl, now, onSelect }: ConversationRowProps) {
+  const { i18n } = useLingui()
+  return (
+    <button
+      type="button"
+      data-testid="conversation-row"
+      data-conversation-id={row.id}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(row)}
+      className={`flex h-full w-full items-center gap-3 px-3 text-start hover:bg-brand-50 ${selected ? 'bg-brand-100' : ''}`}
+    >
+      <Avatar src={pictureUrl} name={row.customerName} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>{row.customerName}</span>
+          <time className="shrink-0 text-xs text-gray-500" dateTime={new Date(row.updatedAt).toISOString()}>
+            {formatRelativeTime(row.updatedAt, i18n.locale, now)}
+          </time>
+        </span>
+        <span data-testid="conversation-snippet" className="block truncate text-sm text-gray-600">
+          {snippetPreview(row.snippet)}
+        </span>
+      </span>
+    </button>
+  )
+})

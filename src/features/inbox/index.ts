@@ -1,0 +1,7 @@
+export { InboxColumn, type InboxColumnProps } from './components/inbox-column.tsx'
+export { PageSidebar, type PageSummary } from './components/page-sidebar.tsx'
+export { useConversationList, type ConversationListState } from './api/use-conversation-list.ts'
+export { withFreshToken, isAuthError, isNetworkError } from './api/with-fresh-token.ts'
+export { setLastCustomerMessageAt } from './model/cache.ts'
+export { enterPage, type PageEntry } from './model/page-entry.ts'
+export { rememberPage, recallPage } from './model/page-cache.ts'
