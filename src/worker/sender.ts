@@ -5,6 +5,7 @@
 import { bulkMessage, SENDER_LOCK } from './protocol.ts'
 import { claimLease, jobs, runnableJobs } from './records.ts'
 import { runJob, type RunDeps, type RunOutcome } from './run-job.ts'
+import { rebuildMissingJobs } from './resume-server.ts'
 import { flushTouches } from './touch-outbox.ts'
 
 /** With nothing to do the sender looks again this often, besides being woken by a new job. */
@@ -44,8 +45,12 @@ export function startSender(base: RunDeps, signal?: AbortSignal, lockName = SEND
   return { done }
 }
 
-/** Touches and final states that did not reach the server before (offline, a closed tab). */
+/**
+ * Touches and final states that did not reach the server before (offline, a closed tab), and jobs the
+ * server knows but this browser lost.
+ */
 async function settleServerStates(deps: RunDeps) {
+  await rebuildMissingJobs(deps.api, deps.now()).catch(() => undefined)
   const flushed = await flushTouches(deps.api).catch(() => undefined)
   if (flushed?.subscription) deps.setSubscription(flushed.subscription)
   const ended = await jobs.where('state').anyOf(['finished', 'stopped']).toArray()
