@@ -1,17 +1,20 @@
-/** Browser entry: locale, service worker registration, mount. */
+/** Browser entry: locale, client config, session check, mount. */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { detectLocale, LOCALE_SETTING } from './i18n/detect.ts'
 import { activateLocale } from './i18n/activate.ts'
+import { loadClientConfig } from './shared/config/client-config.ts'
+import { configureSession, initSession } from './shared/session/actions.ts'
 import { App } from './app/app.tsx'
 import './app/app.css'
 
 const locale = detectLocale(navigator.languages, localStorage.getItem(LOCALE_SETTING))
-await activateLocale(locale)
+const [, config] = await Promise.all([activateLocale(locale), loadClientConfig()])
+configureSession(config)
+void initSession()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 )
-if (import.meta.env.PROD) void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker())

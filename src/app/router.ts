@@ -1,16 +1,24 @@
 import { createRouter } from '@tanstack/react-router'
 import { QueryClient } from '@tanstack/react-query'
+import { subscriptionState } from '../shared/contracts/api.ts'
+import { setSubscription } from '../shared/session/store.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 })
 
+// Whoever refreshes ['user'] (the wizard's poll, a checkout) also updates the session's subscription.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.query.queryKey.length !== 1 || event.query.queryKey[0] !== 'user') return
+  const parsed = subscriptionState.safeParse(event.query.state.data)
+  if (parsed.success) setSubscription(parsed.data)
+})
+
 export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
-  defaultNotFoundComponent: () => null,
 })
 
 declare module '@tanstack/react-router' {

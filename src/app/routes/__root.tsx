@@ -1,10 +1,13 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { Navigate, createRootRouteWithContext } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import { AppShell } from '../shell/app-shell.tsx'
 
 export interface RouterContext {
   queryClient: QueryClient
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: () => <Outlet />,
+  component: AppShell,
+  // Any other path goes home (spec section 2).
+  notFoundComponent: () => <Navigate to="/" replace />,
 })

@@ -1,12 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { HomePage } from '../../features/pages/components/home-page.tsx'
 
-export const Route = createFileRoute('/')({
-  component: () => (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">
-        <Trans>Pagecast</Trans>
-      </h1>
-    </main>
-  ),
-})
+export const Route = createFileRoute('/')({ component: HomePage })

@@ -10,8 +10,8 @@ export interface SessionGraph {
   accounts(userToken: string): Promise<Account[]>
 }
 
-export const ME_FIELDS = 'id,name,email,gender,picture{url}'
-export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture{url},fan_count,tasks,unread_message_count'
+export const ME_FIELDS = 'id,name,email,picture'
+export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks'
 
 export function sessionGraph(config: ClientConfig): SessionGraph {
   const base = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`

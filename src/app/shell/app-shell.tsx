@@ -1,0 +1,68 @@
+/**
+ * What a visitor sees, in order (spec sections 2, 4, 6): loading dots, the login screen, the terms gate,
+ * then the shared layout around the routed screen.
+ */
+import { Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
+import { AppLayout } from '../../features/layout/components/app-layout.tsx'
+import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/model/subscription-rules.ts'
+import { BrandedBanner } from '../../features/subscription/components/branded-banner.tsx'
+import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
+import { TermsGate } from '../../features/terms/components/terms-gate.tsx'
+import { useClientConfig } from '../../shared/config/client-config.ts'
+import { logout } from '../../shared/session/actions.ts'
+import { storedReferral } from '../../shared/session/referral.ts'
+import { useSession } from '../../shared/session/store.ts'
+import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
+import { openModal } from '../../shared/ui/modal-stack.ts'
+import { useAccessRedirects } from './use-access-redirects.ts'
+
+const BulkProgressPanel = lazy(() =>
+  import('../../features/bulk/components/progress-panel.tsx').then((m) => ({ default: m.BulkProgressPanel })),
+)
+
+export function AppShell() {
+  const session = useSession()
+  if (session.status === 'loading') return <LoadingDots fullScreen />
+  if (session.status !== 'logged_in') return <LoginScreen />
+  if (session.subscription && !session.subscription.accepted_terms) return <TermsGate />
+  return <SignedIn />
+}
+
+function SignedIn() {
+  const session = useSession()
+  const config = useClientConfig()
+  const subscription = session.subscription
+  useAccessRedirects(subscription)
+  const hasReferral = Boolean(subscription?.referral ?? storedReferral().referral)
+  return (
+    <AppLayout
+      user={session.fbUser}
+      accounts={session.accounts}
+      subscription={subscription}
+      hasReferral={hasReferral}
+      supportUrl={config.supportUrl}
+      onLogout={() => void logout()}
+      onOpenAccount={() => openModal('user')}
+      onOpenAddons={() => openModal(subscription?.access_type === 'trial' ? 'plans' : 'addons')}
+      notices={
+        subscription ? (
+          <>
+            {showsFairUseNotice(subscription) ? <FairUseNotice /> : null}
+            {showsBrandedBanner(subscription) ? <BrandedBanner /> : null}
+          </>
+        ) : null
+      }
+      aside={
+        <Suspense fallback={null}>
+          <BulkProgressPanel />
+        </Suspense>
+      }
+    >
+      <Suspense fallback={<LoadingDots />}>
+        <Outlet />
+      </Suspense>
+    </AppLayout>
+  )
+}

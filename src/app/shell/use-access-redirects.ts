@@ -1,0 +1,45 @@
+/**
+ * Spec sections 2 and 6: without access go to /plans, with access leave /plans; after checkout
+ * (`/?success=true|false`) tell the outcome and refresh the subscription before deciding.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { userQueryOptions } from '../../shared/api/user.ts'
+import type { SubscriptionState } from '../../shared/contracts/api.ts'
+import { notify } from '../../shared/notifications/store.ts'
+import { setSubscription } from '../../shared/session/store.ts'
+
+export function useAccessRedirects(subscription: SubscriptionState | undefined): void {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const location = useRouterState({ select: (s) => s.location })
+  const search = location.search as Record<string, unknown>
+  const outcome = search.success === undefined ? undefined : String(search.success) === 'true'
+  const [refreshing, setRefreshing] = useState(false)
+  const handled = useRef(false)
+
+  useEffect(() => {
+    if (outcome === undefined || handled.current) return
+    handled.current = true
+    setRefreshing(true)
+    if (outcome) notify({ kind: 'success', title: t`Payment completed`, message: t`Thank you! Your purchase is active.` })
+    else notify({ kind: 'info', title: t`Checkout cancelled`, message: t`Nothing was charged.` })
+    void queryClient
+      .fetchQuery({ ...userQueryOptions(), staleTime: 0 })
+      .then(setSubscription)
+      .catch(() => undefined)
+      .finally(() => {
+        setRefreshing(false)
+        void navigate({ to: '/', search: {}, replace: true })
+      })
+  }, [outcome, navigate, queryClient, t])
+
+  useEffect(() => {
+    if (!subscription || refreshing || outcome !== undefined) return
+    if (!subscription.access && location.pathname !== '/plans') void navigate({ to: '/plans', replace: true })
+    else if (subscription.access && location.pathname === '/plans') void navigate({ to: '/', replace: true })
+  }, [subscription, refreshing, outcome, location.pathname, navigate])
+}

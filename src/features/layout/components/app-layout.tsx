@@ -1,0 +1,54 @@
+/** The shared frame of every signed-in screen: sidebar, header, notices, the routed content, side panels. */
+import type { ReactNode } from 'react'
+import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+import type { Account, Me } from '../../../shared/graph/types.ts'
+import { useSidebarCollapsed } from '../model/sidebar-setting.ts'
+import { Header } from './header.tsx'
+import { Sidebar } from './sidebar.tsx'
+
+interface AppLayoutProps {
+  user?: Me
+  accounts: readonly Account[]
+  subscription?: SubscriptionState
+  hasReferral: boolean
+  supportUrl: string
+  onLogout: () => void
+  onOpenAccount: () => void
+  onOpenAddons: () => void
+  /** Banners and notices above the content (branded messages, fair use, checkout outcome). */
+  notices?: ReactNode
+  /** Panels beside the content on every screen (the bulk progress cards). */
+  aside?: ReactNode
+  children: ReactNode
+}
+
+export function AppLayout(props: AppLayoutProps) {
+  const [collapsed, setCollapsed] = useSidebarCollapsed()
+  return (
+    <div className="flex h-dvh overflow-hidden bg-slate-50" data-testid="app-layout">
+      <Sidebar
+        collapsed={collapsed}
+        onToggle={() => setCollapsed(!collapsed)}
+        accounts={props.accounts}
+        user={props.user}
+        onLogout={props.onLogout}
+        onOpenAccount={props.onOpenAccount}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header
+          user={props.user}
+          subscription={props.subscription}
+          hasReferral={props.hasReferral}
+          supportUrl={props.supportUrl}
+          onOpenAccount={props.onOpenAccount}
+          onOpenAddons={props.onOpenAddons}
+        />
+        {props.notices}
+        <main className="min-h-0 flex-1 overflow-y-auto" id="main">
+          {props.children}
+        </main>
+      </div>
+      {props.aside}
+    </div>
+  )
+}

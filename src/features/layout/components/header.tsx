@@ -1,0 +1,60 @@
+/** Top bar: affiliate banner (hidden for referred users), support, message badge, avatar. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+import type { Me } from '../../../shared/graph/types.ts'
+import { BrandMark } from '../../../shared/ui/brand-mark.tsx'
+import { UserAvatar } from '../../../shared/ui/page-avatar.tsx'
+import { MessageBadge } from './message-badge.tsx'
+
+interface HeaderProps {
+  user?: Me
+  subscription?: SubscriptionState
+  hasReferral: boolean
+  supportUrl: string
+  onOpenAccount: () => void
+  onOpenAddons: () => void
+}
+
+export function Header({ user, subscription, hasReferral, supportUrl, onOpenAccount, onOpenAddons }: HeaderProps) {
+  const { t } = useLingui()
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      {hasReferral ? null : (
+        <Link
+          to="/affiliates"
+          data-testid="affiliate-banner"
+          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 text-center text-sm font-medium text-white hover:underline rtl:bg-gradient-to-l"
+        >
+          <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
+        </Link>
+      )}
+      <div className="flex h-14 items-center gap-2 px-3 sm:gap-3 sm:px-4">
+        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t`Pagecast home`}>
+          <BrandMark className="size-8" />
+          <span className="hidden sm:inline">Pagecast</span>
+        </Link>
+        <div className="ms-auto flex items-center gap-2 sm:gap-3">
+          {subscription ? <MessageBadge subscription={subscription} onClick={onOpenAddons} /> : null}
+          <a
+            href={supportUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+              <path d="M10 2C5.6 2 2 5.3 2 9.4c0 2.3 1.1 4.4 2.9 5.7V18l2.7-1.5c.8.2 1.6.3 2.4.3 4.4 0 8-3.3 8-7.4S14.4 2 10 2Zm.8 10-2-2.2L5 12l4.2-4.5 2 2.2L15 7.5Z" />
+            </svg>
+            <span className="hidden sm:inline">
+              <Trans>Support</Trans>
+            </span>
+            <span className="sr-only sm:hidden">{t`Support`}</span>
+          </a>
+          <button type="button" onClick={onOpenAccount} aria-label={t`My subscription`} className="rounded-full">
+            <UserAvatar src={user?.picture?.data.url} />
+          </button>
+        </div>
+      </div>
+    </header>
+  )
+}

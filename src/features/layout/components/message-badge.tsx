@@ -1,0 +1,33 @@
+/** The available-messages counter (spec sections 2 and 9); hidden for unlimited subscribers not blocked. */
+import { useLingui } from '@lingui/react/macro'
+import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
+import { type BadgeTone, badgeTone, showsMessageBadge } from '../model/subscription-rules.ts'
+
+const toneClass: Record<BadgeTone, string> = {
+  primary: 'bg-brand-600 text-white',
+  warning: 'bg-amber-400 text-amber-950',
+  danger: 'bg-red-600 text-white',
+}
+
+export function MessageBadge({ subscription, onClick }: { subscription: SubscriptionState; onClick: () => void }) {
+  const { t } = useLingui()
+  if (!showsMessageBadge(subscription)) return null
+  const tone = badgeTone(subscription.available_messages)
+  const count = formatNumber(subscription.available_messages)
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      data-testid="message-badge"
+      data-tone={tone}
+      aria-label={t`${count} messages available`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums ${toneClass[tone]}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+        <path d="M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H9l-4 3v-3a2 2 0 0 1-2-2Z" />
+      </svg>
+      {count}
+    </button>
+  )
+}

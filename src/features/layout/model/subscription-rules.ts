@@ -1,0 +1,30 @@
+/** Spec sections 6 and 9: who sees the message badge, in which colour, the branded banner, the fair-use notice. */
+import {
+  BADGE_DANGER_BELOW,
+  BADGE_WARNING_AT_OR_BELOW,
+  BRANDED_BANNER_THRESHOLD,
+} from '../../../shared/constants/limits.ts'
+import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+
+export type BadgeTone = 'primary' | 'warning' | 'danger'
+
+type Rules = Pick<SubscriptionState, 'is_unlimited' | 'unlimited_blocked' | 'available_messages' | 'use_branded_messages'>
+
+/** Unlimited subscribers that are not blocked see no counter. */
+export function showsMessageBadge(s: Rules): boolean {
+  return !(s.is_unlimited && !s.unlimited_blocked)
+}
+
+export function badgeTone(available: number): BadgeTone {
+  if (available < BADGE_DANGER_BELOW) return 'danger'
+  if (available <= BADGE_WARNING_AT_OR_BELOW) return 'warning'
+  return 'primary'
+}
+
+export function showsBrandedBanner(s: Rules): boolean {
+  return !s.is_unlimited && !s.use_branded_messages && s.available_messages <= BRANDED_BANNER_THRESHOLD
+}
+
+export function showsFairUseNotice(s: Rules): boolean {
+  return s.is_unlimited && s.unlimited_blocked
+}

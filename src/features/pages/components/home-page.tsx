@@ -1,0 +1,53 @@
+/** Home (/): search box and the grid of the user's pages (spec section 2). */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useDeferredValue, useMemo, useState } from 'react'
+import { useSession } from '../../../shared/session/store.ts'
+import { searchPages } from '../model/search.ts'
+import { AddPageCard, PageCard } from './page-card.tsx'
+
+export function HomePage() {
+  const { t } = useLingui()
+  const { accounts } = useSession()
+  const [query, setQuery] = useState('')
+  const deferred = useDeferredValue(query)
+  const shown = useMemo(() => searchPages(accounts, deferred), [accounts, deferred])
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <Trans>Your pages</Trans>
+          </h1>
+          <p className="text-sm text-slate-500">
+            <Trans>Choose a page to read its conversations and send messages.</Trans>
+          </p>
+        </div>
+        <label className="relative w-full sm:w-72">
+          <span className="sr-only">{t`Search pages`}</span>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" fill="currentColor">
+            <path d="M8.5 3a5.5 5.5 0 0 1 4.4 8.8l3.6 3.7a1 1 0 0 1-1.4 1.4l-3.7-3.6A5.5 5.5 0 1 1 8.5 3Zm0 2a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z" />
+          </svg>
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t`Search pages`}
+            className="w-full rounded-lg border border-slate-300 bg-white py-2 ps-9 pe-3 text-sm shadow-sm"
+          />
+        </label>
+      </div>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
+        {shown.map((a) => (
+          <PageCard key={a.id} account={a} />
+        ))}
+        <AddPageCard />
+      </div>
+      {shown.length === 0 && query ? (
+        <p className="mt-4 text-sm text-slate-500">
+          <Trans>No page matches your search.</Trans>
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+/** One page on the home grid: connected pages link to their inbox, others offer "Connect page". */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { Account } from '../../../shared/graph/types.ts'
+import { loginWithSdk } from '../../../shared/session/actions.ts'
+import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
+import { PathLink } from '../../../shared/ui/path-link.tsx'
+
+export function PageCard({ account }: { account: Account }) {
+  const { t } = useLingui()
+  const fans = formatNumber(account.fan_count ?? 0)
+  const body = (
+    <>
+      <PageAvatar src={account.picture?.data.url} name={account.name} className="size-14" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-slate-900">{account.name}</p>
+        <p className="text-sm text-slate-500">
+          <Trans>{fans} followers</Trans>
+        </p>
+        {account.category ? <p className="truncate text-xs text-slate-400">{account.category}</p> : null}
+      </div>
+    </>
+  )
+  if (account.access_token) {
+    return (
+      <PathLink
+        href={`/${account.id}`}
+        data-testid="page-card"
+        className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
+      >
+        {body}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-slate-400 rtl:-scale-x-100" fill="currentColor">
+          <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </PathLink>
+    )
+  }
+  return (
+    <div
+      data-testid="page-card"
+      data-connected="false"
+      className="flex flex-wrap items-center gap-4 rounded-xl bg-slate-100 p-4 ring-1 ring-slate-200"
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-4 opacity-60 grayscale">{body}</div>
+      <button
+        type="button"
+        onClick={() => void loginWithSdk()}
+        aria-label={t`Connect page ${account.name}`}
+        className="rounded-lg border border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        <Trans>Connect page</Trans>
+      </button>
+    </div>
+  )
+}
+
+export function AddPageCard() {
+  return (
+    <button
+      type="button"
+      onClick={() => void loginWithSdk()}
+      className="flex min-h-[5.5rem] items-center justify-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-white/50 p-4 font-semibold text-slate-600 hover:border-brand-500 hover:text-brand-700"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+        <path d="M10 3a1 1 0 0 1 1 1v5h5a1 1 0 1 1 0 2h-5v5a1 1 0 1 1-2 0v-5H4a1 1 0 1 1 0-2h5V4a1 1 0 0 1 1-1Z" />
+      </svg>
+      <Trans>Add a new page</Trans>
+    </button>
+  )
+}

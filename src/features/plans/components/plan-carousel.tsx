@@ -1,0 +1,83 @@
+/** The eight plans as a scroll-snap carousel with monthly/annual prices (spec section 9). */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRef, useState } from 'react'
+import { plans } from '../../../shared/constants/plans.ts'
+import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
+import { openCheckout } from '../api/checkout.ts'
+
+export function PlanCarousel({ referral }: { referral?: string | null }) {
+  const { t } = useLingui()
+  const [annual, setAnnual] = useState(false)
+  const [busy, setBusy] = useState<string>()
+  const track = useRef<HTMLUListElement>(null)
+
+  function scroll(direction: 1 | -1) {
+    const el = track.current
+    if (!el) return
+    const rtl = getComputedStyle(el).direction === 'rtl' ? -1 : 1
+    el.scrollBy({ left: direction * rtl * el.clientWidth * 0.8, behavior: 'smooth' })
+  }
+
+  async function buy(priceId: string) {
+    setBusy(priceId)
+    await openCheckout(priceId, false, referral).catch(() => undefined)
+    setBusy(undefined)
+  }
+
+  return (
+    <section aria-label={t`Plans`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="radiogroup" aria-label={t`Billing period`} className="inline-flex rounded-lg bg-slate-100 p-1 text-sm">
+          {[false, true].map((isAnnual) => (
+            <button
+              key={String(isAnnual)}
+              type="button"
+              role="radio"
+              aria-checked={annual === isAnnual}
+              onClick={() => setAnnual(isAnnual)}
+              className={`rounded-md px-3 py-1.5 font-medium ${annual === isAnnual ? 'bg-white text-slate-900 shadow' : 'text-slate-600'}`}
+            >
+              {isAnnual ? t`Annual` : t`Monthly`}
+            </button>
+          ))}
+        </div>
+        <div className="flex gap-2">
+          <button type="button" onClick={() => scroll(-1)} aria-label={t`Previous plans`} className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor"><path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" /></svg>
+          </button>
+          <button type="button" onClick={() => scroll(1)} aria-label={t`Next plans`} className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor"><path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z" /></svg>
+          </button>
+        </div>
+      </div>
+      <ul ref={track} className="mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3" data-testid="plan-carousel">
+        {plans.map((plan) => {
+          const price = formatUsd(annual ? plan.priceAnnually : plan.price)
+          const messages = formatNumber(plan.messages)
+          const priceId = annual ? plan.annual_price_id : plan.price_id
+          return (
+            <li key={plan.price_id} data-testid="plan-card" className="flex w-64 shrink-0 snap-start flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <h3 className="text-lg font-bold text-slate-900 capitalize">{plan.title}</h3>
+              <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
+                {price}
+                <span className="ms-1 text-sm font-medium text-slate-500">{annual ? t`/ year` : t`/ month`}</span>
+              </p>
+              <ul className="mt-4 flex-1 space-y-1.5 text-sm text-slate-700">
+                <li>
+                  <Trans>{messages} messages per month</Trans>
+                </li>
+                <li>
+                  <Trans>Unlimited pages</Trans>
+                </li>
+              </ul>
+              <button type="button" className={`${buttonPrimary} mt-5`} disabled={busy === priceId} onClick={() => buy(priceId)}>
+                {busy === priceId ? <Trans>Loading...</Trans> : <Trans>Subscribe</Trans>}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,74 @@
+/** The user/subscription modal (spec section 2): the current subscription and its cancel button. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { formatLongDate } from '../../../shared/format/dates.ts'
+import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { useSession } from '../../../shared/session/store.ts'
+import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
+import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
+import { openModal } from '../../../shared/ui/modal-stack.ts'
+import { mySubscriptionQueryOptions } from '../api/my-subscription.ts'
+
+export function UserModalBody() {
+  const { t, i18n } = useLingui()
+  const { fbUser, subscription } = useSession()
+  const mine = useQuery(mySubscriptionQueryOptions())
+  const sub = mine.data
+  const rows: [string, string][] = sub
+    ? [
+        [t`Product`, sub.product],
+        [t`Amount`, `${formatUsd(sub.amount)} USD`],
+        [t`Created`, formatLongDate(sub.created, i18n.locale)],
+        [t`Current period ends`, formatLongDate(sub.current_period_end, i18n.locale)],
+        [t`Cancels at period end`, sub.cancel_at_period_end ? t`Yes` : t`No`],
+      ]
+    : []
+  return (
+    <div className="space-y-4 text-sm">
+      <div>
+        <p className="font-semibold text-slate-900">{fbUser?.name}</p>
+        <p className="text-slate-500">
+          <Trans>ID: {fbUser?.id}</Trans>
+        </p>
+      </div>
+      {subscription && !(subscription.is_unlimited && !subscription.unlimited_blocked) ? (
+        <p className="rounded-lg bg-slate-50 p-3">
+          <Trans>Available messages: {formatNumber(subscription.available_messages)}</Trans>
+        </p>
+      ) : null}
+      {mine.isLoading ? <LoadingDots /> : null}
+      {sub ? (
+        <dl className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" data-testid="my-subscription">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 px-3 py-2">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="text-end font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : mine.isSuccess ? (
+        <p className="text-slate-600">
+          <Trans>You have no paid subscription yet.</Trans>
+        </p>
+      ) : null}
+      {sub?.cancel_at_period_end ? (
+        <p role="status" className="rounded-lg border-s-4 border-orange-500 bg-orange-50 p-3 text-orange-900" data-testid="cancel-notice">
+          <Trans>Your subscription will be automatically cancelled at the end of the current period.</Trans>
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2 pt-2">
+        <button type="button" className={buttonSecondary} onClick={() => openModal('plans')}>
+          <Trans>Plans</Trans>
+        </button>
+        <button type="button" className={buttonSecondary} onClick={() => openModal('addons')}>
+          <Trans>Buy more messages</Trans>
+        </button>
+        {sub && !sub.cancel_at_period_end ? (
+          <button type="button" className={`${buttonDanger} ms-auto`} onClick={() => openModal('cancel-subscription')}>
+            <Trans>Cancel subscription</Trans>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

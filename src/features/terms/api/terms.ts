@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../shared/api/client.ts'
+import { type Terms, termsResponse } from '../../../shared/contracts/api.ts'
+
+/** `GET /api/v2/term-and-condition`: the latest terms (a bare or `data`-wrapped body). */
+export async function getTerms(): Promise<Terms> {
+  const body = await api<unknown>('/term-and-condition')
+  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body
+  return termsResponse.parse(data)
+}
+
+export function termsQueryOptions() {
+  return queryOptions({ queryKey: ['terms'], queryFn: getTerms, staleTime: Infinity })
+}
+
+/** `POST /api/v2/user/accept-terms`; the page reloads after it (spec section 4). */
+export async function acceptTerms(): Promise<void> {
+  await api('/user/accept-terms', { method: 'POST' })
+}

@@ -1,0 +1,42 @@
+/**
+ * The app's modals (spec section 2: user/subscription, cancel-subscription, plans, add-ons) as a stack any
+ * screen can push onto; the app shell renders it. The top modal is the last entry.
+ */
+import { useSyncExternalStore } from 'react'
+
+export type ModalName = 'user' | 'cancel-subscription' | 'plans' | 'addons' | 'confirm-branded'
+
+let stack: readonly ModalName[] = []
+const listeners = new Set<() => void>()
+
+function set(next: readonly ModalName[]): void {
+  stack = next
+  for (const l of listeners) l()
+}
+
+export function openModal(name: ModalName): void {
+  if (stack.at(-1) === name) return
+  set([...stack.filter((n) => n !== name), name])
+}
+
+/** Closes the top modal, or the named one wherever it is in the stack. */
+export function closeModal(name?: ModalName): void {
+  if (!name) return set(stack.slice(0, -1))
+  set(stack.filter((n) => n !== name))
+}
+
+export function closeAllModals(): void {
+  set([])
+}
+
+export const modalStack = {
+  getState: (): readonly ModalName[] => stack,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
+export function useModalStack(): readonly ModalName[] {
+  return useSyncExternalStore(modalStack.subscribe, modalStack.getState)
+}

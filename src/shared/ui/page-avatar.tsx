@@ -1,0 +1,41 @@
+/** A round picture with a fallback: initials for pages, a default silhouette for people. */
+import { useState } from 'react'
+import defaultAvatar from './default-avatar.svg'
+
+interface Props {
+  src?: string | null
+  name: string
+  className?: string
+}
+
+export function PageAvatar({ src, name, className = 'size-10' }: Props) {
+  const [broken, setBroken] = useState(false)
+  if (src && !broken) {
+    return <img src={src} alt="" onError={() => setBroken(true)} className={`${className} shrink-0 rounded-full bg-slate-200 object-cover`} />
+  }
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => [...w][0])
+    .join('')
+  return (
+    <span aria-hidden="true" className={`${className} grid shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700`}>
+      {initials}
+    </span>
+  )
+}
+
+/** The user's avatar: the profile picture, or the default image when none exists (spec section 2). */
+export function UserAvatar({ src, className = 'size-9' }: { src?: string | null; className?: string }) {
+  const [broken, setBroken] = useState(false)
+  return (
+    <img
+      src={src && !broken ? src : defaultAvatar}
+      alt=""
+      onError={() => setBroken(true)}
+      data-testid="user-avatar"
+      className={`${className} shrink-0 rounded-full bg-slate-200 object-cover`}
+    />
+  )
+}

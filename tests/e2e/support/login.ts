@@ -1,0 +1,62 @@
+/**
+ * Signs in through the sandbox login dialog as a person would: the "Continue with Facebook" button opens the
+ * popup, the permissions stay checked (or some are unchecked), "Continue" answers the app.
+ */
+import { type Page, expect } from '@playwright/test'
+
+export interface LoginOptions {
+  /** Accept the terms gate when it shows (default true). */
+  acceptTerms?: boolean
+  /** Permission names to uncheck in the dialog. */
+  decline?: string[]
+  /** Where to start (default `/`). */
+  path?: string
+}
+
+export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promise<void> {
+  const { acceptTerms = true, decline = [], path = '/' } = options
+  await page.goto(path)
+  const button = page.getByRole('button', { name: /Continue with Facebook/i })
+  await expect(button).toBeVisible()
+  const popupPromise = page.waitForEvent('popup')
+  await button.click()
+  const popup = await popupPromise
+  await popup.waitForLoadState('domcontentloaded')
+  for (const name of decline) await popup.getByLabel(name, { exact: false }).uncheck()
+  await popup.getByRole('button', { name: /^Continue$/ }).click()
+  if (decline.length > 0) return
+  const terms = page.getByRole('heading', { name: 'Terms and conditions' })
+  const home = page.getByTestId('app-layout')
+  await expect(terms.or(home)).toBeVisible({ timeout: 20_000 })
+  if (acceptTerms && (await terms.isVisible())) {
+    await page.getByRole('button', { name: 'Accept' }).click()
+    await expect(home).toBeVisible({ timeout: 20_000 })
+  }
+}
+
+/** A user access token without the dialog (`POST /sandbox/token`), for API-level set-up in tests. */
+export async function sandboxUserToken(baseURL: string, user = 'demo', scopes?: string[]): Promise<string> {
+  const res = await fetch(`${baseURL}/sandbox/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(scopes ? { user, scopes } : { user }),
+  })
+  if (!res.ok) throw new Error(`sandbox token: HTTP ${res.status}`)
+  const body = (await res.json()) as { access_token?: string; accessToken?: string; token?: string }
+  const token = body.access_token ?? body.accessToken ?? body.token
+  if (!token) throw new Error('sandbox token answered without a token')
+  return token
+}
+
+/** The product API bearer for a sandbox user: logs in through `POST /api/v2/login`. */
+export async function apiSessionToken(baseURL: string, user = 'demo'): Promise<string> {
+  const accessToken = await sandboxUserToken(baseURL, user)
+  const res = await fetch(`${baseURL}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ access_token: accessToken }),
+  })
+  if (!res.ok) throw new Error(`login: HTTP ${res.status}`)
+  const body = (await res.json()) as { data: { token: string } }
+  return body.data.token
+}
