@@ -61,7 +61,8 @@ export function isGraphError(value: unknown): value is GraphError {
 const THROTTLE_CODES = new Set([4, 17, 32, 613])
 /** Token invalid or expired (190), session key invalid (102), user session missing (104). */
 const AUTH_CODES = new Set([102, 104, 190])
-const TRANSIENT_CODES = new Set([1, 2, 1200])
+/** Code 1 (unknown error) is transient only with a 5xx status; with 400 it is e.g. a bad client secret. */
+const TRANSIENT_CODES = new Set([2, 1200])
 /** "This person isn't available right now": the customer blocked the page or left. */
 const RECIPIENT_GONE_SUBCODE = 1545041
 /** "No matching user found": the recipient id is not (or no longer) a person of this page. */
@@ -82,7 +83,7 @@ export function kindOf(
   if (code === 368 || (subcode !== undefined && PAGE_BLOCKED_SUBCODES.has(subcode))) return 'page_blocked'
   if (THROTTLE_CODES.has(code) || (code >= 80001 && code <= 80014)) return 'throttle'
   if (AUTH_CODES.has(code) || code === 230) return 'auth'
-  if (TRANSIENT_CODES.has(code)) return 'transient'
+  if (TRANSIENT_CODES.has(code) || (code === 1 && httpStatus >= 500)) return 'transient'
   // 100 invalid parameter, 200-299 permissions, 10 without a window subcode, 210 wrong token kind, …
   return httpStatus >= 500 ? 'transient' : 'config'
 }

@@ -130,5 +130,9 @@ export interface GraphClient {
   send(pageId: string, pageToken: string, req: SendRequest): Promise<SendResult>
   uploadAttachment(pageId: string, pageToken: string, imageUrl: string): Promise<{ attachment_id: string }>
   pictureUrl(userId: string, pageToken: string, type?: 'small' | 'normal'): string
-  exchangeToken(token: string, appId: string, appSecret: string): Promise<{ access_token: string; expires_in?: number }>
+  exchangeToken(
+    token: string,
+    appId: string,
+    appSecret: string,
+  ): Promise<{ access_token: string; expires_in?: number }>
 }
