@@ -3,21 +3,128 @@
  * `app.inject()` and `main.ts` / `src/stack.ts` decide how it runs. Extra plugins (the sandbox) are passed in
  * by the composing entry: this module never imports the sandbox.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { ServerConfig } from './config.ts'
+import type { ApiContext, RateLimits } from './context.ts'
+import { migrate } from './db/migrate.ts'
+import { type Store, openStore } from './db/store.ts'
+import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
+import { authenticate } from './http/auth.ts'
+import { installErrorHandling } from './http/errors.ts'
+import { loggingOptions } from './http/logging.ts'
+import { installSecurityHeaders } from './http/security.ts'
+import { installStatic } from './http/static.ts'
+import { type DemoSeed, seedDemo } from './repo/demo.ts'
+import { paymentProvider } from './payments/select.ts'
+import { messageRoutes } from './routes/messages.ts'
+import { pageRoutes } from './routes/pages.ts'
+import { recipientRoutes } from './routes/recipients.ts'
+import { sessionRoutes } from './routes/session.ts'
+import { subscriptionRoutes } from './routes/subscriptions.ts'
+import { termsRoutes } from './routes/terms.ts'
+import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
+import { userRoutes } from './routes/user.ts'
+import { webhookRoutes } from './routes/webhook.ts'
 
 export interface BuildOptions {
   config: ServerConfig
   /** Plugins registered before the API, each with its own prefix (the sandbox uses `/sandbox`). */
   mounts?: { plugin: FastifyPluginAsync; prefix: string }[]
+  /** Demo pages marked at start (idempotent): banned ones are refused, trial-used ones refused to trials. */
+  demo?: DemoSeed
+  /** Secret the sandbox's checkout page signs its events with; defaults to SANDBOX_WEBHOOK_SECRET. */
+  sandboxWebhookSecret?: string
+  /** The fetch used for the Graph and Stripe (tests route it in-process). */
+  fetch?: FetchLike
+  /** Replaces the Graph calls entirely (unit tests). */
+  graph?: GraphApi
+  /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
+  rateLimits?: Partial<RateLimits>
+  /** Where uploads are stored; default DATA_DIR/uploads (a temporary folder for `memory://`). */
+  uploadsDir?: string
 }
 
-export async function buildApp({ config, mounts = [] }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
-  })
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's store (tests and the terms CLI reach the data through it). */
+    store: Store
+  }
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024
+
+function defaultRateLimits(config: ServerConfig): RateLimits {
+  const test = config.NODE_ENV === 'test'
+  return {
+    login: config.RATE_LIMIT_LOGIN_PER_MIN ?? (test ? 10_000 : 30),
+    upload: config.RATE_LIMIT_UPLOAD_PER_MIN ?? (test ? 10_000 : 60),
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, mounts = [] } = options
+  const app = Fastify({ ...loggingOptions(config), trustProxy: true, bodyLimit: JSON_BODY_LIMIT })
+
+  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  app.addHook('onClose', () => store.close())
+  try {
+    await migrate(store)
+    if (options.demo) await seedDemo(store, options.demo)
+  } catch (err) {
+    await app.close()
+    throw err
+  }
+
+  const memory = config.DATA_DIR.startsWith('memory://')
+  const uploadsDir =
+    options.uploadsDir ??
+    (memory ? mkdtempSync(join(tmpdir(), 'pagecast-uploads-')) : resolve(config.DATA_DIR, 'uploads'))
+  const ctx: ApiContext = {
+    config,
+    store,
+    uploadsDir,
+    graph:
+      options.graph ??
+      createGraphApi({
+        graphUrl: config.graphUrl,
+        version: config.GRAPH_VERSION,
+        appId: config.FB_APP_ID,
+        appSecret: config.FB_APP_SECRET,
+        fetch: options.fetch,
+      }),
+    payments: paymentProvider(config, options.sandboxWebhookSecret, options.fetch),
+    rateLimits: { ...defaultRateLimits(config), ...options.rateLimits },
+    authenticate: authenticate(store),
+  }
+
+  app.decorate('store', store)
+  app.decorateRequest('authUser', null)
+  installSecurityHeaders(app, config)
+  installErrorHandling(app)
+  await app.register(rateLimit, { global: false })
+
   for (const m of mounts) await app.register(m.plugin, { prefix: m.prefix })
-  app.get('/api/v2/health', async () => ({ ok: true }))
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ ok: true }))
+      sessionRoutes(api, ctx)
+      userRoutes(api, ctx)
+      termsRoutes(api, ctx)
+      pageRoutes(api, ctx)
+      messageRoutes(api, ctx)
+      recipientRoutes(api, ctx)
+      subscriptionRoutes(api, ctx)
+      await api.register(async (upload) => uploadRoutes(upload, ctx))
+      await api.register(async (hook) => webhookRoutes(hook, ctx))
+    },
+    { prefix: '/api/v2' },
+  )
+  uploadedFileRoute(app, ctx)
+  await installStatic(app, config.STATIC_DIR)
   return app
 }

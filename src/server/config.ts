@@ -15,7 +15,10 @@ const schema = z.object({
   /** Public origin of the app, used in checkout return URLs and upload URLs. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sandbox on: the stand-in network is mounted at /sandbox and the app talks to it. */
   SANDBOX: bool.default(true),
@@ -26,12 +29,22 @@ const schema = z.object({
   MESSAGING_POLICY: z.enum(['current', 'legacy']).default('current'),
   HUMAN_AGENT_ENABLED: bool.default(false),
   GRAPH_URL: z.string().url().optional(),
-  GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v25.0'),
+  GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v25.0'),
   FB_APP_ID: z.string().default('sandbox-app'),
   FB_APP_SECRET: z.string().default('sandbox-secret'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe coupon id giving the referral discount (15% for 3 months), created once in the Stripe dashboard. */
+  STRIPE_REFERRAL_COUPON: z.string().default('pagecast-referral-15'),
+  /** Shared with the sandbox's checkout page, which signs its Stripe-format events with it. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(8).default('whsec_sandbox'),
+  /** Requests per minute and client address; NODE_ENV=test raises both to 10,000 unless set explicitly. */
+  RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_UPLOAD_PER_MIN: z.coerce.number().int().positive().optional(),
   SUPPORT_URL: z.string().url().default('https://m.me/pagecast.support'),
   AFFILIATE_SIGNUP_URL: z.string().url().default('https://affiliates.pagecast.app/signup'),
   AFFILIATE_LOGIN_URL: z.string().url().default('https://affiliates.pagecast.app/login'),
@@ -60,10 +73,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const graphUrl = (e.GRAPH_URL ?? `${publicUrl}/sandbox/graph`).replace(/\/$/, '')
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe')
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe',
+    )
   }
   if (!e.SANDBOX && e.NODE_ENV === 'production' && e.FB_APP_SECRET === 'sandbox-secret') {
-    throw new ConfigError('Invalid configuration:\n  FB_APP_SECRET must be set when the sandbox is off in production')
+    throw new ConfigError(
+      'Invalid configuration:\n  FB_APP_SECRET must be set when the sandbox is off in production',
+    )
   }
   return { ...e, publicUrl, graphUrl, sandboxEnabled: e.SANDBOX }
 }

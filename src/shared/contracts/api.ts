@@ -65,7 +65,9 @@ export const pageBody = z
   .strict()
 export type PageBody = z.infer<typeof pageBody>
 
-export const extendTokenBody = z.object({ access_token: z.string().min(1).max(4096), page_id: z.string().optional() }).strict()
+export const extendTokenBody = z
+  .object({ access_token: z.string().min(1).max(4096), page_id: z.string().optional() })
+  .strict()
 
 export const createMessageBody = z
   .object({
@@ -98,7 +100,10 @@ export const touchBody = z
   .strict()
 export type TouchBody = z.input<typeof touchBody>
 
-export const touchResponse = z.object({ available_messages: z.number().int(), subscription: subscriptionState })
+export const touchResponse = z.object({
+  available_messages: z.number().int(),
+  subscription: subscriptionState,
+})
 export type TouchResponse = z.infer<typeof touchResponse>
 
 export const checkoutBody = z
@@ -125,3 +130,79 @@ export interface ApiErrorBody {
   message: string
   errors?: Record<string, string[]>
 }
+
+/** `GET /api/v2/user` answers `{ data: ApiUser }`; the subscription state sits at `data.subscription`. */
+export const userResponse = z.object({ data: apiUser })
+export type UserResponse = z.infer<typeof userResponse>
+
+/** `GET /api/v2/user/available-messages` answers the same shape as a touch. */
+export const availableMessagesResponse = touchResponse
+export type AvailableMessagesResponse = TouchResponse
+
+/** `POST /api/v2/page`, `/user/accept-terms`, `/user/confirm-brand-messages-usage`, `/cancel-subscription`. */
+export const subscriptionResponse = z.object({ data: z.object({ subscription: subscriptionState }) })
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>
+
+/** `GET /api/v2/user/subscriptions/my-subscription` answers the fields bare; `/user/subscriptions` a list. */
+export const mySubscriptionResponse = mySubscription
+export const subscriptionsResponse = z.object({ data: z.array(mySubscription) })
+
+export const extendTokenResponse = z.object({ accessToken: z.string() })
+export const createMessageResponse = z.object({ id: z.string() })
+export const checkoutResponse = z.object({ data: z.object({ url: z.string() }) })
+export const uploadResponse = z.object({ url: z.string() })
+export type UploadResponse = z.infer<typeof uploadResponse>
+
+/** The most recipients one `PUT /api/v2/messages/{id}/recipients` call may carry. */
+export const RECIPIENTS_PER_CALL_MAX = 5_000
+
+export const recipientInput = z
+  .object({
+    recipient_id: z.string().min(1).max(64),
+    name: z.string().max(300),
+    conversation_id: z.string().min(1).max(128),
+  })
+  .strict()
+export type RecipientInput = z.infer<typeof recipientInput>
+
+/** `PUT /api/v2/messages/{id}/recipients`: appends idempotently, in order; answers `{ added, total }`. */
+export const recipientsBody = z
+  .object({ recipients: z.array(recipientInput).min(1).max(RECIPIENTS_PER_CALL_MAX) })
+  .strict()
+export type RecipientsBody = z.infer<typeof recipientsBody>
+export const recipientsPutResponse = z.object({ added: z.number().int(), total: z.number().int() })
+
+export const storedRecipient = recipientInput.extend({
+  status: z.enum(['OK', 'NG']).nullable(),
+  sent_as_branded: z.boolean(),
+})
+export type StoredRecipient = z.infer<typeof storedRecipient>
+/** `GET /api/v2/messages/{id}/recipients?after=&limit=`: insertion order; `next` is the cursor for `after`. */
+export const recipientsPage = z.object({ data: z.array(storedRecipient), next: z.string().nullable() })
+export type RecipientsPage = z.infer<typeof recipientsPage>
+
+export const bulkMessageState = z.enum(['open', 'finished', 'stopped'])
+export const storedMessage = z.object({
+  id: z.string(),
+  page_id: z.string(),
+  message: z.string(),
+  image_url: z.string().nullable(),
+  tag: z.string().nullable(),
+  label: z.string(),
+  total_messages: z.number().int(),
+  branded_messages_amount: z.number().int(),
+  ok_count: z.number().int(),
+  ng_count: z.number().int(),
+  state: bulkMessageState,
+  stop_reason: z.string().nullable(),
+  created_at: z.string(),
+})
+export type StoredMessage = z.infer<typeof storedMessage>
+/** `GET /api/v2/messages?state=open`: the user's jobs that are neither deleted nor finished. */
+export const messagesList = z.object({ data: z.array(storedMessage) })
+
+/** `POST /api/v2/messages/{id}/state`. */
+export const messageStateBody = z
+  .object({ state: z.enum(['finished', 'stopped']), reason: z.string().max(500).nullish() })
+  .strict()
+export type MessageStateBody = z.infer<typeof messageStateBody>

@@ -1,0 +1,44 @@
+/** The embedded store: PGlite in-process, files under DATA_DIR (or in memory for `memory://`). */
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { Queryable, SqlParam, Store } from './store.ts'
+
+interface PgliteLike {
+  query(sql: string, params: SqlParam[]): Promise<{ rows: unknown[] }>
+  exec(sql: string): Promise<unknown>
+}
+
+function wrap(db: PgliteLike): Queryable {
+  return {
+    async exec(sql: string) {
+      await db.exec(sql)
+    },
+    async query<T extends object>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await db.query(sql, [...params])
+      return result.rows as T[]
+    },
+  }
+}
+
+export async function openPgliteStore(dataDir: string): Promise<Store> {
+  let location: string | undefined
+  if (!dataDir.startsWith('memory://')) {
+    location = resolve(dataDir, 'pglite')
+    mkdirSync(location, { recursive: true })
+  }
+  // Counts and ids are BIGINT / NUMERIC in SQL and plain numbers in JS, on both stores.
+  const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) }
+  const db = new PGlite(location ?? 'memory://', { parsers })
+  await db.waitReady
+  const top = wrap(db)
+  return {
+    kind: 'pglite',
+    query: top.query,
+    exec: top.exec,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // PGlite is one connection already.
+    session: (fn) => fn(top),
+    close: () => db.close(),
+  }
+}

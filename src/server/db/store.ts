@@ -1,0 +1,34 @@
+/**
+ * One store interface over PGlite (embedded, the default) and a PostgreSQL server (`DATABASE_URL`). Both speak
+ * the same SQL dialect, so every query and migration is written once.
+ */
+export type SqlParam = string | number | boolean | null | Date | readonly string[] | readonly number[]
+
+export interface Queryable {
+  query<T extends object>(sql: string, params?: readonly SqlParam[]): Promise<T[]>
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Store extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction; a thrown error rolls it back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Runs `fn` on one dedicated connection (session-level advisory locks need one). */
+  session<T>(fn: (db: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface StoreOptions {
+  dataDir: string
+  databaseUrl?: string | undefined
+}
+
+export async function openStore({ dataDir, databaseUrl }: StoreOptions): Promise<Store> {
+  if (databaseUrl) {
+    const { openPostgresStore } = await import('./pg-store.ts')
+    return openPostgresStore(databaseUrl)
+  }
+  const { openPgliteStore } = await import('./pglite-store.ts')
+  return openPgliteStore(dataDir)
+}

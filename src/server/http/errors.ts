@@ -1,0 +1,84 @@
+/**
+ * Every failure leaves as a 4xx with a clear `{ message }` (422 adds `errors`: field -> messages), or as a
+ * 500 `{ message: 'Internal Error' }` that never carries internals (spec section 8).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+
+export class HttpError extends Error {
+  readonly statusCode: number
+  readonly errors: Record<string, string[]> | undefined
+  constructor(statusCode: number, message: string, errors?: Record<string, string[]>) {
+    super(message)
+    this.statusCode = statusCode
+    this.errors = errors
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, what)
+export const notAcceptable = (message: string) => new HttpError(406, message)
+export const unauthorized = (message = 'Unauthenticated.') => new HttpError(401, message)
+
+export function invalid(field: string, message: string): HttpError {
+  return new HttpError(422, 'The given data was invalid.', { [field]: [message] })
+}
+
+/** Field -> messages, the shape spec section 8 shows one notification per entry for. */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message)
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.length ? `${issue.path.join('.')}.` : ''
+      for (const key of issue.keys) add(`${prefix}${key}`, `The field ${key} is not allowed.`)
+      continue
+    }
+    const field = issue.path.length ? issue.path.join('.') : 'body'
+    add(field, issue.message)
+  }
+  return errors
+}
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success)
+    throw new HttpError(422, 'The given data was invalid.', issuesToErrors(result.error.issues))
+  return result.data
+}
+
+/** Fastify's own 4xx codes, said in words a person can act on. */
+const FASTIFY_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [422, 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [422, 'The request body is empty but declared as JSON.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'This content type is not supported; send JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request body does not match its declared length.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'The file is too large.'],
+  FST_FILES_LIMIT: [413, 'Too many files.'],
+  FST_PARTS_LIMIT: [413, 'Too many parts.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'The request is not multipart/form-data.'],
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | SyntaxError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body = error.errors
+        ? { message: error.message, errors: error.errors }
+        : { message: error.message }
+      return reply.code(error.statusCode).send(body)
+    }
+    const code = 'code' in error ? error.code : undefined
+    const known = code ? FASTIFY_MESSAGES[code] : undefined
+    if (known) {
+      const [status, message] = known
+      return reply.code(status).send(status === 422 ? { message, errors: { body: [message] } } : { message })
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status === 429)
+      return reply.code(429).send({ message: 'Too many requests. Please wait a minute and try again.' })
+    if (status >= 400 && status < 500)
+      return reply.code(status).send({ message: error.message || 'Bad request.' })
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(500).send({ message: 'Internal Error' })
+  })
+}

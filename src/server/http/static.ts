@@ -1,0 +1,57 @@
+/**
+ * The built app: files from STATIC_DIR, the SPA's index.html for other navigations, and JSON 404s for
+ * everything under the API. `index.html` and `sw.js` are revalidated on every load so a new version is
+ * found; hashed assets never change and are cached for a year.
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+const NOT_APP = /^\/(api|sandbox|uploads)(\/|$)/
+const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/
+
+function looksLikeFile(path: string): boolean {
+  return /\.[a-z0-9]{1,8}$/i.test(path)
+}
+
+export async function installStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = resolve(staticDir)
+  const hasApp = () => existsSync(resolve(root, 'index.html'))
+  if (existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        if (NO_CACHE.test(path)) res.setHeader('Cache-Control', 'no-cache')
+        else if (/[\\/]assets[\\/]/.test(path))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        else res.setHeader('Cache-Control', 'public, max-age=3600')
+      },
+    })
+  }
+
+  const sendApp = (reply: FastifyReply) => {
+    if (!hasApp()) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          `The app is not built: ${root}/index.html is missing. Run \`npm run build\` (or set STATIC_DIR).`,
+        )
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root)
+  }
+
+  app.get('/', (_request, reply) => sendApp(reply))
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const navigation =
+      (request.method === 'GET' || request.method === 'HEAD') && !NOT_APP.test(path) && !looksLikeFile(path)
+    if (navigation) return sendApp(reply)
+    return reply.code(404).send({ message: `No route for ${request.method} ${path}` })
+  })
+}

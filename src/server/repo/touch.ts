@@ -1,0 +1,103 @@
+/**
+ * Recording one recipient's result and spending the allowance, in one transaction:
+ *  1. claim the (message, recipient) row: only a row without a result can take one, so a retried touch finds
+ *     it taken and spends nothing more (the primary key serialises concurrent retries);
+ *  2. an OK, non-branded result spends one message in a single conditional UPDATE: subscription messages
+ *     first, then add-ons, and the CHECK constraints plus the WHERE make going below zero impossible;
+ *     unlimited subscribers spend nothing but are counted, and the send that reaches the fair-use limit
+ *     blocks them;
+ *  3. nothing left: the transaction rolls back, so the result is not recorded and the client may retry it
+ *     later (after buying messages) under the same recipient id.
+ */
+import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
+import type { TouchResponse } from '../../shared/contracts/api.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { notAcceptable, notFound } from '../http/errors.ts'
+import { hasAccess, loadSubscription, toState } from './subscriptions.ts'
+
+export interface TouchInput {
+  status: 'OK' | 'NG'
+  recipient_id: string
+  sent_as_branded: boolean
+  error_data?:
+    { error_message: string; recipent_id: string; recipent_name?: string | undefined } | null | undefined
+}
+
+export const NO_MESSAGES = "You don't have any messages available"
+export const FAIR_USE_BLOCKED =
+  'Your account has been detected violating our fair use policy. Please purchase a messages package to continue sending.'
+export const NO_ACCESS = 'Your subscription has ended. Please purchase a subscription to send messages.'
+export const BRANDED_NOT_AUTHORISED = 'Branded messages have not been authorised for this account.'
+
+const SPEND = `
+UPDATE subscriptions SET
+  unlimited_sent = unlimited_sent + CASE WHEN is_unlimited AND NOT unlimited_blocked THEN 1 ELSE 0 END,
+  unlimited_blocked = unlimited_blocked OR (is_unlimited AND unlimited_sent + 1 >= $2),
+  subscriptions_messages = CASE
+    WHEN is_unlimited AND NOT unlimited_blocked THEN subscriptions_messages
+    WHEN subscriptions_messages > 0 THEN subscriptions_messages - 1
+    ELSE subscriptions_messages END,
+  addons_messages = CASE
+    WHEN is_unlimited AND NOT unlimited_blocked THEN addons_messages
+    WHEN subscriptions_messages > 0 THEN addons_messages
+    ELSE addons_messages - 1 END
+WHERE user_id = $1
+  AND access AND (current_period_end IS NULL OR current_period_end > now())
+  AND ((is_unlimited AND NOT unlimited_blocked) OR subscriptions_messages + addons_messages > 0)
+RETURNING user_id`
+
+async function refusal(tx: Queryable, userId: string): Promise<Error> {
+  const row = await loadSubscription(tx, userId)
+  if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
+  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
+  return notAcceptable(NO_MESSAGES)
+}
+
+export async function touch(
+  store: Store,
+  userId: string,
+  messageId: string,
+  input: TouchInput,
+): Promise<TouchResponse> {
+  return store.transaction(async (tx) => {
+    const message = await tx.query(
+      'SELECT id FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [messageId, userId],
+    )
+    if (message.length === 0) throw notFound('Message not found.')
+    const claimed = await tx.query(
+      `INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (message_id, recipient_id) DO UPDATE SET status = EXCLUDED.status,
+         sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now()
+       WHERE message_recipients.status IS NULL
+       RETURNING recipient_id`,
+      [
+        messageId,
+        input.recipient_id,
+        input.error_data?.recipent_name ?? '',
+        input.status,
+        input.sent_as_branded,
+        input.error_data ? JSON.stringify(input.error_data) : null,
+      ],
+    )
+    if (claimed.length > 0) {
+      if (input.status === 'NG') {
+        await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
+      } else if (input.sent_as_branded) {
+        const sub = await loadSubscription(tx, userId)
+        if (!sub.use_branded_messages) throw notAcceptable(BRANDED_NOT_AUTHORISED)
+        await tx.query(
+          'UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1 WHERE id = $1',
+          [messageId],
+        )
+      } else {
+        const spent = await tx.query(SPEND, [userId, UNLIMITED_FAIR_USE_LIMIT])
+        if (spent.length === 0) throw await refusal(tx, userId)
+        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
+      }
+    }
+    const subscription = toState(await loadSubscription(tx, userId))
+    return { available_messages: subscription.available_messages, subscription }
+  })
+}

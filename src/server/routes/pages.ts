@@ -1,0 +1,74 @@
+/**
+ * Page registration (trial and ban rules of spec section 5) and the server-side token exchange. A trial
+ * binds to every page it is used with; a page bound to another user's trial is refused to trial users.
+ */
+import type { FastifyInstance } from 'fastify'
+import { extendTokenBody, pageBody } from '../../shared/contracts/api.ts'
+import type { ApiContext } from '../context.ts'
+import { GraphCallError } from '../graph/graph-api.ts'
+import { currentUser } from '../http/auth.ts'
+import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
+import { loadSubscription, toState } from '../repo/subscriptions.ts'
+
+export const TRIAL_USED =
+  'This page has already been used for a trial, in order to use it you have to subscribe.'
+export const PAGE_BANNED = 'This page has been banned. Please contact support.'
+
+export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const auth = { preHandler: ctx.authenticate }
+
+  app.post('/page', auth, async (request) => {
+    const page = parse(pageBody, request.body)
+    const userId = currentUser(request).id
+    const outcome = await ctx.store.transaction(async (tx) => {
+      const stored = (
+        await tx.query<{ banned: boolean }>(
+          `INSERT INTO pages (id, name, category, picture, fan_count) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, category = EXCLUDED.category,
+             picture = EXCLUDED.picture, fan_count = EXCLUDED.fan_count, updated_at = now()
+           RETURNING banned`,
+          [page.id, page.name, page.category ?? null, page.picture ?? null, page.fan_count ?? null],
+        )
+      )[0]!
+      if (stored.banned) return 'banned' as const
+      const sub = await loadSubscription(tx, userId)
+      if (sub.access_type === 'trial') {
+        // One statement decides, so two trial users opening the page at once cannot both take it.
+        const bound = await tx.query(
+          `UPDATE pages SET trial_used = true, trial_user_id = $2
+           WHERE id = $1 AND (NOT trial_used OR trial_user_id = $2) RETURNING id`,
+          [page.id, userId],
+        )
+        if (bound.length === 0) return 'trial_used' as const
+        await tx.query(
+          'UPDATE subscriptions SET trial_page_id = COALESCE(trial_page_id, $2) WHERE user_id = $1',
+          [userId, page.id],
+        )
+      }
+      await tx.query('INSERT INTO user_pages (user_id, page_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        userId,
+        page.id,
+      ])
+      return toState(await loadSubscription(tx, userId))
+    })
+    if (outcome === 'banned') throw notAcceptable(PAGE_BANNED)
+    if (outcome === 'trial_used') throw notAcceptable(TRIAL_USED)
+    return { data: { subscription: outcome } }
+  })
+
+  app.post('/page/extend-token', auth, async (request) => {
+    const body = parse(extendTokenBody, request.body)
+    try {
+      return { accessToken: await ctx.graph.exchangeToken(body.access_token) }
+    } catch (err) {
+      if (err instanceof GraphCallError && (err.status === 0 || err.status >= 500)) {
+        throw new HttpError(502, 'The social network could not be reached. Please try again.')
+      }
+      // Not a 401: the page token is refused, the user's own session is still good.
+      throw invalid(
+        'access_token',
+        `The social network refused this page token${err instanceof Error ? ` (${err.message})` : ''}.`,
+      )
+    }
+  })
+}

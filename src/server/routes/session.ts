@@ -1,0 +1,83 @@
+/** Public routes: the client configuration and login (spec section 7, `POST /api/v2/login`). */
+import type { FastifyInstance } from 'fastify'
+import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
+import { type LoginResponse, loginBody } from '../../shared/contracts/api.ts'
+import type { ClientConfig } from '../../shared/contracts/client-config.ts'
+import type { ServerConfig } from '../config.ts'
+import type { ApiContext } from '../context.ts'
+import { GraphCallError } from '../graph/graph-api.ts'
+import { createSession } from '../http/auth.ts'
+import { HttpError, parse, unauthorized } from '../http/errors.ts'
+import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
+
+export function clientConfigOf(config: ServerConfig): ClientConfig {
+  const sandbox = config.sandboxEnabled && !config.GRAPH_URL
+  return {
+    social: sandbox ? 'sandbox' : 'facebook',
+    fbAppId: config.FB_APP_ID,
+    graphUrl: sandbox ? '/sandbox/graph' : config.graphUrl,
+    graphVersion: config.GRAPH_VERSION,
+    messagingPolicy: config.MESSAGING_POLICY,
+    humanAgentEnabled: config.HUMAN_AGENT_ENABLED,
+    supportUrl: config.SUPPORT_URL,
+    affiliateSignupUrl: config.AFFILIATE_SIGNUP_URL,
+    affiliateLoginUrl: config.AFFILIATE_LOGIN_URL,
+    pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
+  }
+}
+
+function graphFailure(err: unknown): HttpError {
+  if (err instanceof GraphCallError && (err.status === 0 || err.status >= 500)) {
+    return new HttpError(502, 'The social network could not be reached. Please try again.')
+  }
+  const detail = err instanceof Error ? ` (${err.message})` : ''
+  return unauthorized(`The access token could not be verified with the social network${detail}.`)
+}
+
+export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const clientConfig = clientConfigOf(ctx.config)
+  app.get('/config', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(clientConfig))
+
+  app.post(
+    '/login',
+    { config: { rateLimit: { max: ctx.rateLimits.login, timeWindow: '1 minute' } } },
+    async (request) => {
+      const body = parse(loginBody, request.body)
+      const [me, grants] = await Promise.all([
+        ctx.graph.me(body.access_token),
+        ctx.graph.permissions(body.access_token),
+      ]).catch((err: unknown) => {
+        throw graphFailure(err)
+      })
+      if (!me.id || !/^\d{1,32}$/.test(me.id))
+        throw unauthorized('The social network did not identify the user.')
+      const granted = new Set(grants.filter((g) => g.status === 'granted').map((g) => g.permission))
+      const missing = REQUIRED_PERMISSIONS.filter((p) => !granted.has(p))
+      if (missing.length > 0)
+        throw unauthorized(`Login refused: these permissions were not granted: ${missing.join(', ')}.`)
+
+      const response: LoginResponse = await ctx.store.transaction(async (tx) => {
+        const user = (
+          await tx.query<{ id: number; facebook_id: string; name: string; email: string | null }>(
+            `INSERT INTO users (facebook_id, name, email, picture_url) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (facebook_id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, picture_url = EXCLUDED.picture_url
+           RETURNING id, facebook_id, name, email`,
+            [me.id, me.name ?? '', me.email ?? null, me.picture?.data.url ?? null],
+          )
+        )[0]!
+        const userId = String(user.id)
+        await createTrial(tx, userId, body.referral, body.coupon)
+        // A referral is kept from the first time it is seen; a later login cannot replace it.
+        await tx.query(
+          'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
+          [userId, body.referral ?? null, body.coupon ?? null],
+        )
+        const token = await createSession(tx, userId)
+        const subscription = await subscriptionState(tx, userId)
+        return { data: { token, user: { ...user, id: userId, subscription } } }
+      })
+      request.log.info({ userId: response.data.user.id }, 'login')
+      return response
+    },
+  )
+}

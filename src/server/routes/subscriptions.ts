@@ -1,0 +1,97 @@
+/** Checkout of a plan or an add-on through the payment provider, and cancellation at period end. */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../shared/constants/limits.ts'
+import { findPrice } from '../../shared/constants/plans.ts'
+import { cancelSubscriptionBody, checkoutBody } from '../../shared/contracts/api.ts'
+import type { ApiContext } from '../context.ts'
+import { currentUser } from '../http/auth.ts'
+import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
+import { isActivePaid, loadSubscription, toState } from '../repo/subscriptions.ts'
+
+export const ADDON_NEEDS_SUBSCRIPTION =
+  'Add-ons need an active subscription. Please subscribe to a plan first.'
+export const NOTHING_TO_CANCEL = 'There is no paid subscription to cancel.'
+
+export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const auth = { preHandler: ctx.authenticate }
+  const db = ctx.store
+
+  app.post('/user/subscriptions/checkout', auth, async (request) => {
+    const body = parse(checkoutBody, request.body)
+    const user = currentUser(request)
+    const match = findPrice(body.price_id)
+    if (!match) throw invalid('price_id', 'This price does not exist.')
+    if (body.is_addon === true && match.kind !== 'addon')
+      throw invalid('price_id', 'This price is a plan, not an add-on.')
+    const sub = await loadSubscription(db, user.id)
+    if (match.kind === 'addon' && !isActivePaid(sub)) throw notAcceptable(ADDON_NEEDS_SUBSCRIPTION)
+
+    if (body.referral || body.coupon) {
+      await db.query(
+        'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
+        [user.id, body.referral ?? null, body.coupon ?? null],
+      )
+    }
+    const referred = Boolean(body.referral || body.coupon || sub.referral || sub.coupon)
+    const discountPercent = match.kind === 'plan' && referred ? REFERRAL_DISCOUNT_PERCENT : 0
+    const price =
+      match.kind === 'plan'
+        ? match.interval === 'year'
+          ? match.plan.priceAnnually
+          : match.plan.price
+        : match.addon.price
+    const charged = Math.round(price * (100 - discountPercent)) / 100
+    const sessionId = `cs_${randomBytes(12).toString('hex')}`
+    await db.query(
+      `INSERT INTO checkout_sessions (id, user_id, provider, price_id, kind, amount, discount_percent) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [sessionId, user.id, ctx.payments.name, body.price_id, match.kind, charged, discountPercent],
+    )
+    let result
+    try {
+      result = await ctx.payments.createCheckout({
+        sessionId,
+        kind: match.kind,
+        priceId: body.price_id,
+        productName: match.kind === 'plan' ? `Pagecast ${match.plan.title}` : `Pagecast ${match.addon.name}`,
+        amount: price,
+        interval: match.kind === 'plan' ? match.interval : undefined,
+        discountPercent,
+        discountMonths: REFERRAL_DISCOUNT_MONTHS,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        customerEmail: user.email,
+      })
+    } catch (err) {
+      request.log.error({ err }, 'checkout could not be created')
+      throw new HttpError(502, 'The payment provider could not start the checkout. Please try again.')
+    }
+    if (result.providerSessionId) {
+      await db.query('UPDATE checkout_sessions SET provider_session_id = $2 WHERE id = $1', [
+        sessionId,
+        result.providerSessionId,
+      ])
+    }
+    return { data: { url: result.url } }
+  })
+
+  app.post('/user/subscriptions/cancel-subscription', auth, async (request) => {
+    const body = parse(cancelSubscriptionBody, request.body)
+    const userId = currentUser(request).id
+    const sub = await loadSubscription(db, userId)
+    if (!isActivePaid(sub)) throw notAcceptable(NOTHING_TO_CANCEL)
+    if (!sub.cancel_at_period_end) {
+      try {
+        await ctx.payments.cancelAtPeriodEnd(sub.provider_subscription_id)
+      } catch (err) {
+        request.log.error({ err }, 'cancellation failed at the provider')
+        throw new HttpError(502, 'The payment provider could not cancel the subscription. Please try again.')
+      }
+      await db.query(
+        'UPDATE subscriptions SET cancel_at_period_end = true, cancellation_reason = $2 WHERE user_id = $1',
+        [userId, body.cancellation_reason],
+      )
+    }
+    return { data: { subscription: toState(await loadSubscription(db, userId)) } }
+  })
+}

@@ -1,0 +1,91 @@
+/**
+ * `POST /api/v2/upload` (multipart `image` + `access_type`) and `GET /uploads/<name>`, the stable public URL
+ * the network fetches the image from. Names are content hashes, so the same image is stored once.
+ */
+import { createHash } from 'node:crypto'
+import { createReadStream, existsSync } from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { UPLOAD_MAX_BYTES } from '../../shared/constants/limits.ts'
+import type { ApiContext } from '../context.ts'
+import { currentUser } from '../http/auth.ts'
+import { HttpError, invalid } from '../http/errors.ts'
+import { NotAnImageError, processImage } from '../images/process-image.ts'
+import { loadSubscription } from '../repo/subscriptions.ts'
+
+const UPLOAD_NAME = /^[a-f0-9]{40}\.(jpg|png|webp)$/
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+
+export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  await mkdir(ctx.uploadsDir, { recursive: true })
+  const multipart = (await import('@fastify/multipart')).default
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 6 },
+  })
+
+  app.post(
+    '/upload',
+    {
+      preHandler: ctx.authenticate,
+      config: { rateLimit: { max: ctx.rateLimits.upload, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw invalid('image', 'Send the image as multipart/form-data in the field "image".')
+      let image: Buffer | undefined
+      let accessType: string | undefined
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'image')
+            throw invalid(part.fieldname, `The file field ${part.fieldname} is not allowed; use "image".`)
+          image = await part.toBuffer()
+        } else if (part.fieldname === 'access_type') {
+          accessType = String(part.value)
+        } else {
+          throw invalid(part.fieldname, `The field ${part.fieldname} is not allowed.`)
+        }
+      }
+      if (!image || image.length === 0) throw invalid('image', 'An image file is required.')
+      if (accessType !== undefined && accessType !== 'trial' && accessType !== 'paid') {
+        throw invalid('access_type', 'access_type must be trial or paid.')
+      }
+      // The watermark follows the stored subscription, never what the client claims.
+      const sub = await loadSubscription(ctx.store, currentUser(request).id)
+      let processed
+      try {
+        processed = await processImage(image, sub.access_type !== 'paid')
+      } catch (err) {
+        if (err instanceof NotAnImageError) throw invalid('image', err.message)
+        throw err
+      }
+      const name = `${createHash('sha256').update(processed.data).digest('hex').slice(0, 40)}.${processed.ext}`
+      const target = join(ctx.uploadsDir, name)
+      if (!existsSync(target)) {
+        const partial = `${target}.${process.pid}.${Date.now()}.part`
+        await writeFile(partial, processed.data)
+        await rename(partial, target)
+      }
+      return {
+        url: `${ctx.config.publicUrl}/uploads/${name}`,
+        width: processed.width,
+        height: processed.height,
+      }
+    },
+  )
+}
+
+/** Registered outside `/api/v2`: `GET /uploads/<name>`, public and immutable. */
+export function uploadedFileRoute(app: FastifyInstance, ctx: ApiContext): void {
+  app.get('/uploads/:name', async (request, reply) => {
+    const { name } = request.params as { name: string }
+    const path = join(ctx.uploadsDir, name)
+    if (!UPLOAD_NAME.test(name) || !existsSync(path)) throw new HttpError(404, 'No such upload.')
+    const ext = name.split('.').pop()!
+    return reply
+      .type(TYPES[ext]!)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .send(createReadStream(path))
+  })
+}

@@ -1,0 +1,142 @@
+/**
+ * Test support for the API: an app on an in-memory PGlite (or a throwaway PostgreSQL database when
+ * TEST_DATABASE_URL is set and asked for), a fake Graph, and helpers to log users in.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
+import type { ApiUser } from '../../shared/contracts/api.ts'
+import { type BuildOptions, buildApp } from '../app.ts'
+import { type ServerConfig, loadConfig } from '../config.ts'
+import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+export function testConfig(env: Record<string, string> = {}): ServerConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '/nonexistent/pagecast-static',
+    PUBLIC_URL: 'http://pagecast.test',
+    ...env,
+  })
+}
+
+/** Tokens look like `fb:<user id>` or `fb:<user id>:decline=<perm>,<perm>`; anything else is refused. */
+export const fakeGraph: GraphApi = {
+  async me(token) {
+    const m = /^fb:(\d+)/.exec(token)
+    if (!m) throw new GraphCallError(400, 'Invalid OAuth access token.')
+    return { id: m[1]!, name: `User ${m[1]}`, email: `user${m[1]}@example.com` }
+  },
+  async permissions(token) {
+    const declined = /decline=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
+    return REQUIRED_PERMISSIONS.map((permission) => ({
+      permission,
+      status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
+    }))
+  },
+  async exchangeToken(token) {
+    if (token === 'unreachable') throw new GraphCallError(0, 'The social network could not be reached.')
+    if (!token.startsWith('page:')) throw new GraphCallError(400, 'Invalid OAuth access token.')
+    return `long:${token}`
+  },
+}
+
+export interface TestDatabase {
+  url: string
+  drop(): Promise<void>
+}
+
+/** A fresh database on the PostgreSQL server for one test file, dropped afterwards. */
+export async function createTestDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `pagecast_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export type StoreKind = 'pglite' | 'postgres'
+
+export interface TestApp {
+  app: FastifyInstance
+  close(): Promise<void>
+}
+
+export async function startTestApp(
+  kind: StoreKind = 'pglite',
+  options: Partial<BuildOptions> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  let db: TestDatabase | undefined
+  if (kind === 'postgres') {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
+    db = await createTestDatabase(TEST_DATABASE_URL)
+  }
+  const config = testConfig({ ...(db ? { DATABASE_URL: db.url } : {}), ...env })
+  const app = await buildApp({ config, graph: fakeGraph, ...options })
+  return {
+    app,
+    async close() {
+      await app.close()
+      await db?.drop()
+    },
+  }
+}
+
+export interface LoggedIn {
+  token: string
+  user: ApiUser
+  auth: { authorization: string }
+}
+
+export async function login(
+  app: FastifyInstance,
+  facebookId: string,
+  extra: Record<string, string> = {},
+): Promise<LoggedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/login',
+    payload: { access_token: `fb:${facebookId}`, ...extra },
+  })
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+  const body = res.json() as { data: { token: string; user: ApiUser } }
+  return {
+    token: body.data.token,
+    user: body.data.user,
+    auth: { authorization: `Bearer ${body.data.token}` },
+  }
+}
+
+/** Sets a user's allowance directly (tests of the spending rules). */
+export async function setAllowance(
+  app: FastifyInstance,
+  facebookId: string,
+  values: Partial<Record<'subscriptions_messages' | 'addons_messages' | 'unlimited_sent', number>> &
+    Partial<Record<'is_unlimited' | 'unlimited_blocked' | 'use_branded_messages', boolean>> & {
+      access_type?: 'trial' | 'paid'
+    },
+): Promise<void> {
+  const store = app.store
+  const keys = Object.keys(values)
+  const sets = keys.map((k, i) => `${k} = $${i + 2}`).join(', ')
+  await store.query(
+    `UPDATE subscriptions SET ${sets} WHERE user_id = (SELECT id FROM users WHERE facebook_id = $1)`,
+    [facebookId, ...keys.map((k) => values[k as keyof typeof values] as string | number | boolean)],
+  )
+}
