@@ -48,12 +48,8 @@ export function useHistory(src: HistorySource): HistoryState {
   }, [onCustomerMessageAt])
 
   useEffect(() => {
+    // The caller keys the chat by conversation, so state starts empty for each one.
     let live = true
-    setMessages([])
-    setComplete(false)
-    setFresh(false)
-    setLoading(true)
-    older.current = { busy: false }
     void readCachedHistory(pageId, conversationId).then((cached) => {
       if (live && cached.length > 0) setMessages((shown) => mergeHistory(cached, shown))
     })
@@ -64,7 +60,6 @@ export function useHistory(src: HistorySource): HistoryState {
 
   const reload = useCallback(async () => {
     if (!pageToken) return
-    setLoading(true)
     try {
       const page = await withToken((token) => graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES }))
       const rows = page.data.map((m) => toCachedMessage(pageId, conversationId, m))
@@ -83,7 +78,6 @@ export function useHistory(src: HistorySource): HistoryState {
 
   useEffect(() => {
     if (pageToken) void reload()
-    else setLoading(false)
   }, [pageToken, reload])
 
   const loadOlder = useCallback(async () => {
@@ -107,5 +101,5 @@ export function useHistory(src: HistorySource): HistoryState {
   }, [graph, pageId, conversationId, pageToken, withToken])
 
   const customerMessageAt = lastCustomerMessageAt(pageId, messages)
-  return { messages, loading, loadingOlder, complete, fresh, customerMessageAt, loadOlder, reload }
+  return { messages, loading: loading && !!pageToken, loadingOlder, complete, fresh, customerMessageAt, loadOlder, reload }
 }

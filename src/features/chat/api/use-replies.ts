@@ -28,6 +28,12 @@ export interface RepliesSource {
 
 const EMPTY: ReplyEntry[] = []
 
+/** Another conversation's window, from what the cache knows of its customer's last message. */
+async function windowOfCached(pageId: string, conversationId: string, options: WindowOptions): Promise<WindowStatus> {
+  const row = await db.conversations.get(`${pageId}:${conversationId}`)
+  return windowStatus(row?.lastCustomerMessageAt, Date.now(), options)
+}
+
 export function useReplies(src: RepliesSource) {
   const { pageId, conversationId, recipientId, graph, pageToken, withToken, windowOptions, currentStatus, refusal, onDelivered } = src
   const pending = useLiveQuery(() => undeliveredReplies(pageId, conversationId), [pageId, conversationId]) ?? EMPTY
@@ -41,8 +47,7 @@ export function useReplies(src: RepliesSource) {
         refusal,
         async windowFor(id) {
           if (id === conversationId) return currentStatus
-          const row = await db.conversations.get(`${pageId}:${id}`)
-          return windowStatus(row?.lastCustomerMessageAt, Date.now(), windowOptions)
+          return windowOfCached(pageId, id, windowOptions)
         },
       }),
     [pageId, graph, withToken, refusal, conversationId, currentStatus, windowOptions],

@@ -1,5 +1,5 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { GraphClient } from '../../../shared/graph/types.ts'
@@ -35,6 +35,9 @@ export interface ChatViewProps {
   onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
 }
 
+/** The window notice is re-evaluated this often, so a window closing while the chat is open shows. */
+const WINDOW_TICK_MS = 30_000
+
 const refusals = {
   needs_human_agent: msg`More than 24 hours have passed since the customer's last message.`,
   closed: msg`More than 7 days have passed since the customer's last message.`,
@@ -45,6 +48,11 @@ export function ChatView(props: ChatViewProps) {
   const { pageId, customer, graph, pageToken, withToken, windowOptions, online, trial } = props
   const { i18n, t } = useLingui()
   const [bottomSignal, setBottomSignal] = useState(0)
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), WINDOW_TICK_MS)
+    return () => clearInterval(id)
+  }, [])
   const { onCustomerMessageAt } = props
   const conversationId = customer.conversationId
   const history = useHistory({
@@ -57,8 +65,8 @@ export function ChatView(props: ChatViewProps) {
   })
   const last = Math.max(history.customerMessageAt ?? -Infinity, customer.lastCustomerMessageAt ?? -Infinity)
   const status = useMemo(
-    () => windowStatus(Number.isFinite(last) ? last : undefined, Date.now(), windowOptions),
-    [last, windowOptions],
+    () => windowStatus(Number.isFinite(last) ? last : undefined, now, windowOptions),
+    [last, now, windowOptions],
   )
   const refusal = useCallback(
     (s: WindowStatus) => (s.reason in refusals ? i18n._(refusals[s.reason as keyof typeof refusals]) : ''),

@@ -41,11 +41,8 @@ export function useConversationList({ pageId, graph, pageToken, refreshToken }: 
   const cursor = useRef<{ after?: string; started: boolean; busy: boolean }>({ started: false, busy: false })
 
   useEffect(() => {
+    // The caller keys the inbox by page, so state starts empty for each page.
     let live = true
-    cursor.current = { started: false, busy: false }
-    setRows([])
-    setExhausted(false)
-    setInitialising(true)
     void (async () => {
       const first = await readFirstConversations(pageId, FIRST_PAINT_ROWS)
       if (!live) return

@@ -1,0 +1,106 @@
+/**
+ * Entering a page (spec section 4) and keeping its token: in memory only, refreshed through the accounts
+ * list when the network answers 190. Offline (or when the session could not be restored offline) the page
+ * is shown from the cache without a token.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { msg } from '@lingui/core/macro'
+import { i18n } from '@lingui/core'
+import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
+import { notify } from '../../../shared/notifications/index.ts'
+import { refreshAccounts, useSession } from '../../../shared/session/index.ts'
+import { openModal } from '../../../shared/ui/modal-stack.ts'
+import { enterPage } from '../model/page-entry.ts'
+import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
+import type { PageSummary } from '../components/page-sidebar.tsx'
+import { withFreshToken } from './with-fresh-token.ts'
+import { useOnline } from './use-online.ts'
+
+export type EntryPhase = 'entering' | 'ready' | 'offline'
+
+export interface PageEntryState {
+  phase: EntryPhase
+  page?: PageSummary
+  token?: string
+  refreshToken: () => Promise<string>
+  withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>
+}
+
+function showTrialRefusal(): void {
+  notify({
+    kind: 'warning',
+    title: i18n._(msg`Warning`),
+    message: i18n._(msg`This page has already been used for a trial, in order to use it you have to subscribe.`),
+    persistent: true,
+    action: { label: i18n._(msg`Buy a subscription`), onClick: () => openModal('plans') },
+  })
+}
+
+export function usePageEntry(pageId: string, onExit: () => void): PageEntryState {
+  const session = useSession()
+  const online = useOnline()
+  const [result, setResult] = useState<EntryPhase>('entering')
+  const [page, setPage] = useState<PageSummary>()
+  const [token, setToken] = useState<string>()
+  const tokenRef = useRef<string | undefined>(undefined)
+  const exit = useRef(onExit)
+  useEffect(() => {
+    exit.current = onExit
+  }, [onExit])
+
+  useEffect(() => {
+    let live = true
+    void recallPage(pageId).then((saved) => live && saved && setPage((p) => p ?? saved))
+    return () => {
+      live = false
+    }
+  }, [pageId])
+
+  const hasAccounts = session.accounts.length > 0
+  const accessType = session.subscription?.access_type
+  const canEnter = online && (session.status === 'logged_in' || hasAccounts)
+  useEffect(() => {
+    if (tokenRef.current || !canEnter) return
+    let live = true
+    void enterPage(pageId, { accounts: session.accounts, accessType, registerPage, extendPageToken }).then(async (entry) => {
+      if (!live) return
+      if (entry.kind === 'offline') return setResult('offline')
+      if (entry.kind !== 'ready') {
+        if (entry.kind === 'refused' && entry.reason === 'trial_used') showTrialRefusal()
+        return exit.current()
+      }
+      tokenRef.current = entry.token
+      setToken(entry.token)
+      setPage(summaryOf(entry.account))
+      setResult('ready')
+      await rememberPage(entry.account).catch(() => undefined)
+    })
+    return () => {
+      live = false
+    }
+    // The accounts list is read once per entry; a refresh for a new token must not re-enter the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageId, canEnter, accessType])
+
+  const refreshToken = useCallback(async () => {
+    const accounts = await refreshAccounts()
+    const account = accounts.find((a) => a.id === pageId)
+    if (!account?.access_token) throw new Error('The page is no longer connected')
+    const fresh = await extendPageToken(account.access_token, pageId).catch(() => account.access_token!)
+    tokenRef.current = fresh
+    setToken(fresh)
+    return fresh
+  }, [pageId])
+
+  const withToken = useCallback(
+    <T,>(call: (t: string) => Promise<T>): Promise<T> => {
+      const current = tokenRef.current
+      if (!current) return Promise.reject(Object.assign(new Error('No page token'), { kind: 'network' }))
+      return withFreshToken(current, refreshToken, call)
+    },
+    [refreshToken],
+  )
+
+  const phase: EntryPhase = token ? 'ready' : canEnter ? result : 'offline'
+  return { phase, page, token, refreshToken, withToken }
+}
