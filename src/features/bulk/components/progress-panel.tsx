@@ -1,4 +1,26 @@
-/** The "Messages" panel of bulk progress cards, shown in every tab. */
+/** The "Messages" panel of bulk progress cards, shown in every tab; it also starts this tab's sender. */
+import { Trans } from '@lingui/react/macro'
+import { useEffect } from 'react'
+import { useBulkJobs } from '../model/use-bulk-jobs.ts'
+import { startBulkSender } from '../sender-host.ts'
+import { ProgressCard } from './progress-card.tsx'
+
 export function BulkProgressPanel() {
-  return null
+  const list = useBulkJobs()
+  useEffect(() => {
+    void startBulkSender()
+  }, [])
+  if (list.length === 0) return null
+  return (
+    <section className="flex flex-col gap-2 p-3" aria-labelledby="bulk-panel-title" data-testid="bulk-panel">
+      <h2 id="bulk-panel-title" className="text-sm font-semibold text-slate-700">
+        <Trans>Messages</Trans>
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {list.map((job) => (
+          <ProgressCard key={job.id} job={job} />
+        ))}
+      </ul>
+    </section>
+  )
 }

@@ -1,0 +1,99 @@
+/**
+ * Starting a bulk job, in the pipeline's order: the server record, then the job and its recipients in one
+ * Dexie transaction, then the recipient list to the server, then a wake-up for the sender.
+ */
+import { apiToken, createBulkMessage } from '../../../shared/api'
+import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+import { MessageType } from '../../../shared/constants/limits.ts'
+import { tagForSend, type ContentType } from '../../../shared/policy/messaging.ts'
+import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
+import { planAudience } from '../../../worker/allowance.ts'
+import { createSenderApi } from '../../../worker/api-port.ts'
+import { broadcastChannel, bulkMessage } from '../../../worker/protocol.ts'
+import { writeJob, type JobRecord, type RecipientRecord } from '../../../worker/records.ts'
+import { syncRecipients } from '../../../worker/sync-recipients.ts'
+
+export interface AudienceMember {
+  recipientId: string
+  name: string
+  conversationId: string
+}
+
+export interface StartJobInput {
+  pageId: string
+  pageName: string
+  text: string
+  imageUrl?: string
+  content: ContentType
+  policy: MessagingPolicyName
+  labels: string[]
+  recipients: AudienceMember[]
+  subscription: SubscriptionState | null
+}
+
+export class NothingAvailable extends Error {}
+
+export async function startBulkJob(input: StartJobInput): Promise<{ id: string; count: number }> {
+  const plan = planAudience(input.recipients.length, input.subscription)
+  if (plan.refused || plan.count === 0) throw new NothingAvailable('no messages available')
+  const audience = input.recipients.slice(0, plan.count)
+  const tagging = tagForSend(input.policy, input.content)
+  const { id } = await createBulkMessage({
+    page_id: input.pageId,
+    message_type_id: MessageType.BULK_MESSAGE,
+    message: input.text,
+    image_url: input.imageUrl ?? null,
+    label: JSON.stringify(input.labels),
+    tag: tagging.tag ?? null,
+    total_messages: audience.length,
+    branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
+  })
+  const now = Date.now()
+  const job: JobRecord = {
+    id,
+    pageId: input.pageId,
+    pageName: input.pageName,
+    text: input.text,
+    ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
+    ...(tagging.tag ? { tag: tagging.tag } : {}),
+    messagingType: tagging.messagingType,
+    labels: input.labels,
+    total: audience.length,
+    brandedFrom: plan.brandedFrom,
+    brandedAuthorised: input.subscription?.use_branded_messages ?? false,
+    policy: input.policy,
+    state: 'queued',
+    createdAt: now,
+    nextSendAt: 0,
+    lease: 0,
+    sent: 0,
+    rejected: 0,
+    skipped: 0,
+    recipientsSynced: false,
+  }
+  await writeJob(job, toRecipients(id, audience))
+  // Ask the browser not to evict the job under storage pressure.
+  void navigator.storage?.persist?.().catch(() => false)
+  // The sender retries this when it fails (offline); a failure here never blocks the start.
+  await syncRecipients(
+    createSenderApi(location.origin, () => apiToken() ?? ''),
+    id,
+  )
+  const channel = broadcastChannel()
+  channel.post(bulkMessage.wake('job-added'))
+  channel.close()
+  return { id, count: audience.length }
+}
+
+export function toRecipients(jobId: string, audience: AudienceMember[]): RecipientRecord[] {
+  return audience.map((m, order) => ({
+    key: `${jobId}:${m.recipientId}`,
+    jobId,
+    recipientId: m.recipientId,
+    name: m.name,
+    conversationId: m.conversationId,
+    order,
+    state: 'pending',
+    attempts: 0,
+  }))
+}

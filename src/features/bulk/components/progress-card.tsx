@@ -1,0 +1,105 @@
+/** One bulk job's card: counts, bar, state, controls and the close (x). */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { cancelJob, closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
+import { cardView, type CardJob } from '../model/card.ts'
+import { StateLabel } from './state-label.tsx'
+
+const small =
+  'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
+
+export function ProgressCard({ job }: { job: CardJob }) {
+  const { t } = useLingui()
+  const view = cardView(job)
+  const [busy, setBusy] = useState(false)
+  const act = (fn: (id: string) => Promise<void>) => async () => {
+    setBusy(true)
+    try {
+      await fn(job.id)
+    } catch {
+      // The API client has already told the user.
+    } finally {
+      setBusy(false)
+    }
+  }
+  const { sent, total, rejected } = job
+  return (
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+      data-testid="bulk-card"
+      data-job-id={job.id}
+      data-state={job.state}
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-xs text-slate-500">{job.pageName}</p>
+          <p className="text-sm font-medium text-slate-800" data-testid="bulk-card-summary">
+            {view.phase === 'sending' ? (
+              <Trans>
+                Sending {sent}/{total} messages
+              </Trans>
+            ) : (
+              <Trans>
+                Successfully sent {sent} messages, {rejected} rejected
+              </Trans>
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+          aria-label={t`Close`}
+          disabled={busy}
+          onClick={act(closeJob)}
+          data-testid="bulk-card-close"
+        >
+          ×
+        </button>
+      </div>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded bg-slate-100"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={view.percent}
+      >
+        <div
+          className={`h-full ${view.phase === 'done' && job.state === 'finished' ? 'bg-green-600' : 'bg-brand-600'}`}
+          style={{ width: `${view.percent}%` }}
+        />
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
+        <StateLabel job={job} stopCode={view.stopCode} stopDetail={view.stopDetail} />
+        {rejected > 0 ? (
+          <span className="text-red-700" data-testid="bulk-card-rejected">
+            <Trans>{rejected} rejected messages</Trans>
+          </span>
+        ) : null}
+        {job.skipped > 0 ? (
+          <span className="text-amber-700" data-testid="bulk-card-skipped">
+            <Trans>{job.skipped} skipped</Trans>
+          </span>
+        ) : null}
+      </div>
+      {view.canPause || view.canResume || view.canCancel ? (
+        <div className="mt-2 flex gap-2">
+          {view.canPause ? (
+            <button type="button" className={small} disabled={busy} onClick={act(pauseJob)}>
+              <Trans>Pause</Trans>
+            </button>
+          ) : null}
+          {view.canResume ? (
+            <button type="button" className={small} disabled={busy} onClick={act(resumeJob)}>
+              <Trans>Resume</Trans>
+            </button>
+          ) : null}
+          {view.canCancel ? (
+            <button type="button" className={small} disabled={busy} onClick={act(cancelJob)}>
+              <Trans>Cancel</Trans>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  )
+}

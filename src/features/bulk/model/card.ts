@@ -1,0 +1,54 @@
+/** What a progress card shows for a job (spec section 4, "Bulk send progress"). Pure. */
+import type { BulkJobState } from '../../../shared/db/db.ts'
+import type { Counts } from '../../../worker/protocol.ts'
+
+export interface CardJob extends Counts {
+  id: string
+  pageName: string
+  text: string
+  state: BulkJobState
+  stopReason?: string
+  createdAt: number
+}
+
+export interface CardView {
+  phase: 'sending' | 'done'
+  /** Processed share, 0–100, never above 100. */
+  percent: number
+  canPause: boolean
+  canResume: boolean
+  canCancel: boolean
+  stopCode?: string
+  stopDetail?: string
+}
+
+const ACTIVE: BulkJobState[] = ['queued', 'running', 'waiting_connection', 'rate_limited', 'needs_signin']
+
+export function progressPercent(c: Counts): number {
+  if (c.total <= 0) return 100
+  return Math.min(100, Math.round(((c.sent + c.rejected + c.skipped) / c.total) * 100))
+}
+
+export function cardView(job: CardJob): CardView {
+  const active = ACTIVE.includes(job.state)
+  const [code, ...detail] = (job.stopReason ?? '').split(':')
+  return {
+    phase: job.state === 'finished' || job.state === 'stopped' ? 'done' : 'sending',
+    percent: progressPercent(job),
+    canPause: active,
+    canResume: job.state === 'paused',
+    canCancel: active || job.state === 'paused',
+    ...(job.stopReason ? { stopCode: code, stopDetail: detail.join(':') } : {}),
+  }
+}
+
+/** A progress event may be newer than the last Dexie read: the larger counts win, the event's state wins. */
+export function overlay(
+  job: CardJob,
+  event: { state: BulkJobState; counts: Counts; stopReason?: string } | undefined,
+): CardJob {
+  if (!event) return job
+  const processed = (c: Counts) => c.sent + c.rejected + c.skipped
+  if (processed(event.counts) <= processed(job)) return job
+  return { ...job, ...event.counts, state: event.state, stopReason: event.stopReason ?? job.stopReason }
+}
