@@ -77,7 +77,8 @@ export function useHistory(src: HistorySource): HistoryState {
   }, [graph, pageId, conversationId, pageToken, withToken])
 
   useEffect(() => {
-    if (pageToken) void reload()
+    // The newest page is read after the cached history is on screen.
+    if (pageToken) queueMicrotask(() => void reload())
   }, [pageToken, reload])
 
   const loadOlder = useCallback(async () => {
