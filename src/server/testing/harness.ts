@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { describe } from 'vitest'
 import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
 import type { ApiUser } from '../../shared/contracts/api.ts'
 import { type BuildOptions, buildApp } from '../app.ts'
@@ -138,5 +139,14 @@ export async function setAllowance(
   await store.query(
     `UPDATE subscriptions SET ${sets} WHERE user_id = (SELECT id FROM users WHERE facebook_id = $1)`,
     [facebookId, ...keys.map((k) => values[k as keyof typeof values] as string | number | boolean)],
+  )
+}
+
+/** Runs a store-dependent suite on PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set. */
+export function onEveryStore(title: string, suite: (kind: StoreKind) => void): void {
+  describe(`${title} (PGlite)`, () => suite('pglite'))
+  describe.skipIf(!TEST_DATABASE_URL)(
+    TEST_DATABASE_URL ? `${title} (PostgreSQL)` : `${title}: PostgreSQL: skipped (TEST_DATABASE_URL not set)`,
+    () => suite('postgres'),
   )
 }

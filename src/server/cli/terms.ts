@@ -1,0 +1,56 @@
+/**
+ * `npm run terms -- publish FILE.md`: publishes a new version of the terms; every user accepts it again
+ * before going on. `npm run terms -- show` prints the current version. Uses the same store as the server
+ * (DATA_DIR or DATABASE_URL).
+ */
+import { readFileSync } from 'node:fs'
+import { ConfigError, loadConfig } from '../config.ts'
+import { migrate } from '../db/migrate.ts'
+import { type Store, openStore } from '../db/store.ts'
+
+const USAGE = 'Usage: npm run terms -- publish FILE.md | show'
+
+export async function publishTerms(store: Store, content: string): Promise<{ id: number; created_at: Date }> {
+  if (content.trim().length === 0) throw new Error('The terms file is empty.')
+  const row = (
+    await store.query<{ id: number; created_at: Date }>('INSERT INTO terms (content) VALUES ($1) RETURNING id, created_at', [content])
+  )[0]!
+  return row
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, file] = args
+  if (command !== 'publish' && command !== 'show') {
+    console.error(USAGE)
+    return 2
+  }
+  if (command === 'publish' && !file) {
+    console.error(USAGE)
+    return 2
+  }
+  const config = loadConfig()
+  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  try {
+    await migrate(store)
+    if (command === 'publish') {
+      const row = await publishTerms(store, readFileSync(file!, 'utf8'))
+      console.log(`Published terms version ${row.id} (${new Date(row.created_at).toISOString()}); users will accept it again.`)
+    } else {
+      const row = (await store.query<{ id: number; created_at: Date; content: string }>('SELECT * FROM terms ORDER BY id DESC LIMIT 1'))[0]
+      console.log(row ? `Version ${row.id}, ${new Date(row.created_at).toISOString()}\n\n${row.content}` : 'No terms published.')
+    }
+    return 0
+  } finally {
+    await store.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof ConfigError || err instanceof Error ? err.message : err)
+      process.exit(1)
+    },
+  )
+}
