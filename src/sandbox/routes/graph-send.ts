@@ -95,7 +95,7 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
     let attachmentId = attachment?.attachmentId
     let newAttachmentId: string | undefined
     if (attachment?.url && attachment.reusable) {
-      newAttachmentId = attachmentId = store.nextId('')
+      newAttachmentId = attachmentId = store.nextAttachmentId()
       store.attachments.set(attachmentId, attachment.url)
     }
     const stored = store.addMessage(conv, {
@@ -138,7 +138,7 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
     const message = jsonField(((request.body ?? {}) as Json).message)
     const attachment = message ? parseAttachment(message) : undefined
     if (!attachment?.url) throw errors.invalidParam('Param message[attachment][payload][url] is required')
-    const attachmentId = store.nextId('')
+    const attachmentId = store.nextAttachmentId()
     store.attachments.set(attachmentId, attachment.url)
     return { attachment_id: attachmentId }
   })

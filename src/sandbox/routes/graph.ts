@@ -18,6 +18,18 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
       'onRequest',
       faultHook(() => ctx.faults),
     )
+    // Like the network, the Graph API answers any origin (the app calls it from the browser with page tokens).
+    graph.addHook('onSend', async (_request, reply) => {
+      reply.header('access-control-allow-origin', '*')
+    })
+    graph.options('/graph/*', async (_request, reply) =>
+      reply
+        .status(204)
+        .header('access-control-allow-methods', 'GET, POST, DELETE')
+        .header('access-control-allow-headers', 'authorization, content-type')
+        .header('access-control-max-age', '86400')
+        .send(),
+    )
     graph.addHook('preHandler', async (request) => {
       const { version } = (request.params ?? {}) as { version?: string }
       if (version && !VERSION.test(version)) throw errors.badVersion(version)

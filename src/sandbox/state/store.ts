@@ -91,6 +91,12 @@ export class SandboxStore {
     return `${prefix}${Date.now().toString(36)}${this.counter.toString(36).padStart(4, '0')}`
   }
 
+  /** Numeric like the network's attachment ids. */
+  nextAttachmentId(): string {
+    this.counter++
+    return String(Date.now() * 1000 + (this.counter % 1000))
+  }
+
   addMessage(conv: DemoConversation, msg: Omit<StoredMessage, 'id'>): StoredMessage {
     const stored = { ...msg, id: this.nextId('m_') }
     conv.extra.push(stored)
