@@ -54,8 +54,14 @@ export function sandboxPopupSdk(appId: string): SessionSocialSdk {
         if (!popup) finish(unknown)
       })
     },
-    // The popup fallback keeps no login of its own across reloads.
-    getLoginStatus: async () => ({ status: 'unknown', authResponse: null }),
-    logout: async () => undefined,
+    // The sandbox keeps its own login in a cookie on its path, as the network's SDK does on its domain.
+    async getLoginStatus() {
+      const res = await fetch('/sandbox/login-status', { credentials: 'same-origin', cache: 'no-store' })
+      if (!res.ok) return { status: 'unknown', authResponse: null }
+      return (await res.json()) as SocialLoginResponse
+    },
+    async logout() {
+      await fetch('/sandbox/logout', { method: 'POST', credentials: 'same-origin' })
+    },
   }
 }
