@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import type { Conversation, Page } from '../../../shared/graph/types.ts'
+import { loadRecipients, type BulkCustomer } from './load-recipients.ts'
+
+const conv = (i: number, canReply = true): Conversation => ({
+  id: `t_${i}`,
+  updated_time: new Date(1_700_000_000_000).toISOString(),
+  participants: { data: [{ id: String(i), name: `P${i}` }] },
+  can_reply: canReply,
+})
+
+function fakeGraph(pages: Page<Conversation>[], failAt = -1) {
+  const limits: number[] = []
+  return {
+    limits,
+    async conversations(_p: string, _t: string, opts?: { limit?: number; after?: string }) {
+      limits.push(opts?.limit ?? 0)
+      const i = opts?.after ? Number(opts.after) : 0
+      if (i === failAt) throw new Error('boom')
+      return pages[i]!
+    },
+  }
+}
+
+const paged = (n: number, next: boolean): Page<Conversation> => ({
+  data: Array.from({ length: 3 }, (_, k) => conv(n * 10 + k, k !== 2)),
+  paging: next ? { cursors: { after: String(n + 1) }, next: 'x' } : {},
+})
+
+describe('loading the bulk audience', () => {
+  it('loads every page with limit 50 and keeps only conversations it can reply to', async () => {
+    const graph = fakeGraph([paged(0, true), paged(1, true), paged(2, false)])
+    const got: BulkCustomer[] = []
+    const res = await loadRecipients(graph, '1', 't', (c) => got.push(...c), new AbortController().signal)
+    expect(res.complete).toBe(true)
+    expect(graph.limits).toEqual([50, 50, 50])
+    expect(got.map((c) => c.recipientId)).toEqual(['0', '1', '10', '11', '20', '21'])
+  })
+
+  it('stops when cancelled', async () => {
+    const graph = fakeGraph([paged(0, true), paged(1, true), paged(2, false)])
+    const ctrl = new AbortController()
+    const res = await loadRecipients(graph, '1', 't', () => ctrl.abort(), ctrl.signal)
+    expect(res.complete).toBe(false)
+    expect(graph.limits).toHaveLength(1)
+  })
+
+  it('stops at an error and marks the last page', async () => {
+    const graph = fakeGraph([paged(0, true), paged(1, true)], 1)
+    const got: BulkCustomer[] = []
+    const res = await loadRecipients(graph, '1', 't', (c) => got.push(...c), new AbortController().signal)
+    expect(res.complete).toBe(true)
+    expect(got).toHaveLength(2)
+  })
+})

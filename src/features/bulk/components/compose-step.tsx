@@ -1,0 +1,96 @@
+/** Step 3: the text, an optional image, the allowance warnings and the send button. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
+import { buttonPrimary, openModal } from '../../../shared/ui'
+import type { AudiencePlan } from '../../../worker/allowance.ts'
+import { isImageFile } from '../model/wizard.ts'
+
+export function ComposeStep(props: {
+  text: string
+  image?: File
+  onText(text: string): void
+  onImage(file?: File): void
+  plan: AudiencePlan
+  subscription: SubscriptionState | null
+  busy: boolean
+  onSend(): void
+}) {
+  const { t } = useLingui()
+  const { plan, subscription } = props
+  const n = plan.count
+  const trial = subscription?.access_type === 'trial'
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <label className="flex flex-col gap-1">
+        <span className="font-medium text-slate-700">
+          <Trans>Message</Trans>
+        </span>
+        <textarea
+          className="min-h-28 rounded-lg border border-slate-300 p-2"
+          value={props.text}
+          maxLength={MESSAGE_TEXT_MAX}
+          onChange={(e) => props.onText(e.target.value)}
+          placeholder={t`Write your message`}
+          data-testid="bulk-text"
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium text-slate-700">
+          <Trans>Image (optional)</Trans>
+        </span>
+        <input
+          type="file"
+          accept="image/*"
+          data-testid="bulk-image"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            props.onImage(file && isImageFile(file) ? file : undefined)
+            if (file && !isImageFile(file)) e.target.value = ''
+          }}
+        />
+      </label>
+      {props.image && trial ? (
+        <p className="rounded bg-amber-50 p-2 text-amber-800">
+          <Trans>On a trial, the image will be sent with a watermark.</Trans>
+        </p>
+      ) : null}
+      {plan.refused ? (
+        <div className="rounded bg-red-50 p-2 text-red-800" role="alert" data-testid="bulk-no-messages">
+          <p className="font-semibold">
+            <Trans>You don't have any messages available</Trans>
+          </p>
+          <p>
+            <Trans>Please purchase a subscription to send messages</Trans>
+          </p>
+          <button
+            type="button"
+            className={`${buttonPrimary} mt-2`}
+            onClick={() => openModal(trial ? 'plans' : 'addons')}
+          >
+            <Trans>Buy</Trans>
+          </button>
+        </div>
+      ) : null}
+      {plan.truncated ? (
+        <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-truncated">
+          <Trans>This message will be sent only to {n} users</Trans>
+        </p>
+      ) : null}
+      {plan.brandedFrom >= 0 ? (
+        <p className="rounded bg-sky-50 p-2 text-sky-800" data-testid="bulk-branded">
+          <Trans>Messages beyond your allowance will carry the Pagecast footer.</Trans>
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={buttonPrimary}
+        disabled={props.busy || plan.refused}
+        onClick={props.onSend}
+        data-testid="bulk-send"
+      >
+        {props.busy ? <Trans>Sending…</Trans> : <Trans>Send to {n} recipients</Trans>}
+      </button>
+    </div>
+  )
+}
