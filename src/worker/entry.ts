@@ -4,7 +4,7 @@
  * `online` event to the sender. All logic lives in the modules it imports.
  */
 import { createSenderApi } from './api-port.ts'
-import { createSenderGraph } from './graph-lite.ts'
+import { createGraphClient } from '../shared/graph/client.ts'
 import { broadcastChannel, bulkMessage, isBulkMessage, type SenderSettings } from './protocol.ts'
 import type { Subscription } from './ports.ts'
 import { startSender } from './sender.ts'
@@ -27,7 +27,7 @@ function begin(s: SenderSettings) {
   subscription = s.subscription
   accept(s.pageTokens)
   startSender({
-    graph: createSenderGraph({ baseUrl: s.graphUrl, version: s.graphVersion }),
+    graph: createGraphClient({ baseUrl: s.graphUrl, version: s.graphVersion, timeoutMs: 30_000 }),
     api: createSenderApi(s.apiBase, () => settings?.apiToken ?? ''),
     channel,
     pageToken: (pageId) => pageTokens.get(pageId),

@@ -29,6 +29,7 @@ export interface OpenServerJob {
   total_messages: number
   branded_messages_amount: number
   created_at?: string
+  state?: string
 }
 
 export interface SenderApi {

@@ -14,7 +14,8 @@ export async function rebuildMissingJobs(api: SenderApi, now: number): Promise<s
   const open = await api.listOpen()
   const rebuilt: string[] = []
   for (const record of open) {
-    if (await jobs.get(record.id)) continue
+    // A stopped job stays stopped; only jobs that were meant to go on are rebuilt.
+    if (record.state === 'stopped' || (await jobs.get(record.id))) continue
     const list: ServerRecipient[] = []
     let after: string | undefined
     do {
