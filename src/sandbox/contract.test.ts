@@ -23,7 +23,28 @@ describe('the Graph client against the sandbox: reading', () => {
     expect(me.picture?.data.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/avatar\//)
     expect(me.accounts?.data).toHaveLength(2)
     expect(Object.keys(me.accounts!.data[0]!)).toEqual(['id', 'name'])
-    expect(me.accounts?.paging?.next).toBeTruthy()
+    const next = (await (await fetch(me.accounts!.paging!.next!)).json()) as {
+      data: { id: string; name: string }[]
+    }
+    expect(next.data).toHaveLength(2)
+    expect(Object.keys(next.data[0]!)).toEqual(['id', 'name'])
+    const all = await sb.client.me(token, 'accounts{id,name}')
+    expect(all.accounts?.data).toHaveLength(5)
+    const limited = (await (
+      await fetch(`${sb.url}/graph/${VERSION}/me?fields=accounts{id,name}&limit=3&access_token=${token}`)
+    ).json()) as {
+      accounts: { data: unknown[] }
+    }
+    expect(limited.accounts.data).toHaveLength(3)
+  })
+
+  it('answers /me and /me/conversations for a page token as the page', async () => {
+    const token = await sb.pageToken(sb.ids.small)
+    expect(await sb.client.me(token, 'id,name')).toEqual({ id: sb.ids.small, name: 'Kanha Bakery' })
+    const res = await fetch(
+      `${sb.url}/graph/${VERSION}/me/conversations?access_token=${token}&fields=id&limit=5`,
+    )
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(5)
   })
 
   it('lists granted and declined permissions', async () => {

@@ -82,3 +82,15 @@ function projectValue(value: unknown, children: FieldSpec[]): unknown {
 export function fieldsOrDefault(input: string | undefined, defaults: string): FieldSpec[] {
   return parseFields(input) ?? parseFields(defaults)!
 }
+
+/** Back to the `fields` syntax, for the next/previous links of an edge read through a nested selection. */
+export function formatFields(specs: FieldSpec[]): string {
+  return specs
+    .map((f) => {
+      const mods = Object.entries(f.modifiers)
+        .map(([k, v]) => `.${k}(${v})`)
+        .join('')
+      return `${f.name}${mods}${f.children ? `{${formatFields(f.children)}}` : ''}`
+    })
+    .join(',')
+}

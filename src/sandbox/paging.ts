@@ -18,7 +18,7 @@ export function paginate<T>(
   request: FastifyRequest,
   items: T[],
   keyOf: (item: T) => string,
-  opts: { limit: number; after?: string; before?: string },
+  opts: { limit: number; after?: string; before?: string; linkBase?: string },
 ): PageResult<T> {
   let start = 0
   let end = items.length
@@ -39,7 +39,7 @@ export function paginate<T>(
   if (!data.length) return { data: [] }
   const before = encodeCursor(keyOf(data[0]!))
   const after = encodeCursor(keyOf(data[data.length - 1]!))
-  const url = new URL(request.url, absoluteBase(request))
+  const url = new URL(opts.linkBase ?? request.url, absoluteBase(request))
   const link = (set: 'after' | 'before', value: string): string => {
     const u = new URL(url)
     u.searchParams.delete('after')

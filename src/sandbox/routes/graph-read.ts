@@ -1,7 +1,7 @@
 /** Read side of the Graph subset: /me (with field selection), permissions, accounts, conversations, messages. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { absoluteBase, authenticate, authenticatePage, type SandboxContext } from '../context.ts'
-import { fieldsOrDefault, project, type FieldSpec, type GraphNode } from '../fields.ts'
+import { fieldsOrDefault, formatFields, project, type FieldSpec, type GraphNode } from '../fields.ts'
 import { errors } from '../graph-error.ts'
 import { limitOf, paginate, timeKey } from '../paging.ts'
 import type { TokenInfo } from '../state/tokens.ts'
@@ -21,7 +21,14 @@ export function registerGraphRead(app: FastifyInstance, ctx: SandboxContext, pre
     }
   }
 
-  function accounts(request: FastifyRequest, token: string, info: TokenInfo, spec: FieldSpec, q: Q) {
+  function accounts(
+    request: FastifyRequest,
+    token: string,
+    info: TokenInfo,
+    spec: FieldSpec,
+    q: Q,
+    nested = false,
+  ) {
     const base = absoluteBase(request) + prefix
     const pages = info.granted.includes('pages_show_list') ? store.pagesOf(info.user) : []
     const children = spec.children ?? fieldsOrDefault(undefined, 'access_token,category,name,id,tasks')
@@ -45,6 +52,10 @@ export function registerGraphRead(app: FastifyInstance, ctx: SandboxContext, pre
       limit,
       after: spec.modifiers.after ?? q.after,
       before: spec.modifiers.before ?? q.before,
+      // Read through /me?fields=accounts…: the links point at the edge itself, as the network's do.
+      linkBase: nested
+        ? `${request.url.split('/me')[0]}/me/accounts?${new URLSearchParams({ access_token: token, fields: formatFields(children) })}`
+        : undefined,
     })
     return { ...page, data: page.data.map((n) => n.node) }
   }
@@ -67,7 +78,7 @@ export function registerGraphRead(app: FastifyInstance, ctx: SandboxContext, pre
       ...(info.granted.includes('email') ? { email: user.email } : {}),
       picture: (s: FieldSpec) => pictureNode(base, user.id, s),
       permissions: () => permissions(info),
-      accounts: (s: FieldSpec) => accounts(request, token, info, s, {}),
+      accounts: (s: FieldSpec) => accounts(request, token, info, s, { limit: q.limit }, true),
     }
     return project(node, fieldsOrDefault(q.fields, 'name,id'))
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { demoConversations, demoPageIds, demoPages, generateHistory } from './demo.ts'
+import { demoConversations, demoPageIds, demoPages } from './demo.ts'
+import { generateHistory } from './history.ts'
 import { SandboxStore } from './store.ts'
 
 const HOUR = 3_600_000

@@ -3,13 +3,13 @@ import {
   demoConversations,
   demoPages,
   demoUsers,
-  generateHistory,
   type DemoConversation,
   type DemoPage,
   type DemoUser,
   type StoredMessage,
   type UserKey,
 } from './demo.ts'
+import { generateHistory } from './history.ts'
 import { CUSTOMER_TEXTS } from './names.ts'
 
 export interface SentEntry {
