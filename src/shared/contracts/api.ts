@@ -5,6 +5,9 @@
 import { z } from 'zod'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
 
+/** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)
+
 export const loginBody = z
   .object({
     access_token: z.string().min(1).max(4096),
@@ -74,7 +77,7 @@ export const createMessageBody = z
     page_id: z.string().regex(/^\d{1,32}$/),
     message_type_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     message: z.string().min(1).max(MESSAGE_TEXT_MAX),
-    image_url: z.string().url().max(2048).nullish(),
+    image_url: httpUrl.nullish(),
     label: z.string().max(2000),
     tag: z.string().max(64).nullish(),
     total_messages: z.number().int().positive().max(1_000_000),
@@ -110,8 +113,8 @@ export const checkoutBody = z
   .object({
     price_id: z.string().min(1).max(100),
     is_addon: z.boolean().optional(),
-    success_url: z.string().url().max(2048),
-    cancel_url: z.string().url().max(2048),
+    success_url: httpUrl,
+    cancel_url: httpUrl,
     referral: z.string().max(100).nullish(),
     coupon: z.string().max(100).nullish(),
   })
