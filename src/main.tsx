@@ -18,3 +18,4 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 )
+if (import.meta.env.PROD) void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker())
