@@ -93,6 +93,13 @@ describe('the checkout page', () => {
     const html = await (await fetch(`${sb.url}/checkout?${query}`)).text()
     expect(html).toContain('Pro monthly')
     expect(html).toContain('$29.00 USD')
+    const more = await (
+      await fetch(
+        `${sb.url}/checkout?${query}&interval=month&discount=${encodeURIComponent('15% for 3 months')}`,
+      )
+    ).text()
+    expect(more).toContain('Billed monthly')
+    expect(more).toContain('Discount: 15% for 3 months')
     expect(html).toMatch(/>Pay</)
     expect(html).toMatch(/>Cancel</)
   })

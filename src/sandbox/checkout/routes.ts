@@ -44,6 +44,8 @@ export function registerCheckout(app: FastifyInstance, ctx: SandboxContext, pref
 <h1>Checkout</h1>
 <p id="product">${escapeHtml(q.product ?? '')}</p>
 <p class="amount" id="amount">$${amount.toFixed(2)} USD</p>
+${q.interval ? `<p id="interval">Billed ${q.interval === 'year' ? 'yearly' : q.interval === 'month' ? 'monthly' : escapeHtml(q.interval)}</p>` : ''}
+${q.discount ? `<p id="discount">Discount: ${escapeHtml(q.discount)}</p>` : ''}
 <form method="post" action="${prefix}/checkout/pay">
 ${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('amount', String(amount))}${hidden('success_url', success)}
 <div class="actions"><button type="submit" class="primary" id="pay">Pay</button></div>
