@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import type { Account } from '../../../shared/graph/types.ts'
+import { connectedFirst, searchPages } from './search.ts'
+
+const pages: Account[] = [
+  { id: '1', name: 'Tacos El Güero' },
+  { id: '2', name: 'Panadería Rosa', access_token: 't2' },
+  { id: '3', name: 'Bicycle Repair Shop', access_token: 't3' },
+  { id: '4', name: 'Rosa Flowers' },
+]
+
+describe('page list', () => {
+  it('lists pages with an access token first, keeping their order', () => {
+    expect(connectedFirst(pages).map((p) => p.id)).toEqual(['2', '3', '1', '4'])
+  })
+  it('finds pages by a case-insensitive part of the name', () => {
+    expect(searchPages(pages, 'rosa').map((p) => p.id)).toEqual(['2', '4'])
+    expect(searchPages(pages, 'BICYCLE').map((p) => p.id)).toEqual(['3'])
+  })
+  it('forgives a small typo but not an unrelated word', () => {
+    expect(searchPages(pages, 'bicycel').map((p) => p.id)).toEqual(['3'])
+    expect(searchPages(pages, 'pizza')).toEqual([])
+  })
+  it('shows every page when the search is empty', () => {
+    expect(searchPages(pages, '  ')).toHaveLength(4)
+  })
+})

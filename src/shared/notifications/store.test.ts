@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dismiss, dismissAll, notificationStore, notify } from './store.ts'
+
+afterEach(() => {
+  dismissAll()
+  vi.useRealTimers()
+})
+
+describe('notify', () => {
+  it('closes an ordinary notification after 4000 ms', () => {
+    vi.useFakeTimers()
+    notify({ kind: 'success', title: 'Saved' })
+    vi.advanceTimersByTime(3999)
+    expect(notificationStore.getState()).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(notificationStore.getState()).toHaveLength(0)
+  })
+  it('keeps a persistent notification until it is dismissed', () => {
+    vi.useFakeTimers()
+    const id = notify({ kind: 'error', title: 'Message rejected', persistent: true })
+    vi.advanceTimersByTime(60_000)
+    expect(notificationStore.getState()).toHaveLength(1)
+    dismiss(id)
+    expect(notificationStore.getState()).toHaveLength(0)
+  })
+  it('shows at most five at once', () => {
+    for (let i = 0; i < 8; i++) notify({ kind: 'info', title: `n${i}` })
+    expect(notificationStore.getState().map((n) => n.title)).toEqual(['n3', 'n4', 'n5', 'n6', 'n7'])
+  })
+})
