@@ -2,7 +2,7 @@
  * Demo owners, pages and conversations, generated from a seed and relative to a start time. Conversation
  * summaries are built eagerly (small records); message histories are generated on first read and memoised.
  */
-import { CUSTOMER_TEXTS, FIRST_NAMES, LAST_NAMES, PAGE_TEXTS } from './names.ts'
+import { CUSTOMER_TEXTS, NAMES_BY_SCRIPT, PAGE_TEXTS } from './names.ts'
 import { int, mulberry32, numericId, pick, type Rng, subSeed } from './prng.ts'
 
 const HOUR = 3_600_000
@@ -173,7 +173,9 @@ const OTHER_SHAPE: Shape = {
 }
 
 function customerName(rng: Rng): string {
-  return `${pick(rng, FIRST_NAMES)} ${pick(rng, LAST_NAMES)}`
+  // Latin for about half the customers, the other scripts share the rest.
+  const group = rng() < 0.5 ? NAMES_BY_SCRIPT[0] : pick(rng, NAMES_BY_SCRIPT.slice(1))
+  return `${pick(rng, group.first)} ${pick(rng, group.last)}`
 }
 
 export function demoConversations(seed: number, page: DemoPage, startMs: number): DemoConversation[] {
