@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import { i18n } from '@lingui/core'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
-import { notify } from '../../../shared/notifications/index.ts'
+import { dismiss, notificationStore, notify } from '../../../shared/notifications/index.ts'
 import { refreshAccounts, useSession } from '../../../shared/session/index.ts'
 import { openModal } from '../../../shared/ui/modal-stack.ts'
 import { enterPage } from '../model/page-entry.ts'
@@ -26,11 +26,14 @@ export interface PageEntryState {
   withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>
 }
 
+/** The API's own 406 warning closes by itself; this one stays and offers the way forward (spec section 8). */
 function showTrialRefusal(): void {
+  const message = i18n._(msg`This page has already been used for a trial, in order to use it you have to subscribe.`)
+  for (const n of notificationStore.getState()) if (!n.persistent && n.message === message) dismiss(n.id)
   notify({
     kind: 'warning',
     title: i18n._(msg`Warning`),
-    message: i18n._(msg`This page has already been used for a trial, in order to use it you have to subscribe.`),
+    message,
     persistent: true,
     action: { label: i18n._(msg`Buy a subscription`), onClick: () => openModal('plans') },
   })

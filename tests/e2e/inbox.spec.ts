@@ -1,0 +1,146 @@
+/** The inbox of the sandbox's large page: list, chat, replies under the messaging window, refusals. */
+import { expect, test } from './support/fixtures.ts'
+import { loginAsDemo } from './support/login.ts'
+import { openInbox, pages, PNG, rowCount, scrollListToEnd, sentLog } from './inbox-support.ts'
+
+test.beforeEach(async ({ page }) => {
+  await loginAsDemo(page)
+})
+
+test('opening a page shows its conversations and the chat with the first customer', async ({ page }) => {
+  await openInbox(page)
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
+  await expect(page.getByTestId('page-name')).toHaveText('Sunrise Market')
+  const first = page.getByTestId('conversation-row').first()
+  await expect(first).toHaveAttribute('aria-current', 'true')
+  const snippet = (await first.getByTestId('conversation-snippet').textContent()) ?? ''
+  expect(Array.from(snippet).length).toBeLessThanOrEqual(25)
+  await expect(page.getByTestId('chat-view')).toBeVisible()
+  await expect(page.getByTestId('chat-message').first()).toBeVisible()
+  await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')
+})
+
+test('the filter searches names and snippets, and a click selects the conversation', async ({ page }) => {
+  await openInbox(page)
+  const second = page.getByTestId('conversation-row').nth(1)
+  const name = (await second.locator('span.truncate').first().textContent())!.trim()
+  await page.getByTestId('conversation-filter').fill(name.toUpperCase())
+  const rows = page.getByTestId('conversation-row')
+  await expect(rows.first()).toContainText(name)
+  await rows.first().click()
+  await expect(page.getByTestId('chat-customer-name')).toHaveText(name)
+  await page.getByTestId('conversation-filter').fill('zzzz-no-such-text')
+  await expect(rows).toHaveCount(0)
+  await expect(page.getByTestId('conversation-list-status')).toHaveText('No such more messages')
+})
+
+test('scrolling loads the long list page by page to its end, with few rows in the DOM', async ({ page }) => {
+  test.setTimeout(180_000)
+  await openInbox(page)
+  const status = page.getByTestId('conversation-list-status')
+  for (let i = 0; i < 120; i++) {
+    await scrollListToEnd(page)
+    if ((await status.textContent()) === 'No such more messages') break
+    await page.waitForTimeout(150)
+  }
+  await expect(status).toHaveText('No such more messages')
+  expect(await rowCount(page)).toBe(1_280)
+  expect(await page.getByTestId('conversation-row').count()).toBeLessThan(60)
+})
+
+test('older history loads when the chat is scrolled to the top, without the view jumping', async ({ page }) => {
+  await openInbox(page)
+  const rows = page.getByTestId('conversation-row')
+  const messages = page.getByTestId('chat-message')
+  let found = false
+  for (let i = 0; i < 12 && !found; i++) {
+    await rows.nth(i).click()
+    await expect(messages.first()).toBeVisible()
+    await page.waitForTimeout(300)
+    found = (await messages.count()) === 25
+  }
+  expect(found).toBe(true)
+  const oldest = messages.first()
+  const oldestId = await oldest.evaluate((el) => el.textContent)
+  await page.getByTestId('chat-history').evaluate((el) => el.scrollTo({ top: 0 }))
+  await expect.poll(() => messages.count()).toBeGreaterThan(25)
+  // The message that was at the top is still in view: the view did not jump to the new oldest one.
+  const same = messages.filter({ hasText: oldestId ?? '' }).first()
+  await expect(same).toBeInViewport()
+})
+
+test('an image reply is uploaded, sent image first, and shown in the history', async ({ page, baseURL }) => {
+  await openInbox(page)
+  await page.getByTestId('reply-image').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG })
+  await expect(page.getByTestId('watermark-warning')).toBeVisible()
+  await page.getByTestId('reply-text').fill('Here is the photo')
+  await page.getByTestId('reply-send').click()
+  await expect(page.getByTestId('reply-text')).toHaveValue('')
+  await expect(page.getByTestId('chat-image').last()).toBeVisible()
+  const sent = await sentLog(baseURL!)
+  expect(sent.map((s) => (s.attachment ? 'image' : s.text))).toEqual(['image', 'Here is the photo'])
+  expect(sent.every((s) => s.messaging_type === 'RESPONSE')).toBe(true)
+})
+
+test('empty text sends nothing, and a non-image file is not taken', async ({ page, baseURL }) => {
+  await openInbox(page)
+  await page.getByTestId('reply-image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') })
+  await expect(page.getByTestId('watermark-warning')).toHaveCount(0)
+  await page.getByTestId('reply-text').fill('   ')
+  await page.getByTestId('reply-send').click()
+  await page.waitForTimeout(500)
+  expect(await sentLog(baseURL!)).toEqual([])
+})
+
+test('a customer outside the 24-hour window cannot be answered, and the reason is given', async ({ page }) => {
+  test.setTimeout(120_000)
+  await openInbox(page)
+  const status = page.getByTestId('conversation-list-status')
+  // The newest ~310 conversations are inside the day; load past them.
+  for (let i = 0; i < 40 && (await rowCount(page)) < 400; i++) {
+    await scrollListToEnd(page)
+    await page.waitForTimeout(150)
+  }
+  await expect(status).not.toHaveText('Loading...')
+  await page.getByTestId('conversation-list').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+  const last = page.getByTestId('conversation-row').last()
+  await last.click()
+  const notice = page.getByTestId('window-notice')
+  await expect(notice).toHaveAttribute('data-reason', /needs_human_agent|closed/)
+  await expect(notice).toContainText("You can't reply")
+  await expect(page.getByTestId('reply-send')).toBeDisabled()
+  await expect(page.getByTestId('reply-text')).toBeDisabled()
+})
+
+test('a banned page is refused and the user goes home', async ({ page }) => {
+  await page.goto(`/${pages.banned}`)
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+  await expect(page.getByText('Warning').first()).toBeVisible()
+})
+
+test('a page whose trial was used is refused with a lasting message and a buy button', async ({ page }) => {
+  await page.goto(`/${pages.trialUsed}`)
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+  const message = page.getByText('This page has already been used for a trial, in order to use it you have to subscribe.')
+  await expect(message).toBeVisible()
+  await page.waitForTimeout(4_500)
+  await expect(message).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Buy a subscription' })).toBeVisible()
+})
+
+test('a page token that expires in the middle of a send is refreshed and the reply goes once', async ({ page, baseURL }) => {
+  await openInbox(page)
+  await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')
+  await page.getByTestId('reply-text').fill('Sent after a token refresh')
+  const res = await fetch(`${baseURL}/sandbox/tokens/expire`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page_id: pages.large }),
+  })
+  expect(((await res.json()) as { expired: number }).expired).toBeGreaterThan(0)
+  await page.getByTestId('reply-send').click()
+  await expect(page.getByTestId('reply-text')).toHaveValue('')
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Sent after a token refresh' })).toBeVisible()
+  const sent = (await sentLog(baseURL!)).filter((s) => s.text === 'Sent after a token refresh')
+  expect(sent).toHaveLength(1)
+})
