@@ -47,12 +47,8 @@ export function registerCheckout(app: FastifyInstance, ctx: SandboxContext, pref
 ${q.interval ? `<p id="interval">Billed ${q.interval === 'year' ? 'yearly' : q.interval === 'month' ? 'monthly' : escapeHtml(q.interval)}</p>` : ''}
 ${q.discount ? `<p id="discount">Discount: ${escapeHtml(q.discount)}</p>` : ''}
 <form method="post" action="${prefix}/checkout/pay">
-${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('amount', String(amount))}${hidden('success_url', success)}
-<div class="actions"><button type="submit" class="primary" id="pay">Pay</button></div>
-</form>
-<form method="get" action="${prefix}/checkout/cancel">
-${hidden('cancel_url', cancel)}
-<div class="actions"><button type="submit" id="cancel">Cancel</button></div>
+${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('amount', String(amount))}${hidden('success_url', success)}${hidden('cancel_url', cancel)}
+<div class="actions"><button type="submit" id="cancel" formmethod="get" formaction="${prefix}/checkout/cancel">Cancel</button><button type="submit" class="primary" id="pay">Pay</button></div>
 </form>
 <p class="note">Sandbox payment: no card is charged.</p>
 </main>`
