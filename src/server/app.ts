@@ -4,6 +4,7 @@
  * by the composing entry: this module never imports the sandbox.
  */
 import { mkdtempSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import rateLimit from '@fastify/rate-limit'

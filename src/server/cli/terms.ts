@@ -13,7 +13,10 @@ const USAGE = 'Usage: npm run terms -- publish FILE.md | show'
 export async function publishTerms(store: Store, content: string): Promise<{ id: number; created_at: Date }> {
   if (content.trim().length === 0) throw new Error('The terms file is empty.')
   const row = (
-    await store.query<{ id: number; created_at: Date }>('INSERT INTO terms (content) VALUES ($1) RETURNING id, created_at', [content])
+    await store.query<{ id: number; created_at: Date }>(
+      'INSERT INTO terms (content) VALUES ($1) RETURNING id, created_at',
+      [content],
+    )
   )[0]!
   return row
 }
@@ -34,10 +37,20 @@ async function main(args: string[]): Promise<number> {
     await migrate(store)
     if (command === 'publish') {
       const row = await publishTerms(store, readFileSync(file!, 'utf8'))
-      console.log(`Published terms version ${row.id} (${new Date(row.created_at).toISOString()}); users will accept it again.`)
+      console.log(
+        `Published terms version ${row.id} (${new Date(row.created_at).toISOString()}); users will accept it again.`,
+      )
     } else {
-      const row = (await store.query<{ id: number; created_at: Date; content: string }>('SELECT * FROM terms ORDER BY id DESC LIMIT 1'))[0]
-      console.log(row ? `Version ${row.id}, ${new Date(row.created_at).toISOString()}\n\n${row.content}` : 'No terms published.')
+      const row = (
+        await store.query<{ id: number; created_at: Date; content: string }>(
+          'SELECT * FROM terms ORDER BY id DESC LIMIT 1',
+        )
+      )[0]
+      console.log(
+        row
+          ? `Version ${row.id}, ${new Date(row.created_at).toISOString()}\n\n${row.content}`
+          : 'No terms published.',
+      )
     }
     return 0
   } finally {

@@ -25,7 +25,10 @@ describe('webhook signature verification', () => {
     const header = sign(secret, body, now)
     expect(verifySignature(secret, `${body} `, header, now).ok).toBe(false)
     expect(verifySignature('whsec_other', body, header, now).ok).toBe(false)
-    expect(verifySignature(secret, body, header, now + 301)).toEqual({ ok: false, reason: 'The event timestamp is outside the tolerance.' })
+    expect(verifySignature(secret, body, header, now + 301)).toEqual({
+      ok: false,
+      reason: 'The event timestamp is outside the tolerance.',
+    })
     for (const bad of [undefined, '', 'v1=abc', `t=${now}`, 't=abc,v1=def', `t=${now},v1=short`]) {
       expect(verifySignature(secret, body, bad, now).ok).toBe(false)
     }
@@ -41,7 +44,10 @@ describe('the Stripe provider', () => {
       referralCoupon: 'REF15',
       fetch: async (url, init) => {
         calls.push({ url: String(url), init: init! })
-        return new Response(JSON.stringify({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }), { status: 200 })
+        return new Response(
+          JSON.stringify({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }),
+          { status: 200 },
+        )
       },
     })
     const result = await provider.createCheckout({
@@ -56,7 +62,10 @@ describe('the Stripe provider', () => {
       successUrl: 'https://app.example/?success=true',
       cancelUrl: 'https://app.example/?success=false',
     })
-    expect(result).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_1', providerSessionId: 'cs_test_1' })
+    expect(result).toEqual({
+      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      providerSessionId: 'cs_test_1',
+    })
     expect(calls[0]!.url).toBe('https://api.stripe.com/v1/checkout/sessions')
     expect(new Headers(calls[0]!.init.headers).get('authorization')).toBe('Bearer sk_test_1')
     const form = new URLSearchParams(String(calls[0]!.init.body))
@@ -74,7 +83,8 @@ describe('the Stripe provider', () => {
       secretKey: 'sk',
       webhookSecret: 'wh',
       referralCoupon: 'c',
-      fetch: async () => new Response(JSON.stringify({ error: { message: 'No such coupon' } }), { status: 400 }),
+      fetch: async () =>
+        new Response(JSON.stringify({ error: { message: 'No such coupon' } }), { status: 400 }),
     })
     await expect(provider.cancelAtPeriodEnd('sub_1')).rejects.toThrow('No such coupon')
   })
@@ -83,7 +93,11 @@ describe('the Stripe provider', () => {
 describe('Stripe events, from fixtures', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await startTestApp('pglite', {}, { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: 'whsec_stripe' })
+    t = await startTestApp(
+      'pglite',
+      {},
+      { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test', STRIPE_WEBHOOK_SECRET: 'whsec_stripe' },
+    )
   })
   afterAll(() => t.close())
 
@@ -96,14 +110,32 @@ describe('Stripe events, from fixtures', () => {
     const completed = paymentEvent.parse(JSON.parse(fixture('checkout-session-completed')))
     expect(await handleEvent(t.app.store, completed)).toBe('processed')
     expect(await handleEvent(t.app.store, completed)).toBe('duplicate')
-    const sub = async () => (await t.app.store.query<Record<string, unknown>>('SELECT * FROM subscriptions WHERE user_id = $1', [who.user.id]))[0]!
-    expect(await sub()).toMatchObject({ access_type: 'paid', product: 'starter', provider_subscription_id: 'sub_1Qfixture', subscriptions_messages: 2000 })
+    const sub = async () =>
+      (
+        await t.app.store.query<Record<string, unknown>>('SELECT * FROM subscriptions WHERE user_id = $1', [
+          who.user.id,
+        ])
+      )[0]!
+    expect(await sub()).toMatchObject({
+      access_type: 'paid',
+      product: 'starter',
+      provider_subscription_id: 'sub_1Qfixture',
+      subscriptions_messages: 2000,
+    })
 
-    await t.app.store.query('UPDATE subscriptions SET subscriptions_messages = 5 WHERE user_id = $1', [who.user.id])
-    expect(await handleEvent(t.app.store, paymentEvent.parse(JSON.parse(fixture('invoice-paid-renewal'))))).toBe('processed')
+    await t.app.store.query('UPDATE subscriptions SET subscriptions_messages = 5 WHERE user_id = $1', [
+      who.user.id,
+    ])
+    expect(
+      await handleEvent(t.app.store, paymentEvent.parse(JSON.parse(fixture('invoice-paid-renewal')))),
+    ).toBe('processed')
     expect((await sub()).subscriptions_messages).toBe(2000)
 
-    const deleted = { id: 'evt_del', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1Qfixture' } } }
+    const deleted = {
+      id: 'evt_del',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_1Qfixture' } },
+    }
     expect(await handleEvent(t.app.store, deleted)).toBe('processed')
     expect((await sub()).access).toBe(false)
   })
@@ -114,7 +146,10 @@ describe('Stripe events, from fixtures', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/v2/payments/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': sign(secret, raw, Math.floor(Date.now() / 1000)) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': sign(secret, raw, Math.floor(Date.now() / 1000)),
+        },
         payload: raw,
       })
     expect((await post('whsec_sandbox')).statusCode).toBe(400)

@@ -2,8 +2,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { messagesList, recipientsPage } from '../../shared/contracts/api.ts'
 import { type LoggedIn, type TestApp, login, onEveryStore, startTestApp } from '../testing/harness.ts'
 
-const base = { page_id: '777', message_type_id: 3, message: 'Hello', label: '["all_labels"]', tag: 'CONFIRMED_EVENT_UPDATE', total_messages: 3, branded_messages_amount: 0 }
-const people = (ids: string[]) => ids.map((id) => ({ recipient_id: id, name: `Name ${id}`, conversation_id: `t_${id}` }))
+const base = {
+  page_id: '777',
+  message_type_id: 3,
+  message: 'Hello',
+  label: '["all_labels"]',
+  tag: 'CONFIRMED_EVENT_UPDATE',
+  total_messages: 3,
+  branded_messages_amount: 0,
+}
+const people = (ids: string[]) =>
+  ids.map((id) => ({ recipient_id: id, name: `Name ${id}`, conversation_id: `t_${id}` }))
 
 onEveryStore('stored bulk messages', (kind) => {
   let t: TestApp
@@ -17,8 +26,14 @@ onEveryStore('stored bulk messages', (kind) => {
   afterAll(() => t.close())
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: LoggedIn, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as string }) })
-  const create = async (extra: Record<string, unknown> = {}) => (await call('POST', '/api/v2/messages', owner, { ...base, ...extra })).json().id as string
+    t.app.inject({
+      method,
+      url,
+      headers: who.auth,
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    })
+  const create = async (extra: Record<string, unknown> = {}) =>
+    (await call('POST', '/api/v2/messages', owner, { ...base, ...extra })).json().id as string
 
   it('creates a message and answers its id', async () => {
     const res = await call('POST', '/api/v2/messages', owner, base)
@@ -43,35 +58,68 @@ onEveryStore('stored bulk messages', (kind) => {
 
   it('appends recipients idempotently in order and pages through them with a cursor', async () => {
     const id = await create({ total_messages: 5 })
-    expect((await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: people(['a', 'b', 'c']) })).json()).toEqual({ added: 3, total: 3 })
-    expect((await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: people(['c', 'd']) })).json()).toEqual({ added: 1, total: 4 })
-    await call('POST', `/api/v2/messages/${id}/touch`, owner, { _method: 'PUT', status: 'OK', recipient_id: 'b' })
-    const first = recipientsPage.parse((await call('GET', `/api/v2/messages/${id}/recipients?limit=3`, owner)).json())
-    expect(first.data.map((r) => [r.recipient_id, r.status])).toEqual([['a', null], ['b', 'OK'], ['c', null]])
+    expect(
+      (
+        await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: people(['a', 'b', 'c']) })
+      ).json(),
+    ).toEqual({ added: 3, total: 3 })
+    expect(
+      (
+        await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: people(['c', 'd']) })
+      ).json(),
+    ).toEqual({ added: 1, total: 4 })
+    await call('POST', `/api/v2/messages/${id}/touch`, owner, {
+      _method: 'PUT',
+      status: 'OK',
+      recipient_id: 'b',
+    })
+    const first = recipientsPage.parse(
+      (await call('GET', `/api/v2/messages/${id}/recipients?limit=3`, owner)).json(),
+    )
+    expect(first.data.map((r) => [r.recipient_id, r.status])).toEqual([
+      ['a', null],
+      ['b', 'OK'],
+      ['c', null],
+    ])
     expect(first.data[0]).toMatchObject({ name: 'Name a', conversation_id: 't_a', sent_as_branded: false })
-    const second = recipientsPage.parse((await call('GET', `/api/v2/messages/${id}/recipients?limit=3&after=${first.next}`, owner)).json())
+    const second = recipientsPage.parse(
+      (await call('GET', `/api/v2/messages/${id}/recipients?limit=3&after=${first.next}`, owner)).json(),
+    )
     expect(second).toEqual({ data: [expect.objectContaining({ recipient_id: 'd' })], next: null })
   })
 
   it('refuses recipients beyond the total, and malformed recipient lists, with 422', async () => {
     const id = await create({ total_messages: 2 })
-    const over = await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: people(['a', 'b', 'c']) })
+    const over = await call('PUT', `/api/v2/messages/${id}/recipients`, owner, {
+      recipients: people(['a', 'b', 'c']),
+    })
     expect(over.statusCode).toBe(422)
     expect(over.json().errors.recipients[0]).toMatch(/room for 2/)
     expect((await call('GET', `/api/v2/messages/${id}/recipients`, owner)).json().data).toHaveLength(0)
-    expect((await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: [] })).statusCode).toBe(422)
-    expect((await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: [{ recipient_id: 'x' }] })).statusCode).toBe(422)
+    expect(
+      (await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: [] })).statusCode,
+    ).toBe(422)
+    expect(
+      (await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: [{ recipient_id: 'x' }] }))
+        .statusCode,
+    ).toBe(422)
     const tooMany = people(Array.from({ length: 5001 }, (_, i) => `p${i}`))
-    expect((await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: tooMany })).statusCode).toBe(422)
+    expect(
+      (await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: tooMany })).statusCode,
+    ).toBe(422)
     expect((await call('GET', `/api/v2/messages/${id}/recipients?after=zz`, owner)).statusCode).toBe(422)
     expect((await call('GET', `/api/v2/messages/${id}/recipients?limit=5001`, owner)).statusCode).toBe(422)
   })
 
   it('takes 5000 recipients in one call', async () => {
     const id = await create({ total_messages: 5000 })
-    const res = await call('PUT', `/api/v2/messages/${id}/recipients`, owner, { recipients: people(Array.from({ length: 5000 }, (_, i) => `n${i}`)) })
+    const res = await call('PUT', `/api/v2/messages/${id}/recipients`, owner, {
+      recipients: people(Array.from({ length: 5000 }, (_, i) => `n${i}`)),
+    })
     expect(res.json()).toEqual({ added: 5000, total: 5000 })
-    const page = recipientsPage.parse((await call('GET', `/api/v2/messages/${id}/recipients?limit=5000`, owner)).json())
+    const page = recipientsPage.parse(
+      (await call('GET', `/api/v2/messages/${id}/recipients?limit=5000`, owner)).json(),
+    )
     expect(page.data[4999]!.recipient_id).toBe('n4999')
   })
 
@@ -80,8 +128,13 @@ onEveryStore('stored bulk messages', (kind) => {
     const finished = await create()
     const stopped = await create()
     const deleted = await create()
-    expect((await call('POST', `/api/v2/messages/${finished}/state`, owner, { state: 'finished' })).statusCode).toBe(200)
-    await call('POST', `/api/v2/messages/${stopped}/state`, owner, { state: 'stopped', reason: 'page_blocked' })
+    expect(
+      (await call('POST', `/api/v2/messages/${finished}/state`, owner, { state: 'finished' })).statusCode,
+    ).toBe(200)
+    await call('POST', `/api/v2/messages/${stopped}/state`, owner, {
+      state: 'stopped',
+      reason: 'page_blocked',
+    })
     expect((await call('DELETE', `/api/v2/messages/${deleted}`, owner)).statusCode).toBe(200)
     const list = messagesList.parse((await call('GET', '/api/v2/messages?state=open', owner)).json())
     const ids = list.data.map((m) => m.id)
@@ -89,9 +142,14 @@ onEveryStore('stored bulk messages', (kind) => {
     expect(ids).toContain(stopped)
     expect(ids).not.toContain(finished)
     expect(ids).not.toContain(deleted)
-    expect(list.data.find((m) => m.id === stopped)).toMatchObject({ state: 'stopped', stop_reason: 'page_blocked' })
+    expect(list.data.find((m) => m.id === stopped)).toMatchObject({
+      state: 'stopped',
+      stop_reason: 'page_blocked',
+    })
     expect((await call('GET', '/api/v2/messages?state=done', owner)).statusCode).toBe(422)
-    expect((await call('POST', `/api/v2/messages/${open}/state`, owner, { state: 'open' })).statusCode).toBe(422)
+    expect((await call('POST', `/api/v2/messages/${open}/state`, owner, { state: 'open' })).statusCode).toBe(
+      422,
+    )
   })
 
   it("answers 404 for another user's message on every route, and leaves it untouched", async () => {
@@ -99,7 +157,11 @@ onEveryStore('stored bulk messages', (kind) => {
     const tries = [
       call('GET', `/api/v2/messages/${id}/recipients`, stranger),
       call('PUT', `/api/v2/messages/${id}/recipients`, stranger, { recipients: people(['z']) }),
-      call('POST', `/api/v2/messages/${id}/touch`, stranger, { _method: 'PUT', status: 'OK', recipient_id: 'z' }),
+      call('POST', `/api/v2/messages/${id}/touch`, stranger, {
+        _method: 'PUT',
+        status: 'OK',
+        recipient_id: 'z',
+      }),
       call('POST', `/api/v2/messages/${id}/state`, stranger, { state: 'finished' }),
       call('DELETE', `/api/v2/messages/${id}`, stranger),
     ]
@@ -126,7 +188,11 @@ onEveryStore('stored bulk messages', (kind) => {
       const res = await call('POST', `/api/v2/messages/${id}/touch`, owner, payload)
       expect(res.statusCode).toBe(422)
     }
-    const viaPut = await call('PUT', `/api/v2/messages/${id}/touch`, owner, { _method: 'PUT', status: 'NG', recipient_id: 'r' })
+    const viaPut = await call('PUT', `/api/v2/messages/${id}/touch`, owner, {
+      _method: 'PUT',
+      status: 'NG',
+      recipient_id: 'r',
+    })
     expect(viaPut.statusCode).toBe(200)
   })
 })

@@ -13,7 +13,13 @@ describe('page registration and token extension', () => {
 
   it('registers the page a trial user opens and answers the subscription', async () => {
     const { auth } = await login(t.app, '3001')
-    const res = await register(auth, { id: '500', name: 'Bakery', category: 'Food', fan_count: 12, picture: 'https://x/p.jpg' })
+    const res = await register(auth, {
+      id: '500',
+      name: 'Bakery',
+      category: 'Food',
+      fan_count: 12,
+      picture: 'https://x/p.jpg',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().data.subscription).toMatchObject({ access_type: 'trial' })
     expect((await register(auth, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
@@ -41,7 +47,10 @@ describe('page registration and token extension', () => {
   it('lets only one of two trial users racing for a fresh page take its trial', async () => {
     const a = await login(t.app, '3004')
     const b = await login(t.app, '3005')
-    const [ra, rb] = await Promise.all([register(a.auth, { id: '600', name: 'P' }), register(b.auth, { id: '600', name: 'P' })])
+    const [ra, rb] = await Promise.all([
+      register(a.auth, { id: '600', name: 'P' }),
+      register(b.auth, { id: '600', name: 'P' }),
+    ])
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 406])
   })
 
@@ -59,18 +68,38 @@ describe('page registration and token extension', () => {
 
   it('exchanges a page token server-side and answers accessToken', async () => {
     const { auth } = await login(t.app, '3007')
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/page/extend-token', headers: auth, payload: { access_token: 'page:abc' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/page/extend-token',
+      headers: auth,
+      payload: { access_token: 'page:abc' },
+    })
     expect(res.json()).toEqual({ accessToken: 'long:page:abc' })
   })
 
   it('answers a refused page token with 422 (the session stays valid) and an unreachable network with 502', async () => {
     const { auth } = await login(t.app, '3008')
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v2/page/extend-token', headers: auth, payload: { access_token: 'nope' } })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/page/extend-token',
+      headers: auth,
+      payload: { access_token: 'nope' },
+    })
     expect(refused.statusCode).toBe(422)
     expect(refused.json().errors.access_token[0]).toMatch(/refused/)
-    const down = await t.app.inject({ method: 'POST', url: '/api/v2/page/extend-token', headers: auth, payload: { access_token: 'unreachable' } })
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/page/extend-token',
+      headers: auth,
+      payload: { access_token: 'unreachable' },
+    })
     expect(down.statusCode).toBe(502)
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v2/page/extend-token', headers: auth, payload: {} })
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/page/extend-token',
+      headers: auth,
+      payload: {},
+    })
     expect(missing.statusCode).toBe(422)
   })
 })

@@ -7,14 +7,28 @@ import { clientConfigOf } from './session.ts'
 describe('the client configuration', () => {
   it('points the app at the sandbox by a relative URL when the sandbox is on and no Graph URL is set', () => {
     const c = clientConfigOf(testConfig({ PACING_SCALE: '0.01' }))
-    expect(clientConfig.parse(c)).toMatchObject({ social: 'sandbox', graphUrl: '/sandbox/graph', pacingScale: 0.01 })
+    expect(clientConfig.parse(c)).toMatchObject({
+      social: 'sandbox',
+      graphUrl: '/sandbox/graph',
+      pacingScale: 0.01,
+    })
   })
 
   it('points the app at the real network, with real pacing, when the sandbox is off', () => {
     const c = clientConfigOf(
-      testConfig({ SANDBOX: 'false', GRAPH_URL: 'https://graph.facebook.com', PACING_SCALE: '0.01', MESSAGING_POLICY: 'legacy' }),
+      testConfig({
+        SANDBOX: 'false',
+        GRAPH_URL: 'https://graph.facebook.com',
+        PACING_SCALE: '0.01',
+        MESSAGING_POLICY: 'legacy',
+      }),
     )
-    expect(c).toMatchObject({ social: 'facebook', graphUrl: 'https://graph.facebook.com', pacingScale: 1, messagingPolicy: 'legacy' })
+    expect(c).toMatchObject({
+      social: 'facebook',
+      graphUrl: 'https://graph.facebook.com',
+      pacingScale: 1,
+      messagingPolicy: 'legacy',
+    })
   })
 })
 
@@ -38,7 +52,12 @@ describe('login', () => {
     const { token, user } = await login(t.app, '1001')
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
     expect(user).toMatchObject({ facebook_id: '1001', name: 'User 1001', email: 'user1001@example.com' })
-    expect(user.subscription).toMatchObject({ access: true, access_type: 'trial', accepted_terms: false, available_messages: 500 })
+    expect(user.subscription).toMatchObject({
+      access: true,
+      access_type: 'trial',
+      accepted_terms: false,
+      available_messages: 500,
+    })
     const rows = await t.app.store.query<{ token_hash: string }>('SELECT token_hash FROM sessions')
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token))
     expect(rows.map((r) => r.token_hash)).not.toContain(token)
@@ -55,7 +74,8 @@ describe('login', () => {
     const b = await login(t.app, '1003')
     expect(b.user.id).toBe(a.user.id)
     expect(b.token).not.toBe(a.token)
-    for (const auth of [a.auth, b.auth]) expect((await t.app.inject({ url: '/api/v2/user', headers: auth })).statusCode).toBe(200)
+    for (const auth of [a.auth, b.auth])
+      expect((await t.app.inject({ url: '/api/v2/user', headers: auth })).statusCode).toBe(200)
   })
 
   it('refuses a login with a declined permission, naming it', async () => {
@@ -92,7 +112,9 @@ describe('login', () => {
   })
 
   it('answers a body over 1 MB with 413', async () => {
-    const res = await post(JSON.stringify({ access_token: 'x'.repeat(1_100_000) }), { 'content-type': 'application/json' })
+    const res = await post(JSON.stringify({ access_token: 'x'.repeat(1_100_000) }), {
+      'content-type': 'application/json',
+    })
     expect(res.statusCode).toBe(413)
     expect(res.json().message).toMatch(/too large/)
   })
@@ -109,7 +131,10 @@ describe('login', () => {
     const none = await t.app.inject({ url: '/api/v2/user' })
     expect(none.statusCode).toBe(401)
     expect(none.json().message).toMatch(/bearer/)
-    const unknown = await t.app.inject({ url: '/api/v2/user', headers: { authorization: `Bearer ${'A'.repeat(43)}` } })
+    const unknown = await t.app.inject({
+      url: '/api/v2/user',
+      headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+    })
     expect(unknown.statusCode).toBe(401)
     const garbage = await t.app.inject({ url: '/api/v2/user', headers: { authorization: 'Basic abc' } })
     expect(garbage.statusCode).toBe(401)
@@ -124,9 +149,16 @@ describe('login', () => {
 
 describe('login when the network cannot be reached', () => {
   it('answers 502 with a message, not 500', async () => {
-    const t = await startTestApp('pglite', { fetch: () => Promise.reject(new TypeError('fetch failed')), graph: undefined })
+    const t = await startTestApp('pglite', {
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+      graph: undefined,
+    })
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { access_token: 'fb:1' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/login',
+        payload: { access_token: 'fb:1' },
+      })
       expect(res.statusCode).toBe(502)
       expect(res.json().message).toMatch(/could not be reached/)
     } finally {
@@ -141,10 +173,17 @@ describe('login rate limit', () => {
     try {
       const codes: number[] = []
       for (let i = 0; i < 5; i++) {
-        codes.push((await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { access_token: `fb:${i}` } })).statusCode)
+        codes.push(
+          (await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { access_token: `fb:${i}` } }))
+            .statusCode,
+        )
       }
       expect(codes).toEqual([200, 200, 200, 429, 429])
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { access_token: 'fb:9' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/login',
+        payload: { access_token: 'fb:9' },
+      })
       expect(res.json().message).toMatch(/Too many requests/)
     } finally {
       await t.close()

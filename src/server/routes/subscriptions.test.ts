@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { plans } from '../../shared/constants/plans.ts'
 import { sign } from '../payments/signature.ts'
-import { type LoggedIn, type TestApp, login, onEveryStore, setAllowance, startTestApp } from '../testing/harness.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  login,
+  onEveryStore,
+  setAllowance,
+  startTestApp,
+} from '../testing/harness.ts'
 import { ADDON_NEEDS_SUBSCRIPTION, NOTHING_TO_CANCEL } from './subscriptions.ts'
 
 const SECRET = 'whsec_test_secret'
-const urls = { success_url: 'http://localhost:8080/?success=true', cancel_url: 'http://localhost:8080/?success=false' }
+const urls = {
+  success_url: 'http://localhost:8080/?success=true',
+  cancel_url: 'http://localhost:8080/?success=false',
+}
 
 onEveryStore('checkout and payment events', (kind) => {
   let t: TestApp
@@ -17,7 +27,12 @@ onEveryStore('checkout and payment events', (kind) => {
 
   const fresh = () => login(t.app, `5${kind === 'pglite' ? 1 : 2}0${++n}`)
   const checkout = (who: LoggedIn, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/user/subscriptions/checkout', headers: who.auth, payload: { ...urls, ...payload } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/subscriptions/checkout',
+      headers: who.auth,
+      payload: { ...urls, ...payload },
+    })
   const webhook = (event: unknown, secret = SECRET, at = Math.floor(Date.now() / 1000)) => {
     const raw = JSON.stringify(event)
     return t.app.inject({
@@ -30,14 +45,27 @@ onEveryStore('checkout and payment events', (kind) => {
   const pay = async (who: LoggedIn, payload: Record<string, unknown>, eventId = `evt_${Math.random()}`) => {
     const url = new URL((await checkout(who, payload)).json().data.url as string)
     const session = url.searchParams.get('session')!
-    return { url, session, res: await webhook({ id: eventId, type: 'checkout.session.completed', data: { object: { id: session } } }) }
+    return {
+      url,
+      session,
+      res: await webhook({
+        id: eventId,
+        type: 'checkout.session.completed',
+        data: { object: { id: session } },
+      }),
+    }
   }
-  const state = async (who: LoggedIn) => (await t.app.inject({ url: '/api/v2/user', headers: who.auth })).json().data.subscription
+  const state = async (who: LoggedIn) =>
+    (await t.app.inject({ url: '/api/v2/user', headers: who.auth })).json().data.subscription
 
   it('sends the user to the sandbox checkout with product, amount and return URLs', async () => {
     const { url } = await pay(await fresh(), { price_id: 'plan_pro_monthly' })
     expect(url.pathname).toBe('/sandbox/checkout')
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ product: 'Pagecast pro', amount: '99.99', ...urls })
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      product: 'Pagecast pro',
+      amount: '99.99',
+      ...urls,
+    })
   })
 
   it('shows the referral discount of 15% in the amount', async () => {
@@ -54,15 +82,29 @@ onEveryStore('checkout and payment events', (kind) => {
     const { res, session } = await pay(who, { price_id: 'plan_marketer_annual' }, 'evt_plan_1')
     expect(res.json()).toEqual({ received: true, outcome: 'processed' })
     const plan = plans.find((p) => p.title === 'marketer')!
-    expect(await state(who)).toMatchObject({ access: true, access_type: 'paid', subscriptions_messages: plan.messages })
-    const mine = (await t.app.inject({ url: '/api/v2/user/subscriptions/my-subscription', headers: who.auth })).json()
+    expect(await state(who)).toMatchObject({
+      access: true,
+      access_type: 'paid',
+      subscriptions_messages: plan.messages,
+    })
+    const mine = (
+      await t.app.inject({ url: '/api/v2/user/subscriptions/my-subscription', headers: who.auth })
+    ).json()
     expect(mine).toMatchObject({ product: 'marketer', amount: 499.99, cancel_at_period_end: false })
     expect(new Date(mine.current_period_end).getTime() - Date.now()).toBeGreaterThan(360 * 86_400_000)
 
     await setAllowance(t.app, who.user.facebook_id, { subscriptions_messages: 3 })
-    const again = await webhook({ id: 'evt_plan_1', type: 'checkout.session.completed', data: { object: { id: session } } })
+    const again = await webhook({
+      id: 'evt_plan_1',
+      type: 'checkout.session.completed',
+      data: { object: { id: session } },
+    })
     expect(again.json().outcome).toBe('duplicate')
-    const other = await webhook({ id: 'evt_plan_2', type: 'checkout.session.completed', data: { object: { id: session } } })
+    const other = await webhook({
+      id: 'evt_plan_2',
+      type: 'checkout.session.completed',
+      data: { object: { id: session } },
+    })
     expect(other.json().outcome).toBe('ignored')
     expect((await state(who)).subscriptions_messages).toBe(3)
   })
@@ -75,21 +117,31 @@ onEveryStore('checkout and payment events', (kind) => {
     await pay(who, { price_id: 'plan_starter_monthly' })
     await setAllowance(t.app, who.user.facebook_id, { is_unlimited: true, unlimited_blocked: true })
     await pay(who, { price_id: 'addon_2000', is_addon: true })
-    expect(await state(who)).toMatchObject({ addons_messages: 2000, unlimited_blocked: false, available_messages: 4000 })
+    expect(await state(who)).toMatchObject({
+      addons_messages: 2000,
+      unlimited_blocked: false,
+      available_messages: 4000,
+    })
   })
 
   it('refuses unknown prices and mismatched add-on flags with 422', async () => {
     const who = await fresh()
     expect((await checkout(who, { price_id: 'plan_free' })).json().errors.price_id).toBeTruthy()
     expect((await checkout(who, { price_id: 'plan_pro_monthly', is_addon: true })).statusCode).toBe(422)
-    expect((await checkout(who, { price_id: 'plan_pro_monthly', success_url: 'javascript:alert(1)' })).statusCode).toBe(422)
+    expect(
+      (await checkout(who, { price_id: 'plan_pro_monthly', success_url: 'javascript:alert(1)' })).statusCode,
+    ).toBe(422)
     expect((await checkout(who, { price_id: 'plan_pro_monthly', amount: 1 })).statusCode).toBe(422)
   })
 
   it('refuses unsigned, wrongly signed, stale and malformed events with 4xx and changes nothing', async () => {
     const who = await fresh()
     const url = new URL((await checkout(who, { price_id: 'plan_pro_monthly' })).json().data.url)
-    const event = { id: 'evt_bad', type: 'checkout.session.completed', data: { object: { id: url.searchParams.get('session') } } }
+    const event = {
+      id: 'evt_bad',
+      type: 'checkout.session.completed',
+      data: { object: { id: url.searchParams.get('session') } },
+    }
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/v2/payments/webhook', payload: event })
     expect(unsigned.statusCode).toBe(400)
     expect((await webhook(event, 'whsec_wrong')).statusCode).toBe(400)
@@ -99,7 +151,10 @@ onEveryStore('checkout and payment events', (kind) => {
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/v2/payments/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': sign(SECRET, raw, Math.floor(Date.now() / 1000)) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': sign(SECRET, raw, Math.floor(Date.now() / 1000)),
+      },
       payload: raw,
     })
     expect(broken.statusCode).toBe(422)
@@ -109,15 +164,24 @@ onEveryStore('checkout and payment events', (kind) => {
   it('cancels a paid subscription at period end, requiring a reason', async () => {
     const who = await fresh()
     const cancel = (payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/v2/user/subscriptions/cancel-subscription', headers: who.auth, payload: payload as string })
-    expect((await cancel({ cancellation_reason: 'too expensive' })).json()).toEqual({ message: NOTHING_TO_CANCEL })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/subscriptions/cancel-subscription',
+        headers: who.auth,
+        payload: payload as string,
+      })
+    expect((await cancel({ cancellation_reason: 'too expensive' })).json()).toEqual({
+      message: NOTHING_TO_CANCEL,
+    })
     await pay(who, { price_id: 'plan_starter_monthly' })
     const empty = await cancel({ cancellation_reason: '  ' })
     expect(empty.statusCode).toBe(422)
     expect(empty.json().errors.cancellation_reason).toEqual(['Required'])
     expect((await cancel({})).json().errors.cancellation_reason).toEqual(['Required'])
     expect((await cancel({ cancellation_reason: 'too expensive' })).statusCode).toBe(200)
-    const mine = (await t.app.inject({ url: '/api/v2/user/subscriptions/my-subscription', headers: who.auth })).json()
+    const mine = (
+      await t.app.inject({ url: '/api/v2/user/subscriptions/my-subscription', headers: who.auth })
+    ).json()
     expect(mine.cancel_at_period_end).toBe(true)
     expect((await state(who)).access).toBe(true)
   })
@@ -131,7 +195,10 @@ describe('the sandbox webhook secret', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v2/payments/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': sign('whsec_from_env', raw, Math.floor(Date.now() / 1000)) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': sign('whsec_from_env', raw, Math.floor(Date.now() / 1000)),
+        },
         payload: raw,
       })
       expect(res.json()).toEqual({ received: true, outcome: 'ignored' })

@@ -11,12 +11,21 @@ describe('the user, the subscription and the terms', () => {
   afterAll(() => t.close())
   const get = (url: string, auth: Record<string, string>) => t.app.inject({ url, headers: auth })
   const post = (url: string, auth: Record<string, string>, payload?: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: auth, ...(payload === undefined ? {} : { payload: payload as string }) })
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: auth,
+      ...(payload === undefined ? {} : { payload: payload as string }),
+    })
 
   it('answers the user with the subscription state of the contract', async () => {
     const { auth } = await login(t.app, '2001')
     const body = userResponse.parse((await get('/api/v2/user', auth)).json())
-    expect(body.data.subscription).toMatchObject({ access_type: 'trial', available_messages: 500, facebook_id: '2001' })
+    expect(body.data.subscription).toMatchObject({
+      access_type: 'trial',
+      available_messages: 500,
+      facebook_id: '2001',
+    })
   })
 
   it('answers the available messages as subscription plus add-ons', async () => {
@@ -38,8 +47,14 @@ describe('the user, the subscription and the terms', () => {
 
   it('authorises branded messages only with use_branded_messages true', async () => {
     const { auth } = await login(t.app, '2004')
-    expect((await post('/api/v2/user/confirm-brand-messages-usage', auth, { use_branded_messages: false })).statusCode).toBe(422)
-    expect((await post('/api/v2/user/confirm-brand-messages-usage', auth, { use_branded_messages: 'yes' })).statusCode).toBe(422)
+    expect(
+      (await post('/api/v2/user/confirm-brand-messages-usage', auth, { use_branded_messages: false }))
+        .statusCode,
+    ).toBe(422)
+    expect(
+      (await post('/api/v2/user/confirm-brand-messages-usage', auth, { use_branded_messages: 'yes' }))
+        .statusCode,
+    ).toBe(422)
     const ok = await post('/api/v2/user/confirm-brand-messages-usage', auth, { use_branded_messages: true })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().data.subscription.use_branded_messages).toBe(true)
@@ -57,14 +72,21 @@ describe('the user, the subscription and the terms', () => {
     expect((await post('/api/v2/user/accept-terms', auth, { terms: 1 })).statusCode).toBe(422)
 
     await publishTerms(t.app.store, '# Terms, second edition\n\nNew rules.')
-    expect((await t.app.inject({ url: '/api/v2/term-and-condition' })).json().content).toMatch(/second edition/)
+    expect((await t.app.inject({ url: '/api/v2/term-and-condition' })).json().content).toMatch(
+      /second edition/,
+    )
     expect((await get('/api/v2/user', auth)).json().data.subscription.accepted_terms).toBe(false)
     await post('/api/v2/user/accept-terms', auth)
     expect((await get('/api/v2/user', auth)).json().data.subscription.accepted_terms).toBe(true)
   })
 
   it('refuses every user route without a session', async () => {
-    for (const url of ['/api/v2/user', '/api/v2/user/available-messages', '/api/v2/user/subscriptions', '/api/v2/user/subscriptions/my-subscription']) {
+    for (const url of [
+      '/api/v2/user',
+      '/api/v2/user/available-messages',
+      '/api/v2/user/subscriptions',
+      '/api/v2/user/subscriptions/my-subscription',
+    ]) {
       const res = await t.app.inject({ url })
       expect(res.statusCode).toBe(401)
       expect(res.json().message).toBeTruthy()

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { TEST_DATABASE_URL, createTestDatabase } from '../testing/harness.ts'
+import { migrate } from './migrate.ts'
+import { openStore } from './store.ts'
+
+describe('migrations on PGlite', () => {
+  it('run once, seed the first terms, and survive a restart on the same data folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pagecast-migrate-'))
+    try {
+      const first = await openStore({ dataDir: dir })
+      expect(await migrate(first)).toEqual(['001_init', '001_seed_terms'])
+      await first.query("INSERT INTO users (facebook_id, name) VALUES ('1', 'Kept')")
+      await first.close()
+      const second = await openStore({ dataDir: dir })
+      expect(await migrate(second)).toEqual([])
+      expect(await second.query('SELECT name FROM users')).toEqual([{ name: 'Kept' }])
+      expect(await second.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
+      await second.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('roll a failing transaction back entirely', async () => {
+    const store = await openStore({ dataDir: 'memory://' })
+    await migrate(store)
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.query("INSERT INTO users (facebook_id, name) VALUES ('2', 'Gone')")
+        await tx.query('UPDATE subscriptions SET addons_messages = -1')
+        await tx.query("INSERT INTO users (facebook_id, name) VALUES ('2', 'Duplicate')")
+      }),
+    ).rejects.toThrow()
+    expect(await store.query("SELECT * FROM users WHERE facebook_id = '2'")).toEqual([])
+    await store.close()
+  })
+})
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  TEST_DATABASE_URL
+    ? 'migrations on PostgreSQL'
+    : 'migrations: PostgreSQL: skipped (TEST_DATABASE_URL not set)',
+  () => {
+    it('are applied exactly once when several instances start at the same moment', async () => {
+      const db = await createTestDatabase(TEST_DATABASE_URL!)
+      try {
+        const stores = await Promise.all(
+          Array.from({ length: 4 }, () => openStore({ dataDir: 'unused', databaseUrl: db.url })),
+        )
+        const applied = await Promise.all(stores.map((s) => migrate(s)))
+        expect(applied.flat().sort()).toEqual(['001_init', '001_seed_terms'])
+        expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
+        await Promise.all(stores.map((s) => s.close()))
+      } finally {
+        await db.drop()
+      }
+    })
+  },
+)
