@@ -81,9 +81,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   const memory = config.DATA_DIR.startsWith('memory://')
+  const throwaway = memory && !options.uploadsDir
   const uploadsDir =
     options.uploadsDir ??
-    (memory ? mkdtempSync(join(tmpdir(), 'pagecast-uploads-')) : resolve(config.DATA_DIR, 'uploads'))
+    (throwaway ? mkdtempSync(join(tmpdir(), 'pagecast-uploads-')) : resolve(config.DATA_DIR, 'uploads'))
+  // An in-memory store's uploads go with it.
+  if (throwaway) app.addHook('onClose', () => rm(uploadsDir, { recursive: true, force: true }))
   const ctx: ApiContext = {
     config,
     store,
