@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 // The service worker entry only wires events; the handlers live in modules beside it.
+import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerRoutes } from './caching.ts'
 import { handleSwMessage } from './messages.ts'
@@ -9,6 +10,8 @@ declare const self: ServiceWorkerGlobalScope
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 registerRoutes(self.location.origin)
+// The first install controls open pages at once (offline works after one visit); later versions still wait.
+clientsClaim()
 
 // No skipWaiting on install: a new version waits until the user agrees in the app (never mid-send).
 self.addEventListener('message', (event) => {

@@ -1,3 +1,2 @@
-/** The PWA feature's public surface. */
-export { PwaNotices } from './components/pwa-notices.tsx'
+/** The PWA feature's public surface (the notices mount themselves when the service worker registers). */
 export { requestPersistentStorage } from './model/storage.ts'

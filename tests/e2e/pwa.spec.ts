@@ -1,0 +1,141 @@
+/**
+ * The installed-app promises of the built product: Chromium's own installability check, an offline reload
+ * that still shows the app, and a new version that waits for the user's agreement.
+ */
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { startStack } from './support/stack.ts'
+import { loginAsDemo } from './support/login.ts'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+
+/** Waits until a service worker controls the page (the first install claims open pages). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    )
+  })
+}
+
+const loginOrApp = (page: Page) =>
+  page.getByRole('button', { name: /Continue with Facebook/i }).or(page.getByTestId('app-layout'))
+
+test('Chromium finds the built app installable', async ({ playwright, baseURL }) => {
+  // Chromium never offers installation in an incognito context, which is what Playwright's contexts are.
+  const profile = mkdtempSync(join(tmpdir(), 'pagecast-profile-'))
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL,
+  })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[]
+    }
+    expect(installabilityErrors).toEqual([])
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Record<
+      string,
+      unknown
+    >
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', id: '/', scope: '/' })
+    const icons = manifest.icons as { purpose?: string }[]
+    expect(icons.some((i) => i.purpose === 'maskable')).toBe(true)
+    const screenshots = manifest.screenshots as { form_factor: string }[]
+    expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide'])
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
+
+test('a reload with the network cut still shows the app', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await expect(loginOrApp(page)).toBeVisible()
+  await context.setOffline(true)
+  await page.reload()
+  await expect(loginOrApp(page)).toBeVisible()
+  await page.goto('/some/deep/route')
+  await expect(page.locator('#root')).not.toBeEmpty()
+  await context.setOffline(false)
+})
+
+test('a signed-in user reloading offline sees the signed-in app, not an error page', async ({
+  page,
+  context,
+}) => {
+  await loginAsDemo(page)
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('app-layout')).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('the service worker never stores API responses', async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await page.evaluate(() => fetch('/api/v2/config').catch(() => undefined))
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
+    return urls
+  })
+  expect(cached.length).toBeGreaterThan(0)
+  expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([])
+})
+
+test.describe('a new version', () => {
+  // A copy of the build so this test can change sw.js on disk, as a deploy would.
+  let dir: string
+  test.beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pagecast-pwa-'))
+    cpSync(process.env.STATIC_DIR ?? 'dist', dir, { recursive: true })
+  })
+  test.afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  test('waits for the user, then reloads the page under the new service worker', async ({ page }) => {
+    const stack = await startStack({ STATIC_DIR: dir })
+    try {
+      await page.goto(stack.url)
+      await waitForServiceWorker(page)
+      await expect(loginOrApp(page)).toBeVisible()
+      appendFileSync(join(dir, 'sw.js'), `\n// deployed ${Date.now()}\n`)
+      await page.evaluate(async () => {
+        ;(window as { beforeUpdate?: boolean }).beforeUpdate = true
+        await (await navigator.serviceWorker.getRegistration())!.update()
+      })
+      await expect(page.getByText('A new version is available')).toBeVisible()
+      // Nothing takes over without the user's agreement.
+      expect(
+        await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting),
+      ).toBe(true)
+      const reloaded = page.waitForEvent('load')
+      await page.getByRole('button', { name: 'Reload' }).click()
+      await reloaded
+      await expect(loginOrApp(page)).toBeVisible()
+      const after = await page.evaluate(async () => {
+        const reg = (await navigator.serviceWorker.getRegistration())!
+        return {
+          marker: (window as { beforeUpdate?: boolean }).beforeUpdate ?? false,
+          waiting: !!reg.waiting,
+          controlled: !!navigator.serviceWorker.controller,
+        }
+      })
+      expect(after).toEqual({ marker: false, waiting: false, controlled: true })
+      await expect(page.getByText('A new version is available')).toBeHidden()
+    } finally {
+      await stack.stop()
+    }
+  })
+})
