@@ -1,13 +1,15 @@
 /**
- * The few Graph calls the server itself makes: verifying a login token and exchanging a page token for a
- * long-lived one. The app secret is used only here, server-side.
+ * The few Graph calls the server itself makes, through the shared Graph client: verifying a login token and
+ * exchanging a page token for a long-lived one. The app secret is used only here, server-side.
  */
+import { createGraphClient } from '../../shared/graph/client.ts'
+import { isGraphError } from '../../shared/graph/errors.ts'
 import type { Me, PermissionGrant } from '../../shared/graph/types.ts'
 
 export type FetchLike = typeof fetch
 
 export class GraphCallError extends Error {
-  /** HTTP status of the network's answer; 0 when it could not be reached. */
+  /** HTTP status of the network's answer; 0 when it could not be reached, 502 for its own failures. */
   readonly status: number
   constructor(status: number, message: string) {
     super(message)
@@ -26,49 +28,39 @@ export interface GraphApiOptions {
   version: string
   appId: string
   appSecret: string
-  fetch?: FetchLike
+  fetch?: FetchLike | undefined
+}
+
+function translate(err: unknown): GraphCallError {
+  if (err instanceof GraphCallError) return err
+  if (!isGraphError(err)) return new GraphCallError(0, 'The social network could not be reached.')
+  if (err.kind === 'network') return new GraphCallError(0, 'The social network could not be reached.')
+  if (err.kind === 'transient' || err.kind === 'throttle') return new GraphCallError(502, err.message)
+  return new GraphCallError(err.httpStatus || 400, err.message)
 }
 
 export function createGraphApi(opts: GraphApiOptions): GraphApi {
-  const doFetch = opts.fetch ?? fetch
-  const base = `${opts.graphUrl.replace(/\/$/, '')}/${opts.version}`
-
-  async function get<T>(path: string, params: Record<string, string>): Promise<T> {
-    const url = `${base}${path}?${new URLSearchParams(params)}`
-    let res: Response
+  const client = createGraphClient({
+    baseUrl: opts.graphUrl,
+    version: opts.version,
+    timeoutMs: 10_000,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  })
+  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
-      res = await doFetch(url, {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(10_000),
-      })
-    } catch {
-      throw new GraphCallError(0, 'The social network could not be reached.')
+      return await run()
+    } catch (err) {
+      throw translate(err)
     }
-    const body = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null
-    if (!res.ok || !body || body.error) {
-      throw new GraphCallError(
-        res.status || 502,
-        body?.error?.message ?? `The social network answered ${res.status}.`,
-      )
-    }
-    return body
   }
-
   return {
-    me: (token) => get<Me>('/me', { fields: 'id,name,email,picture', access_token: token }),
-    async permissions(token) {
-      const page = await get<{ data: PermissionGrant[] }>('/me/permissions', { access_token: token })
-      return Array.isArray(page.data) ? page.data : []
-    },
-    async exchangeToken(token) {
-      const body = await get<{ access_token?: string }>('/oauth/access_token', {
-        grant_type: 'fb_exchange_token',
-        client_id: opts.appId,
-        client_secret: opts.appSecret,
-        fb_exchange_token: token,
-      })
-      if (!body.access_token) throw new GraphCallError(502, 'The social network answered without a token.')
-      return body.access_token
-    },
+    me: (token) => guarded(() => client.me(token, 'id,name,email,picture')),
+    permissions: (token) => guarded(() => client.permissions(token)),
+    exchangeToken: (token) =>
+      guarded(async () => {
+        const body = await client.exchangeToken(token, opts.appId, opts.appSecret)
+        if (!body.access_token) throw new GraphCallError(502, 'The social network answered without a token.')
+        return body.access_token
+      }),
   }
 }
