@@ -1,0 +1,154 @@
+/** Helpers of the bulk end-to-end tests: audience truth from the Graph, the sent log, the allowance. */
+import { test as base, type Page, expect } from '@playwright/test'
+import { demoPageIds } from '../../src/sandbox/state/demo.ts'
+import { loginAsDemo } from './support/login.ts'
+import { type Stack, startStack } from './support/stack.ts'
+
+export { expect }
+
+/** The sandbox's default seed (SANDBOX_SEED in src/server/config.ts). */
+export const pages = demoPageIds(20260427)
+
+export interface SentEntry {
+  page_id: string
+  recipient_id: string
+  messaging_type: string
+  tag: string | null
+  text: string | null
+  attachment: { url: string } | { attachment_id: string } | null
+  at?: string
+  time?: string
+  created_time?: string
+}
+
+export async function sentLog(baseURL: string): Promise<SentEntry[]> {
+  const res = await fetch(`${baseURL}/sandbox/sent`)
+  return ((await res.json()) as { data: SentEntry[] }).data
+}
+
+/** A tiny valid PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/** Signs in through the sandbox login dialog; returns the product API bearer of the session. */
+export async function login(page: Page): Promise<string> {
+  await loginAsDemo(page)
+  return apiToken(page)
+}
+
+/** A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test. */
+export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
+  return base.extend<{ sandboxReset: void }, { stack: Stack }>({
+    stack: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const stack = await startStack(env)
+        await use(stack)
+        await stack.stop()
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    baseURL: async ({ stack }, use) => use(stack.url),
+    sandboxReset: [
+      async ({ stack }, use) => {
+        await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
+        await use()
+      },
+      { auto: true },
+    ],
+  })
+}
+
+const WINDOW_MS = 23 * 60 * 60 * 1000
+
+export async function apiToken(page: Page): Promise<string> {
+  const cookies = await page.context().cookies()
+  return cookies.find((c) => c.name === 'pagecast_session')!.value
+}
+
+export async function apiGet<T>(baseURL: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseURL}/api/v2${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  })
+  return (await res.json()) as T
+}
+
+export async function available(baseURL: string, token: string): Promise<number> {
+  const body = await apiGet<{ available_messages?: number; subscription?: { available_messages: number }; data?: unknown }>(
+    baseURL,
+    token,
+    '/user',
+  )
+  const sub = (body.subscription ?? (body.data as { subscription?: { available_messages: number } })?.subscription)!
+  return sub.available_messages
+}
+
+/** Who a bulk send to the page may reach: can_reply and inside the 23-hour margin, per the Graph itself. */
+export async function eligible(baseURL: string, pageId: string): Promise<{ inside: string[]; outside: string[] }> {
+  const config = (await (await fetch(`${baseURL}/api/v2/config`)).json()) as { graphUrl: string; graphVersion: string }
+  const graphBase = config.graphUrl.startsWith('/') ? `${baseURL}${config.graphUrl}` : config.graphUrl
+  const root = `${graphBase}/${config.graphVersion}`
+  const tokenRes = await fetch(`${baseURL}/sandbox/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: 'demo' }),
+  })
+  const { access_token } = (await tokenRes.json()) as { access_token: string }
+  const accounts = (await (
+    await fetch(`${root}/me/accounts?fields=id,access_token&limit=100&access_token=${access_token}`)
+  ).json()) as { data: { id: string; access_token?: string }[] }
+  const pageToken = accounts.data.find((a) => a.id === pageId)!.access_token!
+  const inside: string[] = []
+  const outside: string[] = []
+  let url: string | undefined =
+    `${root}/${pageId}/conversations?fields=id,updated_time,participants,can_reply&limit=50&access_token=${pageToken}`
+  const now = Date.now()
+  while (url) {
+    const body = (await (await fetch(url)).json()) as {
+      data: { updated_time: string; can_reply?: boolean; participants: { data: { id: string }[] } }[]
+      paging?: { next?: string }
+    }
+    for (const c of body.data) {
+      if (!c.can_reply) continue
+      const id = c.participants.data[0]!.id
+      ;(now - Date.parse(c.updated_time) < WINDOW_MS ? inside : outside).push(id)
+    }
+    url = body.paging?.next && body.paging.next.startsWith('/') ? `${baseURL}${body.paging.next}` : body.paging?.next
+  }
+  return { inside, outside }
+}
+
+export async function openWizard(page: Page, pageId = pages.small): Promise<number> {
+  await page.goto(`/${pageId}?bulk=1`)
+  await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('bulk-loaded')).toHaveText(/^\d+ recipients loaded/, { timeout: 20_000 })
+  const window = (await page.getByTestId('bulk-window').textContent()) ?? ''
+  return Number(/^(\d+)/.exec(window)?.[1] ?? 0)
+}
+
+/** Steps 2 and 3 with the defaults, the text, optionally an image, then send. */
+export async function composeAndSend(page: Page, text: string, image?: Buffer): Promise<void> {
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  await page.getByTestId('bulk-text').fill(text)
+  if (image) await page.getByTestId('bulk-image').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: image })
+  await page.getByTestId('bulk-send').click()
+  await expect(page.getByText(/Sending message to \d+ recipients, well done!/)).toBeVisible({ timeout: 20_000 })
+}
+
+export async function waitForCard(page: Page, state: string, timeout = 90_000) {
+  const card = page.getByTestId('bulk-card').first()
+  await expect(card).toHaveAttribute('data-state', state, { timeout })
+  return card
+}
+
+/** Every eligible recipient exactly once for this text, nobody outside the window. */
+export function checkDelivery(sent: SentEntry[], text: string, expected: { inside: string[]; outside: string[] }) {
+  const texts = sent.filter((s) => s.text?.startsWith(text))
+  const ids = texts.map((s) => s.recipient_id)
+  expect(new Set(ids).size).toBe(ids.length)
+  for (const id of expected.outside) expect(ids).not.toContain(id)
+  return ids
+}
