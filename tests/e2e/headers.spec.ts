@@ -1,0 +1,69 @@
+/** Security headers on the app, the API and static files, and a login page that breaks none of its policy. */
+import { expect, test } from './support/fixtures.ts'
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  )
+}
+
+const paths = {
+  'the app': '/',
+  'an API response': '/api/v2/config',
+  'an API error': '/api/v2/user',
+  'a static asset': '/manifest.webmanifest',
+  'the service worker': '/sw.js',
+}
+
+for (const [label, path] of Object.entries(paths)) {
+  test(`${label} carries the strict security headers`, async ({ request }) => {
+    const res = await request.get(path)
+    expect(res.status()).toBeLessThan(500)
+    const h = res.headers()
+    const csp = directives(h['content-security-policy'] ?? '')
+    const scriptSrc = csp.get('script-src') ?? csp.get('default-src') ?? []
+    expect(scriptSrc.length).toBeGreaterThan(0)
+    expect(scriptSrc).not.toContain("'unsafe-inline'")
+    expect(scriptSrc).not.toContain("'unsafe-eval'")
+    for (const values of csp.values()) expect(values).not.toContain("'unsafe-eval'")
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+    expect(csp.get('object-src')).toEqual(["'none'"])
+    expect(h['x-content-type-options']).toBe('nosniff')
+    expect(h['referrer-policy']).toMatch(
+      /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+    )
+  })
+}
+
+test('a hashed asset of the build carries the headers too', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  expect(asset).toBeTruthy()
+  const h = (await request.get(asset!)).headers()
+  expect(h['x-content-type-options']).toBe('nosniff')
+  expect(h['content-security-policy']).toContain("frame-ancestors 'none'")
+})
+
+test('the login page loads without any Content-Security-Policy violation', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Content-Security-Policy/i.test(msg.text()))
+      violations.push(msg.text())
+  })
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      )
+    })
+  })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: /Continue with Facebook/i })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(violations).toEqual([])
+})
