@@ -21,6 +21,8 @@ export interface GraphApi {
   me(token: string): Promise<Me>
   permissions(token: string): Promise<PermissionGrant[]>
   exchangeToken(token: string): Promise<string>
+  /** The id of the node a token speaks for (`/me?fields=id`): a page id for a page token. */
+  tokenOwner(token: string): Promise<string>
 }
 
 export interface GraphApiOptions {
@@ -56,6 +58,7 @@ export function createGraphApi(opts: GraphApiOptions): GraphApi {
   return {
     me: (token) => guarded(() => client.me(token, 'id,name,email,picture')),
     permissions: (token) => guarded(() => client.permissions(token)),
+    tokenOwner: (token) => guarded(async () => (await client.me(token, 'id')).id),
     exchangeToken: (token) =>
       guarded(async () => {
         const body = await client.exchangeToken(token, opts.appId, opts.appSecret)

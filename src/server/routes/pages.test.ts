@@ -77,6 +77,22 @@ describe('page registration and token extension', () => {
     expect(res.json()).toEqual({ accessToken: 'long:page:abc' })
   })
 
+  it('answers a valid page token the network will not exchange unchanged, when it belongs to the page named', async () => {
+    const { auth } = await login(t.app, '3009')
+    const extend = (payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/page/extend-token',
+        headers: auth,
+        payload: payload as string,
+      })
+    expect((await extend({ access_token: 'page:123', page_id: '123' })).json()).toEqual({
+      accessToken: 'page:123',
+    })
+    expect((await extend({ access_token: 'page:123', page_id: '999' })).statusCode).toBe(422)
+    expect((await extend({ access_token: 'page:123' })).statusCode).toBe(422)
+  })
+
   it('answers a refused page token with 422 (the session stays valid) and an unreachable network with 502', async () => {
     const { auth } = await login(t.app, '3008')
     const refused = await t.app.inject({

@@ -61,9 +61,12 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     try {
       return { accessToken: await ctx.graph.exchangeToken(body.access_token) }
     } catch (err) {
-      if (err instanceof GraphCallError && (err.status === 0 || err.status >= 500)) {
+      if (isUnreachable(err))
         throw new HttpError(502, 'The social network could not be reached. Please try again.')
-      }
+      // A page token the network will not exchange (it only exchanges user tokens) is still good to use
+      // when it is valid for the page it claims: it is then answered unchanged.
+      if (body.page_id && (await ownerOf(ctx, body.access_token)) === body.page_id)
+        return { accessToken: body.access_token }
       // Not a 401: the page token is refused, the user's own session is still good.
       throw invalid(
         'access_token',
@@ -71,4 +74,18 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
       )
     }
   })
+}
+
+function isUnreachable(err: unknown): boolean {
+  return err instanceof GraphCallError && (err.status === 0 || err.status >= 500)
+}
+
+async function ownerOf(ctx: ApiContext, token: string): Promise<string | undefined> {
+  try {
+    return await ctx.graph.tokenOwner(token)
+  } catch (err) {
+    if (isUnreachable(err))
+      throw new HttpError(502, 'The social network could not be reached. Please try again.')
+    return undefined
+  }
 }

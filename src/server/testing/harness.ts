@@ -39,7 +39,13 @@ export const fakeGraph: GraphApi = {
       status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
     }))
   },
+  async tokenOwner(token) {
+    const m = /^page:(\d+)$/.exec(token)
+    if (!m) throw new GraphCallError(400, 'Invalid OAuth access token.')
+    return m[1]!
+  },
   async exchangeToken(token) {
+    if (/^page:\d+$/.test(token)) throw new GraphCallError(400, 'Only user tokens can be exchanged.')
     if (token === 'unreachable') throw new GraphCallError(0, 'The social network could not be reached.')
     if (!token.startsWith('page:')) throw new GraphCallError(400, 'Invalid OAuth access token.')
     return `long:${token}`

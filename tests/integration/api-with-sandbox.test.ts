@@ -1,0 +1,171 @@
+/**
+ * The product API against the real sandbox on one loopback port, as `npm start` composes them: login with a
+ * sandbox token, the demo pages' trial and ban rules, the page-token exchange, and a checkout paid on the
+ * sandbox's checkout page that activates the plan through the signed webhook.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
+import { sandboxPlugin } from '../../src/sandbox/app.ts'
+import { demoPageIds } from '../../src/sandbox/state/demo.ts'
+import { buildApp } from '../../src/server/app.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { freePort } from '../e2e/support/stack.ts'
+
+const SEED = 20260427
+const SECRET = 'whsec_integration'
+
+describe('the API with the sandbox', () => {
+  let app: FastifyInstance
+  let base: string
+  const ids = demoPageIds(SEED)
+
+  beforeAll(async () => {
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent',
+      PUBLIC_URL: base,
+      PORT: String(port),
+    })
+    const sandbox = sandboxPlugin({
+      policy: 'current',
+      seed: SEED,
+      appId: config.FB_APP_ID,
+      appSecret: config.FB_APP_SECRET,
+      publicUrl: base,
+      liveMs: 0,
+      paymentWebhookUrl: '/api/v2/payments/webhook',
+      paymentWebhookSecret: SECRET,
+    })
+    app = await buildApp({
+      config,
+      mounts: [{ prefix: '/sandbox', plugin: sandbox }],
+      sandboxWebhookSecret: SECRET,
+      demo: { bannedPageIds: [ids.banned], trialUsedPageIds: [ids.trialUsed] },
+    })
+    await app.listen({ host: '127.0.0.1', port })
+  })
+  afterAll(() => app.close())
+
+  const json = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    })
+    return {
+      status: res.status,
+      body: (await res.json().catch(() => null)) as Record<string, unknown> & {
+        data?: Record<string, unknown>
+      },
+    }
+  }
+  const sandboxToken = async (declined: string[] = []) =>
+    (await json('POST', '/sandbox/token', { user: 'demo', scopes: [...REQUIRED_PERMISSIONS], declined })).body
+      .access_token as string
+  const loginDemo = async () => {
+    const res = await json('POST', '/api/v2/login', { access_token: await sandboxToken() })
+    expect(res.status).toBe(200)
+    return (res.body.data as { token: string }).token
+  }
+
+  it('logs the demo user in by verifying the token with the sandbox Graph', async () => {
+    const res = await json('POST', '/api/v2/login', { access_token: await sandboxToken() })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      user: { name: 'Dana Demo', subscription: { access_type: 'trial' } },
+    })
+  })
+
+  it('refuses a login with a declined permission and a made-up token', async () => {
+    const scopes = REQUIRED_PERMISSIONS.filter((p) => p !== 'pages_messaging')
+    const token = (
+      await json('POST', '/sandbox/token', { user: 'demo', scopes, declined: ['pages_messaging'] })
+    ).body.access_token
+    const declined = await json('POST', '/api/v2/login', { access_token: token })
+    expect(declined.status).toBe(401)
+    expect(declined.body.message).toMatch(/pages_messaging/)
+    expect((await json('POST', '/api/v2/login', { access_token: 'EAAmadeup' })).status).toBe(401)
+  })
+
+  it("refuses the sandbox's banned and trial-used pages and accepts its others", async () => {
+    const token = await loginDemo()
+    expect((await json('POST', '/api/v2/page', { id: ids.banned, name: 'Banned' }, token)).status).toBe(406)
+    expect((await json('POST', '/api/v2/page', { id: ids.trialUsed, name: 'Used' }, token)).status).toBe(406)
+    expect((await json('POST', '/api/v2/page', { id: ids.small, name: 'Kanha Bakery' }, token)).status).toBe(
+      200,
+    )
+  })
+
+  it('extends a user token, and answers a valid page token for its own page', async () => {
+    const token = await loginDemo()
+    const userToken = await sandboxToken()
+    const exchanged = await json('POST', '/api/v2/page/extend-token', { access_token: userToken }, token)
+    expect(exchanged.status).toBe(200)
+    expect(exchanged.body.accessToken).not.toBe(userToken)
+    const accounts = await fetch(
+      `${base}/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`,
+    )
+    const page = ((await accounts.json()) as { data: { id: string; access_token?: string }[] }).data.find(
+      (p) => p.id === ids.small,
+    )!
+    const res = await json(
+      'POST',
+      '/api/v2/page/extend-token',
+      { access_token: page.access_token, page_id: ids.small },
+      token,
+    )
+    expect(res).toEqual({ status: 200, body: { accessToken: page.access_token } })
+    const wrong = await json(
+      'POST',
+      '/api/v2/page/extend-token',
+      { access_token: page.access_token, page_id: ids.large },
+      token,
+    )
+    expect(wrong.status).toBe(422)
+  })
+
+  it('activates a plan paid on the sandbox checkout page and returns to the app', async () => {
+    const token = await loginDemo()
+    const checkout = await json(
+      'POST',
+      '/api/v2/user/subscriptions/checkout',
+      {
+        price_id: 'plan_small_business_monthly',
+        success_url: `${base}/?success=true`,
+        cancel_url: `${base}/?success=false`,
+      },
+      token,
+    )
+    const url = new URL((checkout.body.data as { url: string }).url)
+    expect((await fetch(url)).status).toBe(200)
+    const form = new URLSearchParams({
+      session: url.searchParams.get('session')!,
+      product: url.searchParams.get('product')!,
+      amount: url.searchParams.get('amount')!,
+      success_url: url.searchParams.get('success_url')!,
+      cancel_url: url.searchParams.get('cancel_url')!,
+    })
+    const paid = await fetch(`${base}/sandbox/checkout/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(`${base}/?success=true`)
+    const user = await json('GET', '/api/v2/user', undefined, token)
+    expect((user.body.data as { subscription: unknown }).subscription).toMatchObject({
+      access_type: 'paid',
+      subscriptions_messages: 10_000,
+    })
+  })
+})
