@@ -21,6 +21,7 @@ export function ModalFrame({ title, onClose, children, stacked, wide = false }: 
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
+          data-testid="modal"
           className={`relative max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl sm:p-6 ${wide ? 'sm:max-w-5xl' : 'sm:max-w-lg'}`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">

@@ -16,7 +16,8 @@ export interface LoginOptions {
 export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promise<void> {
   const { acceptTerms = true, decline = [], path = '/' } = options
   await page.goto(path)
-  const button = page.getByRole('button', { name: /Continue with Facebook/i })
+  // Test ids, not texts, so the helper works in every interface language.
+  const button = page.getByTestId('login-button')
   await expect(button).toBeVisible()
   const popupPromise = page.waitForEvent('popup')
   await button.click()
@@ -25,11 +26,11 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
   for (const name of decline) await popup.getByLabel(name, { exact: false }).uncheck()
   await popup.getByRole('button', { name: /^Continue$/ }).click()
   if (decline.length > 0) return
-  const terms = page.getByRole('heading', { name: 'Terms and conditions' })
+  const terms = page.getByTestId('terms-gate')
   const home = page.getByTestId('app-layout')
   await expect(terms.or(home)).toBeVisible({ timeout: 20_000 })
   if (acceptTerms && (await terms.isVisible())) {
-    await page.getByRole('button', { name: 'Accept' }).click()
+    await page.getByTestId('accept-terms').click()
     await expect(home).toBeVisible({ timeout: 20_000 })
   }
 }

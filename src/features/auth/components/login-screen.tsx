@@ -50,7 +50,8 @@ export function LoginScreen() {
           type="button"
           onClick={onLogin}
           disabled={busy}
-          className="mt-8 inline-flex w-full items-center justify-center gap-3 rounded-xl bg-[#1877F2] px-5 py-3 text-base font-semibold text-white shadow-md hover:bg-[#166fe0] disabled:opacity-70"
+          data-testid="login-button"
+          className="mt-8 inline-flex w-full items-center justify-center gap-3 rounded-xl bg-[#145dbf] px-5 py-3 text-base font-semibold text-white shadow-md hover:bg-[#114fa3] disabled:opacity-70"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
             <path d="M24 12a12 12 0 1 0-13.9 11.9v-8.4h-3V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12Z" />

@@ -37,7 +37,7 @@ export function HomePage() {
           />
         </label>
       </div>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
         {shown.map((a) => (
           <PageCard key={a.id} account={a} />
         ))}

@@ -1,5 +1,6 @@
 /** One page on the home grid: connected pages link to their inbox, others offer "Connect page". */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { useId } from 'react'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import type { Account } from '../../../shared/graph/types.ts'
 import { loginWithSdk } from '../../../shared/session/actions.ts'
@@ -7,17 +8,19 @@ import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { PathLink } from '../../../shared/ui/path-link.tsx'
 
 export function PageCard({ account }: { account: Account }) {
-  const { t } = useLingui()
+  const nameId = useId()
   const fans = formatNumber(account.fan_count ?? 0)
   const body = (
     <>
       <PageAvatar src={account.picture?.data.url} name={account.name} className="size-14" />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-slate-900">{account.name}</p>
+        <p id={nameId} className="truncate font-semibold text-slate-900">
+          {account.name}
+        </p>
         <p className="text-sm text-slate-500">
           <Trans>{fans} followers</Trans>
         </p>
-        {account.category ? <p className="truncate text-xs text-slate-400">{account.category}</p> : null}
+        {account.category ? <p className="truncate text-xs text-slate-500">{account.category}</p> : null}
       </div>
     </>
   )
@@ -41,11 +44,11 @@ export function PageCard({ account }: { account: Account }) {
       data-connected="false"
       className="flex flex-wrap items-center gap-4 rounded-xl bg-slate-100 p-4 ring-1 ring-slate-200"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-4 opacity-60 grayscale">{body}</div>
+      <div className="flex min-w-0 flex-1 items-center gap-4 grayscale [&_p]:text-slate-600">{body}</div>
       <button
         type="button"
         onClick={() => void loginWithSdk()}
-        aria-label={t`Connect page ${account.name}`}
+        aria-describedby={nameId}
         className="rounded-lg border border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
         <Trans>Connect page</Trans>

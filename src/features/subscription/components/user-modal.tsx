@@ -63,7 +63,7 @@ export function UserModalBody() {
         <button type="button" className={buttonSecondary} onClick={() => openModal('addons')}>
           <Trans>Buy more messages</Trans>
         </button>
-        {sub && !sub.cancel_at_period_end ? (
+        {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
           <button type="button" className={`${buttonDanger} ms-auto`} onClick={() => openModal('cancel-subscription')}>
             <Trans>Cancel subscription</Trans>
           </button>

@@ -27,7 +27,7 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
   }
 
   return (
-    <main className="min-h-dvh bg-slate-50 px-4 py-8 sm:py-12">
+    <main className="min-h-dvh bg-slate-50 px-4 py-8 sm:py-12" data-testid="terms-gate">
       <div className="mx-auto w-full max-w-[640px] rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">
           <Trans>Terms and conditions</Trans>
@@ -54,7 +54,7 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
         <p className="mt-5 text-sm text-slate-700">
           <Trans>I have read and accept the terms and conditions of use.</Trans>
         </p>
-        <button type="button" className={`${buttonPrimary} mt-4 w-full sm:w-auto`} disabled={busy} onClick={onAccept}>
+        <button type="button" className={`${buttonPrimary} mt-4 w-full sm:w-auto`} disabled={busy} onClick={onAccept} data-testid="accept-terms">
           {busy ? <Trans>Loading...</Trans> : <Trans>Accept</Trans>}
         </button>
       </div>
