@@ -21,7 +21,10 @@ test.beforeEach(async ({ page }) => {
   await login(page)
 })
 
-test('a plain send reaches every recipient inside the window exactly once and spends one message each', async ({ page, baseURL }) => {
+test('a plain send reaches every recipient inside the window exactly once and spends one message each', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const expected = await eligible(baseURL!, pages.small)
   const token = await apiToken(page)
@@ -32,7 +35,9 @@ test('a plain send reaches every recipient inside the window exactly once and sp
   const card = await waitForCard(page, 'finished')
   const ids = checkDelivery(await sentLog(baseURL!), 'Plain hello', expected)
   expect(ids.sort()).toEqual([...expected.inside].sort())
-  await expect(card.getByTestId('bulk-card-summary')).toHaveText(`Successfully sent ${ids.length} messages, 0 rejected`)
+  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
+    `Successfully sent ${ids.length} messages, 0 rejected`,
+  )
   expect(before - (await available(baseURL!, token))).toBe(ids.length)
 })
 

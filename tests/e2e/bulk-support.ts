@@ -38,9 +38,12 @@ export async function login(page: Page): Promise<string> {
   return apiToken(page)
 }
 
-/** A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test. */
+/**
+ * A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test; with
+ * `fresh`, a stack per test (a new user database, so allowance tests start from the trial's allowance).
+ */
 export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
-  return base.extend<{ sandboxReset: void }, { stack: Stack }>({
+  return base.extend<{ sandboxReset: undefined }, { stack: Stack }>({
     stack: [
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
@@ -54,10 +57,22 @@ export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' })
     sandboxReset: [
       async ({ stack }, use) => {
         await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
-        await use()
+        await use(undefined)
       },
       { auto: true },
     ],
+  })
+}
+
+export function freshStackTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
+  return base.extend<{ stack: Stack }>({
+    // eslint-disable-next-line no-empty-pattern
+    stack: async ({}, use) => {
+      const stack = await startStack(env)
+      await use(stack)
+      await stack.stop()
+    },
+    baseURL: async ({ stack }, use) => use(stack.url),
   })
 }
 
@@ -76,18 +91,25 @@ export async function apiGet<T>(baseURL: string, token: string, path: string): P
 }
 
 export async function available(baseURL: string, token: string): Promise<number> {
-  const body = await apiGet<{ available_messages?: number; subscription?: { available_messages: number }; data?: unknown }>(
-    baseURL,
-    token,
-    '/user',
-  )
-  const sub = (body.subscription ?? (body.data as { subscription?: { available_messages: number } })?.subscription)!
+  const body = await apiGet<{
+    available_messages?: number
+    subscription?: { available_messages: number }
+    data?: unknown
+  }>(baseURL, token, '/user')
+  const sub = (body.subscription ??
+    (body.data as { subscription?: { available_messages: number } })?.subscription)!
   return sub.available_messages
 }
 
 /** Who a bulk send to the page may reach: can_reply and inside the 23-hour margin, per the Graph itself. */
-export async function eligible(baseURL: string, pageId: string): Promise<{ inside: string[]; outside: string[] }> {
-  const config = (await (await fetch(`${baseURL}/api/v2/config`)).json()) as { graphUrl: string; graphVersion: string }
+export async function eligible(
+  baseURL: string,
+  pageId: string,
+): Promise<{ inside: string[]; outside: string[] }> {
+  const config = (await (await fetch(`${baseURL}/api/v2/config`)).json()) as {
+    graphUrl: string
+    graphVersion: string
+  }
   const graphBase = config.graphUrl.startsWith('/') ? `${baseURL}${config.graphUrl}` : config.graphUrl
   const root = `${graphBase}/${config.graphVersion}`
   const tokenRes = await fetch(`${baseURL}/sandbox/token`, {
@@ -115,7 +137,10 @@ export async function eligible(baseURL: string, pageId: string): Promise<{ insid
       const id = c.participants.data[0]!.id
       ;(now - Date.parse(c.updated_time) < WINDOW_MS ? inside : outside).push(id)
     }
-    url = body.paging?.next && body.paging.next.startsWith('/') ? `${baseURL}${body.paging.next}` : body.paging?.next
+    url =
+      body.paging?.next && body.paging.next.startsWith('/')
+        ? `${baseURL}${body.paging.next}`
+        : body.paging?.next
   }
   return { inside, outside }
 }
@@ -133,9 +158,14 @@ export async function composeAndSend(page: Page, text: string, image?: Buffer): 
   await page.getByTestId('bulk-step-2').getByRole('button').first().click()
   await page.getByTestId('bulk-step-3').getByRole('button').first().click()
   await page.getByTestId('bulk-text').fill(text)
-  if (image) await page.getByTestId('bulk-image').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: image })
+  if (image)
+    await page
+      .getByTestId('bulk-image')
+      .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: image })
   await page.getByTestId('bulk-send').click()
-  await expect(page.getByText(/Sending message to \d+ recipients, well done!/)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(/Sending message to \d+ recipients, well done!/)).toBeVisible({
+    timeout: 20_000,
+  })
 }
 
 export async function waitForCard(page: Page, state: string, timeout = 90_000) {
@@ -145,10 +175,85 @@ export async function waitForCard(page: Page, state: string, timeout = 90_000) {
 }
 
 /** Every eligible recipient exactly once for this text, nobody outside the window. */
-export function checkDelivery(sent: SentEntry[], text: string, expected: { inside: string[]; outside: string[] }) {
+export function checkDelivery(
+  sent: SentEntry[],
+  text: string,
+  expected: { inside: string[]; outside: string[] },
+) {
   const texts = sent.filter((s) => s.text?.startsWith(text))
   const ids = texts.map((s) => s.recipient_id)
   expect(new Set(ids).size).toBe(ids.length)
   for (const id of expected.outside) expect(ids).not.toContain(id)
   return ids
+}
+
+/** Waits until the sandbox has received at least `n` messages starting with `text`. */
+export async function waitForSent(baseURL: string, text: string, n: number, timeout = 60_000): Promise<void> {
+  const end = Date.now() + timeout
+  for (;;) {
+    const got = (await sentLog(baseURL)).filter((s) => s.text?.startsWith(text)).length
+    if (got >= n) return
+    if (Date.now() > end) throw new Error(`only ${got} of ${n} sends arrived`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export async function setFaults(baseURL: string, faults: Record<string, unknown>): Promise<void> {
+  await fetch(`${baseURL}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  })
+}
+
+async function apiCall(baseURL: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${baseURL}/api/v2${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return res.json() as Promise<Record<string, unknown>>
+}
+
+/** Spends the allowance down to `left` through touches on a throwaway bulk message. */
+export async function spendDownTo(
+  baseURL: string,
+  token: string,
+  pageId: string,
+  left: number,
+): Promise<void> {
+  const spend = (await available(baseURL, token)) - left
+  if (spend <= 0) return
+  const { id } = (await apiCall(baseURL, token, 'POST', '/messages', {
+    page_id: pageId,
+    message_type_id: 3,
+    message: 'spent elsewhere',
+    label: '[]',
+    total_messages: spend,
+    branded_messages_amount: 0,
+  })) as { id: string }
+  for (let i = 0; i < spend; i++) {
+    await apiCall(baseURL, token, 'POST', `/messages/${id}/touch`, {
+      _method: 'PUT',
+      status: 'OK',
+      recipient_id: `x${i}`,
+      sent_as_branded: false,
+    })
+  }
+  await apiCall(baseURL, token, 'DELETE', `/messages/${id}`)
+}
+
+export async function authoriseBranded(baseURL: string, token: string): Promise<void> {
+  await apiCall(baseURL, token, 'POST', '/user/confirm-brand-messages-usage', { use_branded_messages: true })
+}
+
+/** The card's finished summary must agree with the sandbox log. */
+export async function expectCardCounts(page: Page, sent: number, rejected: number): Promise<void> {
+  await expect(page.getByTestId('bulk-card').first().getByTestId('bulk-card-summary')).toHaveText(
+    `Successfully sent ${sent} messages, ${rejected} rejected`,
+  )
 }

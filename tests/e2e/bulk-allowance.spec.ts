@@ -1,0 +1,89 @@
+/** The allowance: fewer messages than recipients, with and without branded messages, and none at all. */
+import {
+  apiToken,
+  authoriseBranded,
+  available,
+  checkDelivery,
+  eligible,
+  expect,
+  expectCardCounts,
+  freshStackTest,
+  login,
+  openWizard,
+  pages,
+  sentLog,
+  spendDownTo,
+  waitForCard,
+} from './bulk-support.ts'
+
+// A stack per test: each starts from a new user's trial allowance.
+const test = freshStackTest()
+
+test.beforeEach(async ({ page }) => {
+  await login(page)
+})
+
+test('with fewer messages available than recipients, only the first N are sent', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const token = await apiToken(page)
+  await spendDownTo(baseURL!, token, pages.small, 7)
+  const expected = await eligible(baseURL!, pages.small)
+  await openWizard(page)
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  await expect(page.getByTestId('bulk-truncated')).toHaveText('This message will be sent only to 7 users', {
+    timeout: 10_000,
+  })
+  await page.getByTestId('bulk-text').fill('Only seven')
+  await page.getByTestId('bulk-send').click()
+  await waitForCard(page, 'finished')
+  const ids = checkDelivery(await sentLog(baseURL!), 'Only seven', expected)
+  expect(ids).toHaveLength(7)
+  await expectCardCounts(page, 7, 0)
+  expect(await available(baseURL!, token)).toBe(0)
+})
+
+test('with branded messages authorised, everyone is reached and those beyond the allowance carry the footer', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const token = await apiToken(page)
+  await spendDownTo(baseURL!, token, pages.small, 5)
+  await authoriseBranded(baseURL!, token)
+  await page.reload()
+  const expected = await eligible(baseURL!, pages.small)
+  await openWizard(page)
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  await expect(page.getByTestId('bulk-branded')).toBeVisible({ timeout: 10_000 })
+  await page.getByTestId('bulk-text').fill('Branded hello')
+  await page.getByTestId('bulk-send').click()
+  await waitForCard(page, 'finished')
+  const sent = (await sentLog(baseURL!)).filter((s) => s.text?.startsWith('Branded hello'))
+  const ids = checkDelivery(sent, 'Branded hello', expected)
+  expect(ids.sort()).toEqual([...expected.inside].sort())
+  expect(sent.filter((s) => s.text!.includes('Sent with Pagecast'))).toHaveLength(expected.inside.length - 5)
+  await expectCardCounts(page, expected.inside.length, 0)
+  expect(await available(baseURL!, token)).toBe(0)
+})
+
+test('with nothing available, sending is refused with the persistent warning and a buy button', async ({
+  page,
+  baseURL,
+}) => {
+  const token = await apiToken(page)
+  await spendDownTo(baseURL!, token, pages.small, 0)
+  await openWizard(page)
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  const warning = page.getByTestId('bulk-no-messages')
+  await expect(warning).toContainText("You don't have any messages available", { timeout: 10_000 })
+  await expect(warning).toContainText('Please purchase a subscription to send messages')
+  await expect(warning.getByRole('button', { name: 'Buy' })).toBeVisible()
+  await expect(page.getByTestId('bulk-send')).toBeDisabled()
+  expect((await sentLog(baseURL!)).length).toBe(0)
+})
