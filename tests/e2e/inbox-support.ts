@@ -43,3 +43,4 @@ export const PNG = Buffer.from(
   'base64',
 )
 
+
