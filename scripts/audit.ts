@@ -64,6 +64,8 @@ try {
     console.log(
       `${name.padEnd(6)} ${path.padEnd(24)} ${scores.join(' · ')}  [${((Date.now() - t0) / 1000).toFixed(1)} s]`,
     )
+    const landed = new URL(result.lhr.finalDisplayedUrl).pathname
+    if (landed !== path) console.log(`         (the app redirected to ${landed})`)
     for (const c of CATEGORIES.filter((c) => (AUDIT_BUDGETS[c] ?? 0) > 0)) {
       const cat = result.lhr.categories[c]
       for (const ref of cat?.auditRefs ?? []) {
