@@ -257,3 +257,34 @@ export async function expectCardCounts(page: Page, sent: number, rejected: numbe
     `Successfully sent ${sent} messages, ${rejected} rejected`,
   )
 }
+
+export interface JobCheck {
+  baseURL: string
+  token: string
+  text: string
+  expected: { inside: string[]; outside: string[] }
+  before: number
+}
+
+/**
+ * The invariants every bulk test ends with: each eligible recipient exactly once, nobody outside the window,
+ * the card agrees with the log, and the allowance went down by exactly the delivered count.
+ */
+export async function verifyJob(page: Page, check: JobCheck, rejected = 0): Promise<string[]> {
+  const ids = checkDelivery(await sentLog(check.baseURL), check.text, check.expected)
+  expect(ids.length + rejected).toBe(check.expected.inside.length)
+  for (const id of ids) expect(check.expected.inside).toContain(id)
+  await expectCardCounts(page, ids.length, rejected)
+  expect(check.before - (await available(check.baseURL, check.token))).toBe(ids.length)
+  return ids
+}
+
+/** Opens the wizard, starts a send of `text`, and returns what the final check needs. */
+export async function startSend(page: Page, baseURL: string, text: string): Promise<JobCheck> {
+  const token = await apiToken(page)
+  const expected = await eligible(baseURL, pages.small)
+  const before = await available(baseURL, token)
+  await openWizard(page)
+  await composeAndSend(page, text)
+  return { baseURL, token, text, expected, before }
+}
