@@ -1,0 +1,27 @@
+/**
+ * `npm run bench`: every `tests/bench/*.bench.ts`, one after another (they share two cores), with their
+ * output. `npm run bench -- load` runs only the files whose name contains "load". Exits 1 if any failed.
+ */
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+const dir = join('tests', 'bench')
+const filters = process.argv.slice(2)
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort()
+
+const failures: string[] = []
+for (const file of files) {
+  console.log(`\n▶ ${file}`)
+  const t0 = Date.now()
+  const r = spawnSync('npx', ['tsx', join(dir, file)], { stdio: 'inherit' })
+  console.log(`  ${file}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+  if (r.status !== 0) failures.push(file)
+}
+console.log(
+  `\nbenchmarks: ${files.length - failures.length} ok, ${failures.length} failed${failures.length ? ` (${failures.join(', ')})` : ''}`,
+)
+process.exit(failures.length > 0 ? 1 : 0)
