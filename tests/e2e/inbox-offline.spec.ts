@@ -7,7 +7,11 @@ test.beforeEach(async ({ page }) => {
   await loginAsDemo(page)
 })
 
-test('a reply written offline shows as pending and is delivered exactly once when back online', async ({ page, context, baseURL }) => {
+test('a reply written offline shows as pending and is delivered exactly once when back online', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await openInbox(page)
   await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')
   await context.setOffline(true)
@@ -25,7 +29,11 @@ test('a reply written offline shows as pending and is delivered exactly once whe
   expect((await sentLog(baseURL!)).filter((s) => s.text === 'Written on the bus')).toHaveLength(1)
 })
 
-test('a send whose answer was lost is found in the conversation and not sent again', async ({ page, context, baseURL }) => {
+test('a send whose answer was lost is found in the conversation and not sent again', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await openInbox(page)
   await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')
   // The network takes the message, but the answer never reaches the app.
@@ -53,7 +61,9 @@ test('the inbox and an opened chat stay readable after a reload while offline', 
   const firstName = (await page.getByTestId('chat-customer-name').textContent())!
   await expect(page.getByTestId('chat-message').first()).toBeVisible()
   // Let the service worker take control, so the shell itself is available offline.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 }).catch(() => undefined)
+  await page
+    .waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 })
+    .catch(() => undefined)
   await page.reload()
   await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 20_000 })
 

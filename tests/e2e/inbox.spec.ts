@@ -48,7 +48,9 @@ test('scrolling loads the long list page by page to its end, with few rows in th
   expect(await page.getByTestId('conversation-row').count()).toBeLessThan(60)
 })
 
-test('older history loads when the chat is scrolled to the top, without the view jumping', async ({ page }) => {
+test('older history loads when the chat is scrolled to the top, without the view jumping', async ({
+  page,
+}) => {
   await openInbox(page)
   const rows = page.getByTestId('conversation-row')
   const messages = page.getByTestId('chat-message')
@@ -71,7 +73,9 @@ test('older history loads when the chat is scrolled to the top, without the view
 
 test('an image reply is uploaded, sent image first, and shown in the history', async ({ page, baseURL }) => {
   await openInbox(page)
-  await page.getByTestId('reply-image').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG })
+  await page
+    .getByTestId('reply-image')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG })
   await expect(page.getByTestId('watermark-warning')).toBeVisible()
   await page.getByTestId('reply-text').fill('Here is the photo')
   await page.getByTestId('reply-send').click()
@@ -84,7 +88,9 @@ test('an image reply is uploaded, sent image first, and shown in the history', a
 
 test('empty text sends nothing, and a non-image file is not taken', async ({ page, baseURL }) => {
   await openInbox(page)
-  await page.getByTestId('reply-image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') })
+  await page
+    .getByTestId('reply-image')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') })
   await expect(page.getByTestId('watermark-warning')).toHaveCount(0)
   await page.getByTestId('reply-text').fill('   ')
   await page.getByTestId('reply-send').click()
@@ -92,7 +98,9 @@ test('empty text sends nothing, and a non-image file is not taken', async ({ pag
   expect(await sentLog(baseURL!)).toEqual([])
 })
 
-test('a customer outside the 24-hour window cannot be answered, and the reason is given', async ({ page }) => {
+test('a customer outside the 24-hour window cannot be answered, and the reason is given', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await openInbox(page)
   const status = page.getByTestId('conversation-list-status')
@@ -121,14 +129,19 @@ test('a banned page is refused and the user goes home', async ({ page }) => {
 test('a page whose trial was used is refused with a lasting message and a buy button', async ({ page }) => {
   await page.goto(`/${pages.trialUsed}`)
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
-  const message = page.getByText('This page has already been used for a trial, in order to use it you have to subscribe.')
+  const message = page.getByText(
+    'This page has already been used for a trial, in order to use it you have to subscribe.',
+  )
   await expect(message).toBeVisible()
   await page.waitForTimeout(4_500)
   await expect(message).toBeVisible()
   await expect(page.getByRole('button', { name: 'Buy a subscription' })).toBeVisible()
 })
 
-test('a page token that expires in the middle of a send is refreshed and the reply goes once', async ({ page, baseURL }) => {
+test('a page token that expires in the middle of a send is refreshed and the reply goes once', async ({
+  page,
+  baseURL,
+}) => {
   await openInbox(page)
   await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')
   await page.getByTestId('reply-text').fill('Sent after a token refresh')
@@ -140,7 +153,9 @@ test('a page token that expires in the middle of a send is refreshed and the rep
   expect(((await res.json()) as { expired: number }).expired).toBeGreaterThan(0)
   await page.getByTestId('reply-send').click()
   await expect(page.getByTestId('reply-text')).toHaveValue('')
-  await expect(page.getByTestId('chat-message').filter({ hasText: 'Sent after a token refresh' })).toBeVisible()
+  await expect(
+    page.getByTestId('chat-message').filter({ hasText: 'Sent after a token refresh' }),
+  ).toBeVisible()
   const sent = (await sentLog(baseURL!)).filter((s) => s.text === 'Sent after a token refresh')
   expect(sent).toHaveLength(1)
 })

@@ -8,11 +8,19 @@ const withAgent = { policy: 'current' as const, humanAgentEnabled: true }
 describe('windowStatus', () => {
   it('sends as RESPONSE within 24 hours of the customer’s last message', () => {
     const s = windowStatus(now - 23 * HOUR_MS, now, current)
-    expect(s).toEqual({ canSend: true, messagingType: 'RESPONSE', reason: 'standard', closesAt: now + HOUR_MS })
+    expect(s).toEqual({
+      canSend: true,
+      messagingType: 'RESPONSE',
+      reason: 'standard',
+      closesAt: now + HOUR_MS,
+    })
   })
 
   it('closes the standard window at exactly 24 hours', () => {
-    expect(windowStatus(now - 24 * HOUR_MS, now, current)).toEqual({ canSend: false, reason: 'needs_human_agent' })
+    expect(windowStatus(now - 24 * HOUR_MS, now, current)).toEqual({
+      canSend: false,
+      reason: 'needs_human_agent',
+    })
   })
 
   it('sends as HUMAN_AGENT between 24 hours and 7 days only when the permission is enabled', () => {
@@ -38,7 +46,12 @@ describe('windowStatus', () => {
 
   it('tags every reply CONFIRMED_EVENT_UPDATE under the legacy policy, whatever the age', () => {
     const s = windowStatus(now - 30 * 24 * HOUR_MS, now, { policy: 'legacy', humanAgentEnabled: false })
-    expect(s).toEqual({ canSend: true, messagingType: 'MESSAGE_TAG', tag: 'CONFIRMED_EVENT_UPDATE', reason: 'legacy' })
+    expect(s).toEqual({
+      canSend: true,
+      messagingType: 'MESSAGE_TAG',
+      tag: 'CONFIRMED_EVENT_UPDATE',
+      reason: 'legacy',
+    })
     expect(windowStatus(undefined, now, { policy: 'legacy', humanAgentEnabled: false }).canSend).toBe(true)
   })
 

@@ -44,7 +44,11 @@ export interface WindowStatus {
   closesAt?: number
 }
 
-export function windowStatus(lastCustomerMessageAt: number | undefined, now: number, options: WindowOptions): WindowStatus {
+export function windowStatus(
+  lastCustomerMessageAt: number | undefined,
+  now: number,
+  options: WindowOptions,
+): WindowStatus {
   if (options.policy === 'legacy') {
     return { canSend: true, messagingType: 'MESSAGE_TAG', tag: LEGACY_CHAT_TAG, reason: 'legacy' }
   }
@@ -54,10 +58,17 @@ export function windowStatus(lastCustomerMessageAt: number | undefined, now: num
   const standardEnd = lastCustomerMessageAt + (options.standardWindowMs ?? STANDARD_WINDOW_MS)
   const humanEnd = lastCustomerMessageAt + HUMAN_AGENT_WINDOW_MS
   // A message time slightly in the future (clock skew) counts as just now.
-  if (now < standardEnd) return { canSend: true, messagingType: 'RESPONSE', reason: 'standard', closesAt: standardEnd }
+  if (now < standardEnd)
+    return { canSend: true, messagingType: 'RESPONSE', reason: 'standard', closesAt: standardEnd }
   if (now < humanEnd) {
     return options.humanAgentEnabled
-      ? { canSend: true, messagingType: 'MESSAGE_TAG', tag: HUMAN_AGENT_TAG, reason: 'human_agent', closesAt: humanEnd }
+      ? {
+          canSend: true,
+          messagingType: 'MESSAGE_TAG',
+          tag: HUMAN_AGENT_TAG,
+          reason: 'human_agent',
+          closesAt: humanEnd,
+        }
       : { canSend: false, reason: 'needs_human_agent' }
   }
   return { canSend: false, reason: 'closed' }

@@ -21,7 +21,9 @@ import { createGraphClient } from '../../../shared/graph/client.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 
-const BulkWizard = lazy(() => import('../../../features/bulk/components/bulk-wizard.tsx').then((m) => ({ default: m.BulkWizard })))
+const BulkWizard = lazy(() =>
+  import('../../../features/bulk/components/bulk-wizard.tsx').then((m) => ({ default: m.BulkWizard })),
+)
 
 const route = getRouteApi('/$pageId')
 
@@ -33,30 +35,54 @@ export function PageInbox({ pageId }: { pageId: string }) {
   const online = useOnline()
   const goHome = useCallback(() => void navigate({ to: '/' }), [navigate])
   const entry = usePageEntry(pageId, goHome)
-  const graph = useMemo(() => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }), [config.graphUrl, config.graphVersion])
-  const list = useConversationList({ pageId, graph, pageToken: entry.token, refreshToken: entry.refreshToken })
+  const graph = useMemo(
+    () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    [config.graphUrl, config.graphVersion],
+  )
+  const list = useConversationList({
+    pageId,
+    graph,
+    pageToken: entry.token,
+    refreshToken: entry.refreshToken,
+  })
   const windowOptions = useMemo(
     () => ({ policy: config.messagingPolicy, humanAgentEnabled: config.humanAgentEnabled }),
     [config.messagingPolicy, config.humanAgentEnabled],
   )
 
   const token = entry.token
-  const pictureUrl = useCallback((id: string) => (token && id ? graph.pictureUrl(id, token) : undefined), [graph, token])
-  const selected: CachedConversation | undefined = search.c ? list.rows.find((r) => r.id === search.c) : list.rows[0]
+  const pictureUrl = useCallback(
+    (id: string) => (token && id ? graph.pictureUrl(id, token) : undefined),
+    [graph, token],
+  )
+  const selected: CachedConversation | undefined = search.c
+    ? list.rows.find((r) => r.id === search.c)
+    : list.rows[0]
 
   const select = useCallback(
-    (row: CachedConversation) => void navigate({ to: '/$pageId', params: { pageId }, search: { c: row.id }, replace: true }),
+    (row: CachedConversation) =>
+      void navigate({ to: '/$pageId', params: { pageId }, search: { c: row.id }, replace: true }),
     [navigate, pageId],
   )
   const toggleBulk = useCallback(
-    () => void navigate({ to: '/$pageId', params: { pageId }, search: (s) => ({ ...s, bulk: s.bulk ? undefined : 1 }), replace: true }),
+    () =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, bulk: s.bulk ? undefined : 1 }),
+        replace: true,
+      }),
     [navigate, pageId],
   )
   const onCustomerMessageAt = useCallback(
-    (conversationId: string, at: number | undefined) => void setLastCustomerMessageAt(pageId, conversationId, at),
+    (conversationId: string, at: number | undefined) =>
+      void setLastCustomerMessageAt(pageId, conversationId, at),
     [pageId],
   )
-  const upload = useCallback(async (file: File) => (await uploadImage(file, subscription?.access_type ?? null)).url, [subscription?.access_type])
+  const upload = useCallback(
+    async (file: File) => (await uploadImage(file, subscription?.access_type ?? null)).url,
+    [subscription?.access_type],
+  )
 
   const page = entry.page ?? { id: pageId, name: '' }
   return (

@@ -25,7 +25,10 @@ export function replyTransport(d: TransportDeps): OutboxTransport {
       const status = await d.windowFor(entry.conversationId)
       if (!status.canSend || !status.messagingType) throw new OutsideWindowError(d.refusal(status))
       const base = { recipientId: entry.recipientId, messagingType: status.messagingType, tag: status.tag }
-      const req = 'text' in part ? { ...base, text: part.text } : { ...base, attachment: { url: part.imageUrl, isReusable: true } }
+      const req =
+        'text' in part
+          ? { ...base, text: part.text }
+          : { ...base, attachment: { url: part.imageUrl, isReusable: true } }
       await d.withToken((token) => d.graph.send(d.pageId, token, req))
     },
     async latestMessages(conversationId) {

@@ -61,10 +61,13 @@ export function useHistory(src: HistorySource): HistoryState {
   const reload = useCallback(async () => {
     if (!pageToken) return
     try {
-      const page = await withToken((token) => graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES }))
+      const page = await withToken((token) =>
+        graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES }),
+      )
       const rows = page.data.map((m) => toCachedMessage(pageId, conversationId, m))
       await storeHistory(rows)
-      if (!older.current.after) older.current.after = page.paging?.next ? page.paging.cursors?.after : undefined
+      if (!older.current.after)
+        older.current.after = page.paging?.next ? page.paging.cursors?.after : undefined
       if (!page.paging?.next) setComplete(true)
       setMessages((shown) => mergeHistory(shown, rows))
       setFresh(true)
@@ -87,7 +90,9 @@ export function useHistory(src: HistorySource): HistoryState {
     o.busy = true
     setLoadingOlder(true)
     try {
-      const page = await withToken((token) => graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES, after: o.after }))
+      const page = await withToken((token) =>
+        graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES, after: o.after }),
+      )
       const rows = page.data.map((m) => toCachedMessage(pageId, conversationId, m))
       await storeHistory(rows)
       o.after = page.paging?.next ? page.paging.cursors?.after : undefined
@@ -102,5 +107,14 @@ export function useHistory(src: HistorySource): HistoryState {
   }, [graph, pageId, conversationId, pageToken, withToken])
 
   const customerMessageAt = lastCustomerMessageAt(pageId, messages)
-  return { messages, loading: loading && !!pageToken, loadingOlder, complete, fresh, customerMessageAt, loadOlder, reload }
+  return {
+    messages,
+    loading: loading && !!pageToken,
+    loadingOlder,
+    complete,
+    fresh,
+    customerMessageAt,
+    loadOlder,
+    reload,
+  }
 }

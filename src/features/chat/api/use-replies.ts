@@ -7,7 +7,14 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '../../../shared/db/db.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { type WindowOptions, type WindowStatus, windowStatus } from '../../../shared/policy/window.ts'
-import { discardReply, flushReplies, type FlushOutcome, queueReply, type ReplyEntry, undeliveredReplies } from '../model/outbox.ts'
+import {
+  discardReply,
+  flushReplies,
+  type FlushOutcome,
+  queueReply,
+  type ReplyEntry,
+  undeliveredReplies,
+} from '../model/outbox.ts'
 import { replyTransport } from './reply-transport.ts'
 
 export interface RepliesSource {
@@ -29,14 +36,30 @@ export interface RepliesSource {
 const EMPTY: ReplyEntry[] = []
 
 /** Another conversation's window, from what the cache knows of its customer's last message. */
-async function windowOfCached(pageId: string, conversationId: string, options: WindowOptions): Promise<WindowStatus> {
+async function windowOfCached(
+  pageId: string,
+  conversationId: string,
+  options: WindowOptions,
+): Promise<WindowStatus> {
   const row = await db.conversations.get(`${pageId}:${conversationId}`)
   return windowStatus(row?.lastCustomerMessageAt, Date.now(), options)
 }
 
 export function useReplies(src: RepliesSource) {
-  const { pageId, conversationId, recipientId, graph, pageToken, withToken, windowOptions, currentStatus, refusal, onDelivered } = src
-  const pending = useLiveQuery(() => undeliveredReplies(pageId, conversationId), [pageId, conversationId]) ?? EMPTY
+  const {
+    pageId,
+    conversationId,
+    recipientId,
+    graph,
+    pageToken,
+    withToken,
+    windowOptions,
+    currentStatus,
+    refusal,
+    onDelivered,
+  } = src
+  const pending =
+    useLiveQuery(() => undeliveredReplies(pageId, conversationId), [pageId, conversationId]) ?? EMPTY
 
   const transport = useMemo(
     () =>
@@ -69,7 +92,10 @@ export function useReplies(src: RepliesSource) {
   }, [flush])
 
   const send = useCallback(
-    async (text: string, imageUrl: string | undefined): Promise<{ entry: ReplyEntry; outcome?: FlushOutcome }> => {
+    async (
+      text: string,
+      imageUrl: string | undefined,
+    ): Promise<{ entry: ReplyEntry; outcome?: FlushOutcome }> => {
       const entry = await queueReply({ pageId, conversationId, recipientId, text, imageUrl })
       if (!navigator.onLine || !pageToken) return { entry }
       const outcomes = await flush()

@@ -22,7 +22,16 @@ export interface ChatHistoryProps {
   onDiscard: (id: string) => void
 }
 
-export function ChatHistory({ pageId, messages, pending, loadingOlder, complete, bottomSignal, onLoadOlder, onDiscard }: ChatHistoryProps) {
+export function ChatHistory({
+  pageId,
+  messages,
+  pending,
+  loadingOlder,
+  complete,
+  bottomSignal,
+  onLoadOlder,
+  onDiscard,
+}: ChatHistoryProps) {
   const ref = useRef<HTMLDivElement>(null)
   /** Distance from the bottom to keep while older messages are prepended. */
   const anchor = useRef<number | null>(null)
@@ -55,12 +64,22 @@ export function ChatHistory({ pageId, messages, pending, loadingOlder, complete,
     anchor.current = el.scrollHeight - el.scrollTop
     void onLoadOlder().finally(() => {
       // Nothing older arrived: nothing to restore.
-      if (anchor.current !== null && ref.current && ref.current.scrollHeight - ref.current.scrollTop === anchor.current) anchor.current = null
+      if (
+        anchor.current !== null &&
+        ref.current &&
+        ref.current.scrollHeight - ref.current.scrollTop === anchor.current
+      )
+        anchor.current = null
     })
   }
 
   return (
-    <div ref={ref} onScroll={onScroll} data-testid="chat-history" className="min-h-0 flex-1 overflow-y-auto p-4">
+    <div
+      ref={ref}
+      onScroll={onScroll}
+      data-testid="chat-history"
+      className="min-h-0 flex-1 overflow-y-auto p-4"
+    >
       {loadingOlder ? (
         <p className="py-2 text-center text-sm text-gray-500">
           <Trans>Loading...</Trans>
@@ -68,7 +87,13 @@ export function ChatHistory({ pageId, messages, pending, loadingOlder, complete,
       ) : null}
       <ol className="flex flex-col gap-3">
         {messages.map((m) => (
-          <MessageBubble key={m.id} text={m.text} imageUrls={m.imageUrls} mine={m.fromId === pageId} at={m.createdAt} />
+          <MessageBubble
+            key={m.id}
+            text={m.text}
+            imageUrls={m.imageUrls}
+            mine={m.fromId === pageId}
+            at={m.createdAt}
+          />
         ))}
         {pending.map((r) => (
           <MessageBubble

@@ -61,7 +61,10 @@ export function ChatView(props: ChatViewProps) {
     graph,
     pageToken,
     withToken,
-    onCustomerMessageAt: useCallback((at: number | undefined) => onCustomerMessageAt(conversationId, at), [onCustomerMessageAt, conversationId]),
+    onCustomerMessageAt: useCallback(
+      (at: number | undefined) => onCustomerMessageAt(conversationId, at),
+      [onCustomerMessageAt, conversationId],
+    ),
   })
   const last = Math.max(history.customerMessageAt ?? -Infinity, customer.lastCustomerMessageAt ?? -Infinity)
   const status = useMemo(
@@ -110,7 +113,12 @@ export function ChatView(props: ChatViewProps) {
 
   return (
     <section data-testid="chat-view" className="flex min-h-0 flex-1 flex-col bg-white">
-      <ChatHeader name={customer.name} pictureUrl={props.pictureUrl} profileUrl={props.profileUrl} updatedAt={customer.updatedAt} />
+      <ChatHeader
+        name={customer.name}
+        pictureUrl={props.pictureUrl}
+        profileUrl={props.profileUrl}
+        updatedAt={customer.updatedAt}
+      />
       <ChatHistory
         pageId={pageId}
         messages={history.messages}

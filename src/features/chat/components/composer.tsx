@@ -46,7 +46,11 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
   }
 
   return (
-    <form onSubmit={submit} data-testid="composer" className="flex flex-col gap-2 border-t border-gray-200 bg-white p-3">
+    <form
+      onSubmit={submit}
+      data-testid="composer"
+      className="flex flex-col gap-2 border-t border-gray-200 bg-white p-3"
+    >
       <WindowNotice status={status} />
       {!online ? (
         <p data-testid="composer-offline" className="text-xs text-gray-600">
@@ -69,7 +73,9 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
         className="w-full resize-none rounded-md border border-gray-300 p-2 text-sm disabled:bg-gray-100"
       />
       <div className="flex items-center justify-between gap-2">
-        <label className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}>
+        <label
+          className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}
+        >
           <Trans>Add image</Trans>
           <input
             ref={fileRef}

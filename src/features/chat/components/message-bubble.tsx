@@ -19,9 +19,18 @@ export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscar
       data-state={outboxState}
       className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}
     >
-      <div className={`max-w-[75%] rounded-2xl px-3 py-2 ${mine ? 'bg-brand-600 text-white' : 'bg-gray-100 text-gray-900'} ${outboxState ? 'opacity-70' : ''}`}>
+      <div
+        className={`max-w-[75%] rounded-2xl px-3 py-2 ${mine ? 'bg-brand-600 text-white' : 'bg-gray-100 text-gray-900'} ${outboxState ? 'opacity-70' : ''}`}
+      >
         {imageUrls.map((url) => (
-          <img key={url} src={url} alt="" data-testid="chat-image" className="mb-1 max-h-60 rounded-lg" loading="lazy" />
+          <img
+            key={url}
+            src={url}
+            alt=""
+            data-testid="chat-image"
+            className="mb-1 max-h-60 rounded-lg"
+            loading="lazy"
+          />
         ))}
         {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : null}
       </div>

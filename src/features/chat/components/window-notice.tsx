@@ -5,7 +5,9 @@ import type { WindowStatus } from '../../../shared/policy/window.ts'
 export function WindowNotice({ status }: { status: WindowStatus }) {
   const { i18n } = useLingui()
   const until = status.closesAt
-    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(status.closesAt)
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        status.closesAt,
+      )
     : ''
   const tone = status.canSend ? 'text-gray-600' : 'text-amber-800'
   return (
@@ -13,9 +15,15 @@ export function WindowNotice({ status }: { status: WindowStatus }) {
       {status.reason === 'standard' ? (
         <Trans>Inside the 24-hour window: you can reply until {until}.</Trans>
       ) : status.reason === 'human_agent' ? (
-        <Trans>More than 24 hours since the customer's last message: your reply goes as a personal answer (human agent), possible until {until}.</Trans>
+        <Trans>
+          More than 24 hours since the customer's last message: your reply goes as a personal answer (human
+          agent), possible until {until}.
+        </Trans>
       ) : status.reason === 'needs_human_agent' ? (
-        <Trans>You can't reply: more than 24 hours have passed since the customer's last message. Replies within 7 days need the human agent permission.</Trans>
+        <Trans>
+          You can't reply: more than 24 hours have passed since the customer's last message. Replies within 7
+          days need the human agent permission.
+        </Trans>
       ) : status.reason === 'closed' ? (
         <Trans>You can't reply: more than 7 days have passed since the customer's last message.</Trans>
       ) : status.reason === 'no_customer_message' ? (

@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { lastCustomerMessageAt, mergeHistory, toCachedMessage } from './message.ts'
 
 const msg = (id: string, from: string, iso: string) =>
-  toCachedMessage('page', 'c', { id, created_time: iso, from: { id: from, name: from }, to: { data: [] }, message: id })
+  toCachedMessage('page', 'c', {
+    id,
+    created_time: iso,
+    from: { id: from, name: from },
+    to: { data: [] },
+    message: id,
+  })
 
 describe('chat history', () => {
   it('finds the customer’s latest message, ignoring the page’s own', () => {
-    const rows = [msg('a', 'u1', '2026-01-01T10:00:00Z'), msg('b', 'page', '2026-01-02T10:00:00Z'), msg('c', 'u1', '2026-01-01T12:00:00Z')]
+    const rows = [
+      msg('a', 'u1', '2026-01-01T10:00:00Z'),
+      msg('b', 'page', '2026-01-02T10:00:00Z'),
+      msg('c', 'u1', '2026-01-01T12:00:00Z'),
+    ]
     expect(lastCustomerMessageAt('page', rows)).toBe(Date.UTC(2026, 0, 1, 12))
     expect(lastCustomerMessageAt('page', [rows[1]!])).toBeUndefined()
   })

@@ -19,10 +19,14 @@ export function toCachedMessage(pageId: string, conversationId: string, m: ChatM
 }
 
 /** The newest message the customer (anyone but the page) sent, as ms since epoch; undefined when none. */
-export function lastCustomerMessageAt(pageId: string, messages: readonly Pick<CachedMessage, 'fromId' | 'createdAt'>[]): number | undefined {
+export function lastCustomerMessageAt(
+  pageId: string,
+  messages: readonly Pick<CachedMessage, 'fromId' | 'createdAt'>[],
+): number | undefined {
   let latest: number | undefined
   for (const m of messages) {
-    if (m.fromId && m.fromId !== pageId && (latest === undefined || m.createdAt > latest)) latest = m.createdAt
+    if (m.fromId && m.fromId !== pageId && (latest === undefined || m.createdAt > latest))
+      latest = m.createdAt
   }
   return latest
 }

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../../../shared/db/db.ts'
-import { flushReplies, type OutboxTransport, queueReply, type SentMessage, undeliveredReplies } from './outbox.ts'
+import {
+  flushReplies,
+  type OutboxTransport,
+  queueReply,
+  type SentMessage,
+  undeliveredReplies,
+} from './outbox.ts'
 
 const pageId = 'page1'
 
@@ -20,7 +26,12 @@ class FakeNetwork implements OutboxTransport {
     if (!this.online) throw Object.assign(new TypeError('Failed to fetch'), { kind: 'network' })
     if (this.refuse) throw Object.assign(new Error(this.refuse.message), { kind: this.refuse.kind })
     this.sends += 1
-    this.delivered.push({ fromId: pageId, text: 'text' in part ? part.text : '', createdAt: this.clock, imageUrls: 'imageUrl' in part ? [part.imageUrl] : [] })
+    this.delivered.push({
+      fromId: pageId,
+      text: 'text' in part ? part.text : '',
+      createdAt: this.clock,
+      imageUrls: 'imageUrl' in part ? [part.imageUrl] : [],
+    })
     if (this.dropAnswer) throw Object.assign(new TypeError('Failed to fetch'), { kind: 'network' })
   }
 
@@ -78,7 +89,11 @@ describe('the reply outbox', () => {
     const net = new FakeNetwork()
     net.refuse = { kind: 'outside_window', message: 'outside the allowed window' }
     await queueReply({ pageId, conversationId: 'c1', recipientId: 'u1', text: 'late' })
-    expect((await flushReplies(net))[0]).toMatchObject({ result: 'failed', kind: 'outside_window', error: 'outside the allowed window' })
+    expect((await flushReplies(net))[0]).toMatchObject({
+      result: 'failed',
+      kind: 'outside_window',
+      error: 'outside the allowed window',
+    })
     net.refuse = undefined
     expect(await flushReplies(net)).toEqual([])
     expect((await undeliveredReplies(pageId, 'c1'))[0]?.state).toBe('failed')
@@ -96,7 +111,13 @@ describe('the reply outbox', () => {
 
   it('sends the image before the text and only the text when retried after the image went', async () => {
     const net = new FakeNetwork()
-    await queueReply({ pageId, conversationId: 'c1', recipientId: 'u1', text: 'look', imageUrl: 'http://x/i.png' })
+    await queueReply({
+      pageId,
+      conversationId: 'c1',
+      recipientId: 'u1',
+      text: 'look',
+      imageUrl: 'http://x/i.png',
+    })
     await flushReplies(net)
     expect(net.delivered.map((m) => m.text)).toEqual(['', 'look'])
     expect(net.delivered[0]?.imageUrls).toEqual(['http://x/i.png'])

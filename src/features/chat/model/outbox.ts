@@ -43,9 +43,16 @@ export type FlushOutcome =
 
 const table = () => db.replyOutbox as unknown as EntityTable<ReplyEntry, 'id'>
 
-export async function queueReply(input: Omit<ReplyEntry, 'id' | 'state' | 'createdAt'> & { now?: number }): Promise<ReplyEntry> {
+export async function queueReply(
+  input: Omit<ReplyEntry, 'id' | 'state' | 'createdAt'> & { now?: number },
+): Promise<ReplyEntry> {
   const { now, ...rest } = input
-  const entry: ReplyEntry = { ...rest, id: crypto.randomUUID(), state: 'pending', createdAt: now ?? Date.now() }
+  const entry: ReplyEntry = {
+    ...rest,
+    id: crypto.randomUUID(),
+    state: 'pending',
+    createdAt: now ?? Date.now(),
+  }
   await table().add(entry)
   return entry
 }
@@ -60,7 +67,8 @@ export function discardReply(id: string): Promise<void> {
 }
 
 function kindOf(error: unknown): GraphErrorKind | 'unknown' {
-  if (error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string') return error.kind as GraphErrorKind
+  if (error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string')
+    return error.kind as GraphErrorKind
   return error instanceof TypeError ? 'network' : 'unknown'
 }
 
@@ -103,7 +111,13 @@ async function deliver(entry: ReplyEntry, t: OutboxTransport, now: () => number)
   } catch (error) {
     const kind = kindOf(error)
     // Only a failure without an answer leaves the entry uncertain; an answered error means "not delivered".
-    if (kind !== 'network') await table().update(entry.id, STOPPING.has(kind) ? { state: 'pending' } : { state: 'failed', error: String((error as Error)?.message ?? error) })
+    if (kind !== 'network')
+      await table().update(
+        entry.id,
+        STOPPING.has(kind)
+          ? { state: 'pending' }
+          : { state: 'failed', error: String((error as Error)?.message ?? error) },
+      )
     if (STOPPING.has(kind)) return { id: entry.id, result: 'stopped', kind }
     return { id: entry.id, result: 'failed', error: String((error as Error)?.message ?? error), kind }
   }
@@ -127,6 +141,8 @@ async function flushUnlocked(t: OutboxTransport, onlyConversation?: string): Pro
 export async function flushReplies(t: OutboxTransport, onlyConversation?: string): Promise<FlushOutcome[]> {
   if (typeof navigator === 'undefined' || !navigator.locks) return flushUnlocked(t, onlyConversation)
   // The lib types the callback's promise as nested; the lock resolves with the flush's own result.
-  const outcomes: FlushOutcome[] = await navigator.locks.request(`pagecast-reply-outbox:${t.pageId}`, () => flushUnlocked(t, onlyConversation))
+  const outcomes: FlushOutcome[] = await navigator.locks.request(`pagecast-reply-outbox:${t.pageId}`, () =>
+    flushUnlocked(t, onlyConversation),
+  )
   return outcomes
 }

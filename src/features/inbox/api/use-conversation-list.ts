@@ -32,7 +32,12 @@ export interface ConversationListState {
   loadMore: () => void
 }
 
-export function useConversationList({ pageId, graph, pageToken, refreshToken }: ConversationListSource): ConversationListState {
+export function useConversationList({
+  pageId,
+  graph,
+  pageToken,
+  refreshToken,
+}: ConversationListSource): ConversationListState {
   const [rows, setRows] = useState<readonly CachedConversation[]>([])
   const [initialising, setInitialising] = useState(true)
   const [loading, setLoading] = useState(false)

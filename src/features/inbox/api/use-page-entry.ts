@@ -28,7 +28,9 @@ export interface PageEntryState {
 
 /** The API's own 406 warning closes by itself; this one stays and offers the way forward (spec section 8). */
 function showTrialRefusal(): void {
-  const message = i18n._(msg`This page has already been used for a trial, in order to use it you have to subscribe.`)
+  const message = i18n._(
+    msg`This page has already been used for a trial, in order to use it you have to subscribe.`,
+  )
   for (const n of notificationStore.getState()) if (!n.persistent && n.message === message) dismiss(n.id)
   notify({
     kind: 'warning',
@@ -65,19 +67,21 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   useEffect(() => {
     if (tokenRef.current || !canEnter) return
     let live = true
-    void enterPage(pageId, { accounts: session.accounts, accessType, registerPage, extendPageToken }).then(async (entry) => {
-      if (!live) return
-      if (entry.kind === 'offline') return setResult('offline')
-      if (entry.kind !== 'ready') {
-        if (entry.kind === 'refused' && entry.reason === 'trial_used') showTrialRefusal()
-        return exit.current()
-      }
-      tokenRef.current = entry.token
-      setToken(entry.token)
-      setPage(summaryOf(entry.account))
-      setResult('ready')
-      await rememberPage(entry.account).catch(() => undefined)
-    })
+    void enterPage(pageId, { accounts: session.accounts, accessType, registerPage, extendPageToken }).then(
+      async (entry) => {
+        if (!live) return
+        if (entry.kind === 'offline') return setResult('offline')
+        if (entry.kind !== 'ready') {
+          if (entry.kind === 'refused' && entry.reason === 'trial_used') showTrialRefusal()
+          return exit.current()
+        }
+        tokenRef.current = entry.token
+        setToken(entry.token)
+        setPage(summaryOf(entry.account))
+        setResult('ready')
+        await rememberPage(entry.account).catch(() => undefined)
+      },
+    )
     return () => {
       live = false
     }
@@ -96,7 +100,7 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   }, [pageId])
 
   const withToken = useCallback(
-    <T,>(call: (t: string) => Promise<T>): Promise<T> => {
+    <T>(call: (t: string) => Promise<T>): Promise<T> => {
       const current = tokenRef.current
       if (!current) return Promise.reject(Object.assign(new Error('No page token'), { kind: 'network' }))
       return withFreshToken(current, refreshToken, call)

@@ -1,5 +1,9 @@
 /** Runs a Graph call; on an expired page token (kind 'auth') gets a fresh one once and runs it again. */
-export async function withFreshToken<T>(token: string, refresh: () => Promise<string>, call: (token: string) => Promise<T>): Promise<T> {
+export async function withFreshToken<T>(
+  token: string,
+  refresh: () => Promise<string>,
+  call: (token: string) => Promise<T>,
+): Promise<T> {
   try {
     return await call(token)
   } catch (err) {
@@ -13,5 +17,7 @@ export function isAuthError(err: unknown): boolean {
 }
 
 export function isNetworkError(err: unknown): boolean {
-  return (!!err && typeof err === 'object' && 'kind' in err && err.kind === 'network') || err instanceof TypeError
+  return (
+    (!!err && typeof err === 'object' && 'kind' in err && err.kind === 'network') || err instanceof TypeError
+  )
 }

@@ -51,7 +51,12 @@ export function ConversationList(props: ConversationListProps) {
   }, [endInView, filtering, exhausted, loading, onEndReached, rows.length])
 
   return (
-    <div ref={scrollRef} data-testid="conversation-list" className="min-h-0 flex-1 overflow-y-auto" role="list">
+    <div
+      ref={scrollRef}
+      data-testid="conversation-list"
+      className="min-h-0 flex-1 overflow-y-auto"
+      role="list"
+    >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index]!
@@ -62,13 +67,23 @@ export function ConversationList(props: ConversationListProps) {
               className="absolute start-0 top-0 w-full"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <ConversationRow row={row} selected={row.id === selectedId} pictureUrl={pictureUrl(row.customerId)} now={now} onSelect={onSelect} />
+              <ConversationRow
+                row={row}
+                selected={row.id === selectedId}
+                pictureUrl={pictureUrl(row.customerId)}
+                now={now}
+                onSelect={onSelect}
+              />
             </div>
           )
         })}
       </div>
       <p data-testid="conversation-list-status" className="px-3 py-4 text-center text-sm text-gray-500">
-        {loading ? <Trans>Loading...</Trans> : exhausted || rows.length === 0 || filtering ? <Trans>No such more messages</Trans> : null}
+        {loading ? (
+          <Trans>Loading...</Trans>
+        ) : exhausted || rows.length === 0 || filtering ? (
+          <Trans>No such more messages</Trans>
+        ) : null}
       </p>
     </div>
   )

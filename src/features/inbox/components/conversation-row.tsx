@@ -13,7 +13,13 @@ export interface ConversationRowProps {
   onSelect: (row: CachedConversation) => void
 }
 
-export const ConversationRow = memo(function ConversationRow({ row, selected, pictureUrl, now, onSelect }: ConversationRowProps) {
+export const ConversationRow = memo(function ConversationRow({
+  row,
+  selected,
+  pictureUrl,
+  now,
+  onSelect,
+}: ConversationRowProps) {
   const { i18n } = useLingui()
   return (
     <button
@@ -27,7 +33,9 @@ export const ConversationRow = memo(function ConversationRow({ row, selected, pi
       <Avatar src={pictureUrl} name={row.customerName} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
-          <span className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>{row.customerName}</span>
+          <span className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>
+            {row.customerName}
+          </span>
           <time className="shrink-0 text-xs text-gray-500" dateTime={new Date(row.updatedAt).toISOString()}>
             {formatRelativeTime(row.updatedAt, i18n.locale, now)}
           </time>

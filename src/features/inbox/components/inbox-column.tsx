@@ -15,12 +15,22 @@ export interface InboxColumnProps {
   onToggleBulk: () => void
 }
 
-export function InboxColumn({ list, selectedId, bulkOpen, pictureUrl, onSelect, onToggleBulk }: InboxColumnProps) {
+export function InboxColumn({
+  list,
+  selectedId,
+  bulkOpen,
+  pictureUrl,
+  onSelect,
+  onToggleBulk,
+}: InboxColumnProps) {
   const { t } = useLingui()
   const [filter, setFilter] = useState('')
   const shown = useMemo(() => filterConversations(list.rows, filter), [list.rows, filter])
   return (
-    <section aria-labelledby="inbox-heading" className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80">
+    <section
+      aria-labelledby="inbox-heading"
+      className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80"
+    >
       <header className="flex flex-col gap-2 border-b border-gray-200 p-3">
         <h2 id="inbox-heading" className="text-lg font-semibold">
           <Trans>Messages</Trans>

@@ -21,7 +21,10 @@ export function readAllConversations(pageId: string): Promise<CachedConversation
 }
 
 /** Upserts a page of conversations, keeping what earlier reads learnt about the customer's last message. */
-export async function storeConversations(pageId: string, page: readonly Conversation[]): Promise<CachedConversation[]> {
+export async function storeConversations(
+  pageId: string,
+  page: readonly Conversation[],
+): Promise<CachedConversation[]> {
   return db.transaction('rw', db.conversations, async () => {
     const previous = await db.conversations.bulkGet(page.map((c) => conversationKey(pageId, c.id)))
     const rows = page.map((c, i) => toCachedConversation(pageId, c, previous[i]))
@@ -30,7 +33,11 @@ export async function storeConversations(pageId: string, page: readonly Conversa
   })
 }
 
-export async function setLastCustomerMessageAt(pageId: string, conversationId: string, at: number | undefined): Promise<void> {
+export async function setLastCustomerMessageAt(
+  pageId: string,
+  conversationId: string,
+  at: number | undefined,
+): Promise<void> {
   if (at === undefined) return
   await db.conversations.update(conversationKey(pageId, conversationId), { lastCustomerMessageAt: at })
 }

@@ -19,7 +19,11 @@ export function customerOf(conv: Conversation, pageId: string): { id: string; na
  * conversation's messages established (never guessed from updated_time, which a page reply also moves); the
  * chat reads the latest messages on selection and sets the exact value.
  */
-export function toCachedConversation(pageId: string, conv: Conversation, previous?: CachedConversation): CachedConversation {
+export function toCachedConversation(
+  pageId: string,
+  conv: Conversation,
+  previous?: CachedConversation,
+): CachedConversation {
   const customer = customerOf(conv, pageId)
   const row: CachedConversation = {
     key: conversationKey(pageId, conv.id),
@@ -32,7 +36,8 @@ export function toCachedConversation(pageId: string, conv: Conversation, previou
     unreadCount: conv.unread_count ?? 0,
     canReply: conv.can_reply ?? true,
   }
-  if (previous?.lastCustomerMessageAt !== undefined) row.lastCustomerMessageAt = previous.lastCustomerMessageAt
+  if (previous?.lastCustomerMessageAt !== undefined)
+    row.lastCustomerMessageAt = previous.lastCustomerMessageAt
   return row
 }
 

@@ -5,10 +5,24 @@ import { mergeConversations } from './merge.ts'
 import { customerOf, snippetPreview, toCachedConversation } from './conversation.ts'
 
 function row(id: string, name: string, snippet: string, updatedAt = 0): CachedConversation {
-  return { key: `p:${id}`, pageId: 'p', id, updatedAt, customerId: `u${id}`, customerName: name, snippet, unreadCount: 0, canReply: true }
+  return {
+    key: `p:${id}`,
+    pageId: 'p',
+    id,
+    updatedAt,
+    customerId: `u${id}`,
+    customerName: name,
+    snippet,
+    unreadCount: 0,
+    canReply: true,
+  }
 }
 
-const rows = [row('1', 'Ana López', 'Hola, ¿tienen envío?'), row('2', 'Sokha', 'តើមានទំនិញទេ?'), row('3', 'Budi', 'Harga berapa?')]
+const rows = [
+  row('1', 'Ana López', 'Hola, ¿tienen envío?'),
+  row('2', 'Sokha', 'តើមានទំនិញទេ?'),
+  row('3', 'Budi', 'Harga berapa?'),
+]
 
 describe('filterConversations', () => {
   it('matches the participant name case-insensitively', () => {
@@ -37,19 +51,36 @@ describe('conversation rows', () => {
   })
 
   it('takes the customer from the participants, never the page', () => {
-    const conv = { id: 'c', updated_time: '2026-01-01T00:00:00+0000', participants: { data: [{ id: 'page', name: 'Shop' }, { id: 'u1', name: 'Ana' }] } }
+    const conv = {
+      id: 'c',
+      updated_time: '2026-01-01T00:00:00+0000',
+      participants: {
+        data: [
+          { id: 'page', name: 'Shop' },
+          { id: 'u1', name: 'Ana' },
+        ],
+      },
+    }
     expect(customerOf(conv, 'page')).toEqual({ id: 'u1', name: 'Ana' })
   })
 
   it('keeps a known last customer message time when the conversation is refreshed', () => {
-    const conv = { id: 'c', updated_time: '2026-01-02T00:00:00+0000', participants: { data: [{ id: 'u1', name: 'Ana' }] }, snippet: 'hi' }
+    const conv = {
+      id: 'c',
+      updated_time: '2026-01-02T00:00:00+0000',
+      participants: { data: [{ id: 'u1', name: 'Ana' }] },
+      snippet: 'hi',
+    }
     const previous = { ...toCachedConversation('p', conv), lastCustomerMessageAt: 42 }
     expect(toCachedConversation('p', conv, previous).lastCustomerMessageAt).toBe(42)
     expect(toCachedConversation('p', conv).updatedAt).toBe(Date.UTC(2026, 0, 2))
   })
 
   it('merges loaded pages newest first without duplicates', () => {
-    const merged = mergeConversations([row('1', 'A', '', 10), row('2', 'B', '', 5)], [row('2', 'B', 'new', 20), row('3', 'C', '', 1)])
+    const merged = mergeConversations(
+      [row('1', 'A', '', 10), row('2', 'B', '', 5)],
+      [row('2', 'B', 'new', 20), row('3', 'C', '', 1)],
+    )
     expect(merged.map((r) => [r.id, r.snippet])).toEqual([
       ['2', 'new'],
       ['1', ''],

@@ -13,7 +13,10 @@ function haystackOf(row: CachedConversation): string {
   return text
 }
 
-export function filterConversations(rows: readonly CachedConversation[], query: string): readonly CachedConversation[] {
+export function filterConversations(
+  rows: readonly CachedConversation[],
+  query: string,
+): readonly CachedConversation[] {
   const needle = query.trim().toLocaleLowerCase()
   if (!needle) return rows
   return rows.filter((row) => haystackOf(row).includes(needle))

@@ -7,7 +7,12 @@ import type { PageSummary } from '../components/page-sidebar.tsx'
 const pages = () => db.table<PageSummary, string>('inboxPages')
 
 export function summaryOf(account: Account): PageSummary {
-  return { id: account.id, name: account.name, category: account.category, pictureUrl: account.picture?.data.url }
+  return {
+    id: account.id,
+    name: account.name,
+    category: account.category,
+    pictureUrl: account.picture?.data.url,
+  }
 }
 
 export async function rememberPage(account: Account): Promise<PageSummary> {

@@ -29,21 +29,36 @@ describe('enterPage', () => {
   })
 
   it('tells a used trial from a banned page by the refusal code', async () => {
-    const trial = deps({ registerPage: () => Promise.reject(apiError(406, { message: 'x', code: 'trial_used' })) })
+    const trial = deps({
+      registerPage: () => Promise.reject(apiError(406, { message: 'x', code: 'trial_used' })),
+    })
     expect(await enterPage('101', trial)).toEqual({ kind: 'refused', reason: 'trial_used' })
-    const banned = deps({ accessType: 'trial', registerPage: () => Promise.reject(apiError(406, { message: 'x', code: 'page_banned' })) })
+    const banned = deps({
+      accessType: 'trial',
+      registerPage: () => Promise.reject(apiError(406, { message: 'x', code: 'page_banned' })),
+    })
     expect(await enterPage('101', banned)).toEqual({ kind: 'refused', reason: 'banned' })
   })
 
   it('reads an uncoded refusal as the used trial only for a trial user', async () => {
     const refuse = () => Promise.reject(apiError(406, { message: 'x' }))
-    expect(await enterPage('101', deps({ accessType: 'trial', registerPage: refuse }))).toEqual({ kind: 'refused', reason: 'trial_used' })
-    expect(await enterPage('101', deps({ registerPage: refuse }))).toEqual({ kind: 'refused', reason: 'banned' })
+    expect(await enterPage('101', deps({ accessType: 'trial', registerPage: refuse }))).toEqual({
+      kind: 'refused',
+      reason: 'trial_used',
+    })
+    expect(await enterPage('101', deps({ registerPage: refuse }))).toEqual({
+      kind: 'refused',
+      reason: 'banned',
+    })
   })
 
   it('reports no connection apart from other failures', async () => {
-    expect(await enterPage('101', deps({ registerPage: () => Promise.reject(apiError(0, undefined)) }))).toEqual({ kind: 'offline' })
-    expect(await enterPage('101', deps({ registerPage: () => Promise.reject(apiError(500, {})) }))).toEqual({ kind: 'failed' })
+    expect(
+      await enterPage('101', deps({ registerPage: () => Promise.reject(apiError(0, undefined)) })),
+    ).toEqual({ kind: 'offline' })
+    expect(await enterPage('101', deps({ registerPage: () => Promise.reject(apiError(500, {})) }))).toEqual({
+      kind: 'failed',
+    })
   })
 
   it('keeps the short-lived token when it cannot be extended', async () => {

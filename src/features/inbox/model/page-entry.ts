@@ -23,7 +23,9 @@ export interface PageEntryDeps {
 }
 
 function statusOf(err: unknown): number | undefined {
-  return err && typeof err === 'object' && 'status' in err && typeof err.status === 'number' ? err.status : undefined
+  return err && typeof err === 'object' && 'status' in err && typeof err.status === 'number'
+    ? err.status
+    : undefined
 }
 
 function bodyField(err: unknown, field: string): string | undefined {
@@ -38,7 +40,10 @@ function bodyField(err: unknown, field: string): string | undefined {
  * refusal is the used trial (a banned page is refused to everybody, but a trial user cannot tell the two apart
  * without the code, and the trial message is the one that offers a way forward).
  */
-export function refusalReason(err: unknown, accessType: SubscriptionState['access_type'] | undefined): RefusalReason {
+export function refusalReason(
+  err: unknown,
+  accessType: SubscriptionState['access_type'] | undefined,
+): RefusalReason {
   const code = (bodyField(err, 'code') ?? bodyField(err, 'reason') ?? '').toLowerCase()
   if (code.includes('trial')) return 'trial_used'
   if (code.includes('ban')) return 'banned'
