@@ -56,6 +56,12 @@ declare module 'fastify' {
   }
 }
 
+function trustProxy(value: string): boolean | string[] {
+  if (value === 'true') return true
+  if (value === 'false' || value === '') return false
+  return value.split(',').map((v) => v.trim())
+}
+
 const JSON_BODY_LIMIT = 1024 * 1024
 
 function defaultRateLimits(config: ServerConfig): RateLimits {
@@ -68,7 +74,11 @@ function defaultRateLimits(config: ServerConfig): RateLimits {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, mounts = [] } = options
-  const app = Fastify({ ...loggingOptions(config), trustProxy: true, bodyLimit: JSON_BODY_LIMIT })
+  const app = Fastify({
+    ...loggingOptions(config),
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    bodyLimit: JSON_BODY_LIMIT,
+  })
 
   const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   app.addHook('onClose', () => store.close())

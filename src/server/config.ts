@@ -42,6 +42,12 @@ const schema = z.object({
   STRIPE_REFERRAL_COUPON: z.string().default('pagecast-referral-15'),
   /** Shared with the sandbox's checkout page, which signs its Stripe-format events with it. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(8).default('whsec_sandbox'),
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (client address for rate limits, https for HSTS):
+   * `true`, `false`, or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
+   * uniquelocal. The default believes only proxies on this machine or in a private network.
+   */
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   /** Requests per minute and client address; NODE_ENV=test raises both to 10,000 unless set explicitly. */
   RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_UPLOAD_PER_MIN: z.coerce.number().int().positive().optional(),

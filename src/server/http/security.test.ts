@@ -68,9 +68,19 @@ describe('headers and the static app', () => {
     }
   })
 
-  it('sets HSTS only behind https', async () => {
+  it('sets HSTS only behind https, believing only a nearby proxy', async () => {
     const res = await t.app.inject({ url: '/api/v2/config', headers: { 'x-forwarded-proto': 'https' } })
     expect(res.headers['strict-transport-security']).toContain('max-age=')
+    const far = await t.app.inject({
+      url: '/api/v2/config',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(far.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('marks answers about a user as never to be stored', async () => {
+    expect((await t.app.inject({ url: '/api/v2/user' })).headers['cache-control']).toBe('no-store')
   })
 
   it('echoes a plain request id and replaces an odd one', async () => {
@@ -105,6 +115,20 @@ describe('headers and the static app', () => {
     expect(api.json().message).toBeTruthy()
     expect((await t.app.inject({ url: '/sandbox/nothing' })).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'POST', url: '/plans' })).statusCode).toBe(404)
+  })
+})
+
+describe('an internal failure', () => {
+  it('answers 500 with a bare message and no internals', async () => {
+    const t = await startTestApp()
+    await t.app.store.close()
+    const res = await t.app.inject({
+      url: '/api/v2/user',
+      headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+    })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ message: 'Internal Error' })
+    await t.app.close().catch(() => undefined)
   })
 })
 

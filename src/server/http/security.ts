@@ -55,6 +55,9 @@ export function installSecurityHeaders(app: FastifyInstance, config: ServerConfi
     reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
     reply.header('X-Frame-Options', 'DENY')
     reply.header('x-request-id', request.id)
+    // Answers about one user are never stored by a browser or a shared cache.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store')
     if (request.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     return payload
