@@ -5,7 +5,7 @@
  * budget is exceeded or such a feature sits in a first-load chunk. A feature not written yet is a warning.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import {
   type ViteManifest,
@@ -80,7 +80,10 @@ for (const chunk of Object.values(manifest)) {
   const sources = existsSync(mapPath)
     ? ((JSON.parse(readFileSync(mapPath, 'utf8')) as { sources?: string[] }).sources ?? [])
     : []
-  modulesByFile.set(chunk.file, sources.map(moduleId))
+  modulesByFile.set(
+    chunk.file,
+    sources.map((src) => moduleId(src, dirname(resolve(mapPath)), process.cwd())),
+  )
 }
 if ([...modulesByFile.values()].every((m) => m.length === 0))
   console.log('! no source maps in the build: chunk separation cannot be checked')

@@ -62,11 +62,18 @@ describe('the chunk graph of a build', () => {
     ])
   })
 
-  it('turns source-map paths into project module ids', () => {
-    expect(moduleId('../../src/features/plans/plans.tsx')).toBe('src/features/plans/plans.tsx')
-    expect(moduleId('../../../work/main/node_modules/react-markdown/lib/index.js')).toBe(
-      'node_modules/react-markdown/lib/index.js',
+  it('turns source-map paths into project module ids, wherever the build folder is', () => {
+    expect(moduleId('../../src/features/plans/plans.tsx', '/work/app/dist/assets', '/work/app')).toBe(
+      'src/features/plans/plans.tsx',
     )
-    expect(moduleId('../../src/app/routes/index.tsx?tsr-split=component')).toBe('src/app/routes/index.tsx')
+    expect(moduleId('../../../work/app/src/features/plans/plans.tsx', '/tmp/dist/assets', '/work/app')).toBe(
+      'src/features/plans/plans.tsx',
+    )
+    expect(
+      moduleId('../../../work/app/node_modules/react-markdown/lib/index.js', '/tmp/dist/assets', '/work/app'),
+    ).toBe('node_modules/react-markdown/lib/index.js')
+    expect(
+      moduleId('../../src/app/routes/index.tsx?tsr-split=component', '/work/app/dist/assets', '/work/app'),
+    ).toBe('src/app/routes/index.tsx')
   })
 })

@@ -3,6 +3,7 @@
  * can render (a chunk and everything it imports statically), and which modules each chunk holds (from its
  * source map, since the manifest names only entries and dynamic-import targets).
  */
+import { relative, resolve, sep } from 'node:path'
 
 export interface ManifestChunk {
   file: string
@@ -68,9 +69,13 @@ export function jsFiles(manifest: ViteManifest, keys: Iterable<string>): string[
   return [...new Set(files)].sort()
 }
 
-/** Normalises a source-map source to a project-relative module id (`src/features/…`, `node_modules/…`). */
-export function moduleId(source: string): string {
-  const clean = source.replace(/^(\.\.\/)+/, '').replace(/\?.*$/, '')
+/**
+ * A source-map source as a project-relative module id (`src/features/…`, `node_modules/…`). Sources are
+ * relative to the map's folder, which may lie outside the project when the build went elsewhere.
+ */
+export function moduleId(source: string, mapDir: string, root: string): string {
+  const clean = source.replace(/\?.*$/, '')
   const nm = clean.lastIndexOf('node_modules/')
-  return nm >= 0 ? clean.slice(nm) : clean
+  if (nm >= 0) return clean.slice(nm)
+  return relative(root, resolve(mapDir, clean)).split(sep).join('/')
 }

@@ -7,7 +7,7 @@ export interface SeparateFeature {
 }
 
 export const separateFeatures: SeparateFeature[] = [
-  { name: 'terms markdown', modules: /^(node_modules\/react-markdown\/|src\/features\/terms\/components\/)/ },
+  { name: 'terms markdown', modules: /^(node_modules\/react-markdown\/|src\/features\/terms\/.*markdown)/ },
   { name: 'plans', modules: /^src\/features\/plans\// },
   { name: 'affiliates', modules: /^src\/features\/affiliates\// },
   { name: 'bulk wizard', modules: /^src\/features\/bulk\/components\/bulk-wizard/ },
