@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LoggedIn, type TestApp, login, setAllowance, startTestApp } from '../testing/harness.ts'
@@ -111,6 +112,15 @@ describe('image upload', () => {
       Buffer.alloc(100),
     ])
     expect((await upload(paid, [image(header)])).statusCode).toBe(422)
+  })
+
+  it('accepts images of several megabytes, above the 1 MB limit of JSON bodies', async () => {
+    const noise = randomBytes(1200 * 1000 * 3)
+    const png = await sharp(noise, { raw: { width: 1200, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+    expect(png.length).toBeGreaterThan(3_000_000)
+    expect((await upload(paid, [image(png)])).statusCode).toBe(200)
   })
 
   it('refuses files over 8 MB with 413', async () => {
