@@ -1,5 +1,8 @@
 /** Login, start-up check, logout and silent account refresh (spec sections 4 and 5). */
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { api, onUnauthorized } from '../api/client.ts'
+import { notify } from '../notifications/store.ts'
 import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
 import { getUser } from '../api/user.ts'
 import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
@@ -47,6 +50,15 @@ export async function missingPermissions(response: SocialLoginResponse, graph: S
 }
 
 function fail(reason: 'declined' | 'not_connected' | 'server', declined?: string[]): void {
+  // A signed-in user who abandons a second login (to connect another page) stays signed in.
+  if (sessionStore.getState().status === 'logged_in') {
+    notify({
+      kind: 'warning',
+      title: i18n._(msg`The page could not be connected`),
+      message: reason === 'declined' ? i18n._(msg`Please keep every permission checked.`) : undefined,
+    })
+    return
+  }
   userToken = undefined
   sessionStore.reset({ status: 'login_failed', accounts: [], failReason: reason, declined })
 }

@@ -11,10 +11,12 @@ export interface LoginOptions {
   decline?: string[]
   /** Where to start (default `/`). */
   path?: string
+  /** Which sandbox account of the dialog to use: 0 is the demo owner, 1 the second owner. */
+  account?: number
 }
 
 export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promise<void> {
-  const { acceptTerms = true, decline = [], path = '/' } = options
+  const { acceptTerms = true, decline = [], path = '/', account = 0 } = options
   await page.goto(path)
   // Test ids, not texts, so the helper works in every interface language.
   const button = page.getByTestId('login-button')
@@ -23,6 +25,7 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
   await button.click()
   const popup = await popupPromise
   await popup.waitForLoadState('domcontentloaded')
+  if (account > 0) await popup.locator('input[name="user"]').nth(account).check()
   for (const name of decline) await popup.getByLabel(name, { exact: false }).uncheck()
   await popup.getByRole('button', { name: /^Continue$/ }).click()
   if (decline.length > 0) return

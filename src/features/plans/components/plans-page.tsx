@@ -1,17 +1,15 @@
 /** /plans: the carousel, the user's name and id, the referral discount banner (spec section 2). Lazy chunk. */
 import { Trans } from '@lingui/react/macro'
-import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../../shared/constants/limits.ts'
 import { storedReferral } from '../../../shared/session/referral.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { PlanCarousel } from './plan-carousel.tsx'
+import { ReferralDiscount } from './referral-discount.tsx'
 
 export default function PlansPage() {
   const { fbUser, subscription } = useSession()
   const codes = storedReferral()
   const referral = subscription?.referral ?? codes.referral
   const coupon = subscription?.coupon ?? codes.coupon
-  const percent = REFERRAL_DISCOUNT_PERCENT
-  const months = REFERRAL_DISCOUNT_MONTHS
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900">
@@ -22,13 +20,7 @@ export default function PlansPage() {
           {fbUser?.name} · ID {fbUser?.id}
         </Trans>
       </p>
-      {coupon || referral ? (
-        <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200" data-testid="referral-discount">
-          <Trans>
-            You were referred by a friend: {percent}% off your first {months} months is applied at checkout.
-          </Trans>
-        </p>
-      ) : null}
+      {coupon || referral ? <ReferralDiscount /> : null}
       <div className="mt-6">
         <PlanCarousel referral={referral} />
       </div>

@@ -1,0 +1,54 @@
+/** Home: fuzzy page search, connected pages first, cards with Mexican-Spanish style fan counts. */
+import { expect, test } from './support/fixtures.ts'
+import { loginAsDemo } from './support/login.ts'
+
+test('the search box filters pages by name, case-insensitive and forgiving a typo', async ({ page }) => {
+  await loginAsDemo(page)
+  const cards = page.getByTestId('page-card')
+  await expect(cards.first()).toBeVisible()
+  const names = await cards.locator('p.font-semibold').allInnerTexts()
+  expect(names.length).toBeGreaterThan(2)
+  const target = names[0]!
+  const search = page.getByPlaceholder('Search pages')
+
+  await search.fill(target.slice(0, 5).toUpperCase())
+  await expect(cards.filter({ hasText: target })).toHaveCount(1)
+  await expect(cards).not.toHaveCount(names.length)
+
+  // One swapped letter still finds the page (threshold 0.2).
+  const typo = target.slice(0, 3) + target[4] + target[3] + target.slice(5)
+  await search.fill(typo)
+  await expect(cards.filter({ hasText: target })).toHaveCount(1)
+
+  await search.fill('zzzz qqqq')
+  await expect(cards).toHaveCount(0)
+  await expect(page.getByText('No page matches your search.')).toBeVisible()
+
+  await search.fill('')
+  await expect(cards).toHaveCount(names.length)
+})
+
+test('page cards show the fan count with thousands separators and link to the inbox', async ({ page }) => {
+  await loginAsDemo(page)
+  const first = page.getByTestId('page-card').first()
+  await expect(first).toContainText(/\d{1,3}(,\d{3})* followers/)
+  const href = await first.getAttribute('href')
+  expect(href).toMatch(/^\/\d+$/)
+  await expect(page.getByRole('button', { name: 'Add a new page' })).toBeVisible()
+})
+
+test('"Connect page" and the add-new-page card start the login dialog', async ({ page }) => {
+  await loginAsDemo(page)
+  const popup = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Connect page' }).first().click()
+  const dialog = await popup
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  // Abandoning the second login keeps the user signed in.
+  await expect(page.getByTestId('notification')).toContainText('The page could not be connected')
+  await expect(page.getByTestId('app-layout')).toBeVisible()
+  const again = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Add a new page' }).click()
+  await (await again).getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByTestId('page-card').first()).toBeVisible()
+})

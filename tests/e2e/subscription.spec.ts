@@ -1,0 +1,84 @@
+/** Checkout through the sandbox payment page, the outcome on return, and cancelling with a reason. */
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { loginAsDemo } from './support/login.ts'
+
+/** Purchases change the API's state for the whole worker: they use the second sandbox owner, never the demo. */
+const BUYER = { account: 1 }
+
+async function badgeCount(page: Page): Promise<number> {
+  return Number((await page.getByTestId('message-badge').innerText()).replace(/\D/g, ''))
+}
+
+async function buyStarterPlan(page: Page): Promise<Page> {
+  await page.getByTestId('user-avatar').first().click()
+  const modal = page.getByTestId('modal')
+  await expect(modal).toContainText('My subscription')
+  await modal.getByRole('button', { name: 'Plans' }).click()
+  const plans = page.getByTestId('plan-card')
+  await expect(plans).toHaveCount(8)
+  const tabPromise = page.context().waitForEvent('page')
+  await plans.first().getByRole('button', { name: 'Subscribe' }).click()
+  const tab = await tabPromise
+  await expect(tab.getByRole('button', { name: 'Pay' })).toBeVisible({ timeout: 20_000 })
+  return tab
+}
+
+test('a sandbox checkout activates a plan and raises the badge', async ({ page }) => {
+  await loginAsDemo(page, BUYER)
+  const before = await badgeCount(page)
+  const tab = await buyStarterPlan(page)
+  await tab.getByRole('button', { name: 'Pay' }).click()
+  await expect(tab).toHaveURL(/\/$/, { timeout: 20_000 })
+  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible()
+  await expect.poll(() => badgeCount(tab)).toBeGreaterThanOrEqual(Math.max(before, 2000))
+  await expect(tab.getByTestId('message-badge')).toHaveAttribute('data-tone', 'primary')
+})
+
+test('a cancelled checkout says so and charges nothing', async ({ page }) => {
+  await loginAsDemo(page, BUYER)
+  const before = await badgeCount(page)
+  const tab = await buyStarterPlan(page)
+  await tab.getByRole('button', { name: 'Cancel' }).click()
+  await expect(tab.getByTestId('notification').filter({ hasText: 'Checkout cancelled' })).toBeVisible({ timeout: 20_000 })
+  expect(await badgeCount(tab)).toBe(before)
+})
+
+test('cancelling needs a reason, then shows the orange notice and hides the cancel button', async ({ page }) => {
+  await loginAsDemo(page, BUYER)
+  const tab = await buyStarterPlan(page)
+  await tab.getByRole('button', { name: 'Pay' }).click()
+  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible({ timeout: 20_000 })
+
+  await tab.getByTestId('user-avatar').first().click()
+  const details = tab.getByTestId('my-subscription')
+  await expect(details).toContainText('USD')
+  await tab.getByRole('button', { name: 'Cancel subscription' }).click()
+  const reason = tab.getByLabel('Tell us, Why leaving us?')
+  await expect(reason).toHaveAttribute('placeholder', 'Message')
+  await tab.getByTestId('modal').last().getByRole('button', { name: 'Cancel subscription' }).click()
+  await expect(tab.getByText('Required')).toBeVisible()
+
+  await reason.fill('Too many messages for my needs')
+  const cancel = tab.waitForResponse('**/api/v2/user/subscriptions/cancel-subscription')
+  await tab.getByTestId('modal').last().getByRole('button', { name: 'Cancel subscription' }).click()
+  expect((await cancel).status()).toBe(200)
+  await expect(tab.getByTestId('cancel-notice')).toContainText('automatically cancelled at the end')
+  await expect(tab.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0)
+})
+
+test('the modals stack, trap focus, and Escape closes only the top one', async ({ page }) => {
+  await loginAsDemo(page)
+  await page.getByTestId('user-avatar').first().click()
+  await page.getByTestId('modal').getByRole('button', { name: 'Buy more messages' }).click()
+  await expect(page.getByTestId('modal')).toHaveCount(2)
+  await expect(page.getByTestId('addon').first()).toBeVisible()
+  for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
+  const inTop = await page.evaluate(() => document.activeElement?.closest('[data-testid="modal"]')?.textContent ?? '')
+  expect(inTop).toContain('never expire')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('modal')).toHaveCount(1)
+  await expect(page.getByTestId('modal')).toContainText('My subscription')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('modal')).toHaveCount(0)
+})
