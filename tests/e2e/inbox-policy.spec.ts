@@ -5,7 +5,7 @@ import { loginAsDemo } from './support/login.ts'
 import { openInbox, rowCount, scrollListToEnd, sentLog } from './inbox-support.ts'
 
 function withStack(env: Record<string, string>) {
-  return base.extend<{ sandboxReset: void }, { stack: Stack }>({
+  return base.extend<{ sandboxReset: boolean }, { stack: Stack }>({
     stack: [
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
@@ -18,8 +18,8 @@ function withStack(env: Record<string, string>) {
     baseURL: async ({ stack }, use) => use(stack.url),
     sandboxReset: [
       async ({ stack }, use) => {
-        await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
-        await use()
+        const reset = await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
+        await use(reset?.ok === true)
       },
       { auto: true },
     ],
