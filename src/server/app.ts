@@ -45,6 +45,8 @@ export interface BuildOptions {
   graph?: GraphApi
   /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
   rateLimits?: Partial<RateLimits>
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
   /** Where uploads are stored; default DATA_DIR/uploads (a temporary folder for `memory://`). */
   uploadsDir?: string
 }
@@ -75,7 +77,7 @@ function defaultRateLimits(config: ServerConfig): RateLimits {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, mounts = [] } = options
   const app = Fastify({
-    ...loggingOptions(config),
+    ...loggingOptions(config, options.logStream),
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: JSON_BODY_LIMIT,
   })

@@ -16,6 +16,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 export function loggingOptions(
   config: ServerConfig,
+  stream?: { write(line: string): void },
 ): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     requestIdHeader: false,
@@ -29,6 +30,7 @@ export function loggingOptions(
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(stream ? { stream } : {}),
             redact: {
               paths: [
                 'req.headers.authorization',

@@ -145,6 +145,37 @@ describe('without a built app', () => {
   })
 })
 
+describe('the logs', () => {
+  it('carry request ids and never a token, an Authorization header or a cookie', async () => {
+    const lines: string[] = []
+    const t = await startTestApp(
+      'pglite',
+      { logStream: { write: (l) => void lines.push(l) } },
+      { LOG_LEVEL: 'trace' },
+    )
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/login',
+        payload: { access_token: 'fb:4242' },
+        headers: { 'x-request-id': 'req-77' },
+      })
+      const token = res.json().data.token as string
+      await t.app.inject({
+        url: '/api/v2/user',
+        headers: { authorization: `Bearer ${token}`, cookie: `pagecast_session=${token}` },
+      })
+      await t.app.inject({ url: '/sandbox/graph/v25.0/me?access_token=EAAsecret' })
+      const all = lines.join('')
+      expect(all).toContain('"reqId":"req-77"')
+      expect(all).toContain('access_token=[redacted]')
+      for (const secret of [token, 'fb:4242', 'EAAsecret', 'Bearer']) expect(all).not.toContain(secret)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
 describe('logged URLs', () => {
   it('never carry a token', () => {
     expect(maskUrl('/sandbox/graph/v25.0/me?fields=id&access_token=EAAB123&x=1')).toBe(
