@@ -15,8 +15,10 @@ export function customerOf(conv: Conversation, pageId: string): { id: string; na
 }
 
 /**
- * `lastCustomerMessageAt` is not in the conversation list. The list keeps what an earlier read of the
- * conversation's messages established (never guessed from updated_time, which a page reply also moves); the
+ * `lastCustomerMessageAt` is not in the conversation list, so the list keeps an approximation that never
+ * overstates the window: the conversation's updated_time when the newest message is known to be the
+ * customer's (it is unread: a page reply marks the conversation read), else what an earlier read of the
+ * conversation's messages established. updated_time alone is not used, since a page reply also moves it. The
  * chat reads the latest messages on selection and sets the exact value.
  */
 export function toCachedConversation(
@@ -25,19 +27,23 @@ export function toCachedConversation(
   previous?: CachedConversation,
 ): CachedConversation {
   const customer = customerOf(conv, pageId)
+  const updatedAt = Date.parse(conv.updated_time) || 0
+  const unreadCount = conv.unread_count ?? 0
   const row: CachedConversation = {
     key: conversationKey(pageId, conv.id),
     pageId,
     id: conv.id,
-    updatedAt: Date.parse(conv.updated_time) || 0,
+    updatedAt,
     customerId: customer.id,
     customerName: customer.name,
     snippet: conv.snippet ?? '',
-    unreadCount: conv.unread_count ?? 0,
+    unreadCount,
     canReply: conv.can_reply ?? true,
   }
-  if (previous?.lastCustomerMessageAt !== undefined)
-    row.lastCustomerMessageAt = previous.lastCustomerMessageAt
+  const known = previous?.lastCustomerMessageAt
+  const fromUnread = unreadCount > 0 ? updatedAt : undefined
+  if (known !== undefined || fromUnread !== undefined)
+    row.lastCustomerMessageAt = Math.max(known ?? 0, fromUnread ?? 0)
   return row
 }
 

@@ -76,6 +76,18 @@ describe('conversation rows', () => {
     expect(toCachedConversation('p', conv).updatedAt).toBe(Date.UTC(2026, 0, 2))
   })
 
+  it('takes updated_time as the customer’s last message only while the conversation is unread', () => {
+    const base = {
+      id: 'c',
+      updated_time: '2026-01-02T00:00:00+0000',
+      participants: { data: [{ id: 'u1', name: 'Ana' }] },
+    }
+    expect(toCachedConversation('p', { ...base, unread_count: 2 }).lastCustomerMessageAt).toBe(
+      Date.UTC(2026, 0, 2),
+    )
+    expect(toCachedConversation('p', { ...base, unread_count: 0 }).lastCustomerMessageAt).toBeUndefined()
+  })
+
   it('merges loaded pages newest first without duplicates', () => {
     const merged = mergeConversations(
       [row('1', 'A', '', 10), row('2', 'B', '', 5)],
