@@ -1,8 +1,9 @@
 /** The sender's state transitions in Dexie, each one transaction so a crash leaves a consistent record. */
 import { Dexie } from 'dexie'
-import { db, type BulkJobState } from '../shared/db/db.ts'
+import { db, type BulkJobState, type TouchOutboxEntry } from '../shared/db/db.ts'
 import type { TouchBody } from '../shared/contracts/api.ts'
 import { jobs, outbox, recipients, type JobRecord, type RecipientRecord } from './records.ts'
+import type { Counts } from './protocol.ts'
 import { touchEntry } from './touch-outbox.ts'
 
 export class LeaseLost extends Error {
@@ -40,6 +41,11 @@ export interface ResultInput {
   nextSendAt: number
 }
 
+export interface Recorded {
+  counts: Counts
+  entry: TouchOutboxEntry
+}
+
 /** The result, the job counts, the queued touch and the next send time, together. */
 export async function recordResult({ job, recipient, ok, branded, error, now, nextSendAt }: ResultInput) {
   const body: TouchBody = {
@@ -51,23 +57,27 @@ export async function recordResult({ job, recipient, ok, branded, error, now, ne
       : { error_message: error ?? '', recipent_id: recipient.recipientId, recipent_name: recipient.name },
     sent_as_branded: ok && branded,
   }
-  await db.transaction('rw', jobs, recipients, outbox, async () => {
+  const entry = touchEntry(job.id, recipient.recipientId, body, now)
+  return db.transaction('rw', jobs, recipients, outbox, async (): Promise<Recorded | undefined> => {
     const current = await recipients.get(recipient.key)
     // Recorded already (a reconciled or repeated step): counts must not move twice.
-    if (!current || current.state === 'sent' || current.state === 'rejected') return
+    if (!current || current.state === 'sent' || current.state === 'rejected') return undefined
     await recipients.update(recipient.key, {
       state: ok ? 'sent' : 'rejected',
       branded: ok && branded,
       error: ok ? undefined : error,
     })
     const fresh = await jobs.get(job.id)
-    if (!fresh) return
-    await jobs.update(job.id, {
+    if (!fresh) return undefined
+    const counts = {
       sent: fresh.sent + (ok ? 1 : 0),
       rejected: fresh.rejected + (ok ? 0 : 1),
-      nextSendAt,
-    })
-    await outbox.put(touchEntry(job.id, recipient.recipientId, body, now))
+      skipped: fresh.skipped,
+      total: fresh.total,
+    }
+    await jobs.update(job.id, { sent: counts.sent, rejected: counts.rejected, nextSendAt })
+    await outbox.put(entry)
+    return { counts, entry }
   })
 }
 

@@ -50,7 +50,15 @@ export function firstInState(jobId: string, state: RecipientState): Promise<Reci
 }
 
 export function countInState(jobId: string, state: RecipientState): Promise<number> {
-  return recipients.where('[jobId+state]').equals([jobId, state]).count()
+  return recipients
+    .where('[jobId+state+order]')
+    .between([jobId, state, Dexie.minKey], [jobId, state, Dexie.maxKey])
+    .count()
+}
+
+/** All recipients of a job, by the `[jobId+order]` index. */
+export function recipientsOf(jobId: string) {
+  return recipients.where('[jobId+order]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey])
 }
 
 export async function runnableJobs(): Promise<JobRecord[]> {
@@ -69,18 +77,21 @@ export async function claimLease(jobId: string): Promise<number | undefined> {
   })
 }
 
-/** Writes a job and its recipients in one transaction; chunks keep 100k rows fast and memory flat. */
-export async function writeJob(job: JobRecord, list: RecipientRecord[], chunk = 10_000): Promise<void> {
+/**
+ * Writes a new job and its recipients in one transaction. Chunked `bulkAdd` (no read-before-write) keeps
+ * 100,000 rows fast and the memory flat.
+ */
+export async function writeJob(job: JobRecord, list: RecipientRecord[], chunk = 20_000): Promise<void> {
   await db.transaction('rw', jobs, recipients, async () => {
     await jobs.put(job)
-    for (let i = 0; i < list.length; i += chunk) await recipients.bulkPut(list.slice(i, i + chunk))
+    for (let i = 0; i < list.length; i += chunk) await recipients.bulkAdd(list.slice(i, i + chunk))
   })
 }
 
 /** Deletes a job with its recipients and queued touches. */
 export async function deleteJob(jobId: string): Promise<void> {
   await db.transaction('rw', jobs, recipients, outbox, async () => {
-    await recipients.where('jobId').equals(jobId).delete()
+    await recipientsOf(jobId).delete()
     await outbox.where('jobId').equals(jobId).delete()
     await jobs.delete(jobId)
   })

@@ -28,7 +28,7 @@ import {
 } from './records.ts'
 import type { SenderApi, SenderGraph, Subscription } from './ports.ts'
 import { syncRecipients } from './sync-recipients.ts'
-import { flushTouches } from './touch-outbox.ts'
+import { deliverTouch, flushTouches, type FlushResult } from './touch-outbox.ts'
 
 export interface RunDeps {
   graph: SenderGraph
@@ -59,12 +59,16 @@ interface Streaks {
   server: number
   /** The recipient whose send is in flight, so a failure is charged to the right one. */
   current?: RecipientRecord
+  /** Whether a recipient may be left `sending` (at the start, after any failure): only then is it looked for. */
+  uncertain: boolean
+  /** Whether queued touches may wait in the outbox (at the start, after a failed or indirect touch). */
+  outboxDirty: boolean
 }
 
 export async function runJob(deps: RunDeps, jobId: string, lease: number): Promise<RunOutcome> {
-  const streaks: Streaks = { offline: 0, throttle: 0, server: 0 }
+  const streaks: Streaks = { offline: 0, throttle: 0, server: 0, uncertain: true, outboxDirty: true }
   for (;;) {
-    await flushAndApply(deps, jobId)
+    if (streaks.outboxDirty) streaks.outboxDirty = (await flushAndApply(deps, jobId)).pending
     const job = await jobs.get(jobId)
     if (!job) return 'gone'
     if (job.lease !== lease || deps.signal?.aborted) return 'lost'
@@ -94,6 +98,8 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
       streaks.offline = 0
     } catch (err) {
       if (err instanceof LeaseLost) return 'lost'
+      streaks.uncertain = true
+      streaks.outboxDirty = true
       const outcome = await handleFailure(deps, job, err, streaks)
       if (outcome) return outcome
     }
@@ -104,13 +110,15 @@ type Step = 'sent' | 'done' | 'stop'
 
 async function nextStep(deps: RunDeps, job: JobRecord, token: string, streaks: Streaks): Promise<Step> {
   streaks.current = undefined
-  let r = await firstInState(job.id, 'sending')
+  let r = streaks.uncertain ? await firstInState(job.id, 'sending') : undefined
+  if (!r) streaks.uncertain = false
   if (r) {
     // Uncertain: find out whether it went out before anything is retried.
     const found = await reconcile(deps.graph, job.pageId, token, r.conversationId, job.text, r.attemptAt ?? 0)
     const branded = r.branded ?? false
     const textFound = found.textSent || (branded && (await textWithFooterFound(deps, job, token, r)))
     if (textFound) {
+      streaks.outboxDirty = true
       await recordResult({
         job,
         recipient: r,
@@ -135,8 +143,13 @@ async function nextStep(deps: RunDeps, job: JobRecord, token: string, streaks: S
   await markSending(job.id, r.key, job.lease, deps.now(), branded)
   await sendOne(deps, job, r, token, branded)
   const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)
-  await recordResult({ job, recipient: r, ok: true, branded, now: deps.now(), nextSendAt })
-  publish(deps, job.id)
+  const recorded = await recordResult({ job, recipient: r, ok: true, branded, now: deps.now(), nextSendAt })
+  if (recorded) {
+    deps.channel.post(bulkMessage.progress(job.id, 'running', recorded.counts))
+    const flushed = await deliverTouch(deps.api, recorded.entry)
+    applyFlush(deps, flushed)
+    if (flushed.pending) streaks.outboxDirty = true
+  }
   return 'sent'
 }
 
@@ -287,8 +300,13 @@ async function tellServer(deps: RunDeps, jobId: string, state: 'finished' | 'sto
   }
 }
 
-async function flushAndApply(deps: RunDeps, jobId: string) {
+async function flushAndApply(deps: RunDeps, jobId: string): Promise<FlushResult> {
   const flushed = await flushTouches(deps.api, jobId)
+  applyFlush(deps, flushed)
+  return flushed
+}
+
+function applyFlush(deps: RunDeps, flushed: FlushResult) {
   if (flushed.subscription) {
     deps.setSubscription(flushed.subscription)
     deps.channel.post(bulkMessage.allowance(flushed.subscription))

@@ -5,10 +5,16 @@
  */
 import type { TouchBody } from '../shared/contracts/api.ts'
 import type { SubscriptionState } from '../shared/contracts/api.ts'
+import type { TouchOutboxEntry } from '../shared/db/db.ts'
 import { outbox, recipientKey } from './records.ts'
 import type { SenderApi } from './ports.ts'
 
-export function touchEntry(jobId: string, recipientId: string, body: TouchBody, now: number) {
+export function touchEntry(
+  jobId: string,
+  recipientId: string,
+  body: TouchBody,
+  now: number,
+): TouchOutboxEntry {
   return { key: recipientKey(jobId, recipientId), jobId, recipientId, body, createdAt: now, attempts: 0 }
 }
 
@@ -28,20 +34,30 @@ export async function flushTouches(api: SenderApi, jobId?: string): Promise<Flus
     : outbox.orderBy('createdAt').toArray())
   const result: FlushResult = { delivered: 0, exhausted: false, pending: false }
   for (const entry of entries) {
-    try {
-      const outcome = await api.touch(entry.jobId, entry.body as TouchBody)
-      if (outcome.kind === 'ok') {
-        result.subscription = outcome.response.subscription
-        result.delivered++
-      } else if (outcome.kind === 'refused') {
-        result.exhausted = true
-      }
-      await outbox.delete(entry.key)
-    } catch {
-      await outbox.update(entry.key, { attempts: entry.attempts + 1 })
-      result.pending = true
-      break
+    await deliverTouch(api, entry, result)
+    if (result.pending) break
+  }
+  return result
+}
+
+/** Sends one queued touch; the entry leaves the outbox only once the server has answered. */
+export async function deliverTouch(
+  api: SenderApi,
+  entry: TouchOutboxEntry,
+  result: FlushResult = { delivered: 0, exhausted: false, pending: false },
+): Promise<FlushResult> {
+  try {
+    const outcome = await api.touch(entry.jobId, entry.body as TouchBody)
+    if (outcome.kind === 'ok') {
+      result.subscription = outcome.response.subscription
+      result.delivered++
+    } else if (outcome.kind === 'refused') {
+      result.exhausted = true
     }
+    await outbox.delete(entry.key)
+  } catch {
+    await outbox.update(entry.key, { attempts: entry.attempts + 1 })
+    result.pending = true
   }
   return result
 }

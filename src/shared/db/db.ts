@@ -132,3 +132,8 @@ db.version(20).stores({
 db.version(10).stores({
   inboxPages: 'id',
 })
+
+// Version 21: a 100,000-recipient job is written in one go; the two indexes the sender never needs go.
+db.version(21).stores({
+  bulkRecipients: 'key, [jobId+order], [jobId+state+order]',
+})

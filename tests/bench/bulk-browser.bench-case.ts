@@ -1,0 +1,57 @@
+/**
+ * In Chromium: writing a 100,000-recipient job to Dexie (one transaction, chunked bulkPut), and the sender's
+ * own cost per message with the pacing off and a Graph and API that answer at once. Prints `BENCH name=value`.
+ */
+import { test } from 'vitest'
+import { claimLease, writeJob, type JobRecord, type RecipientRecord } from '../../src/worker/records.ts'
+import { runJob } from '../../src/worker/run-job.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob, subscription } from '../../src/worker/fakes.test-kit.ts'
+
+const N = 100_000
+const PIPELINE_N = 2_000
+
+test('bulk sender figures', async () => {
+  await resetDb()
+  const job: JobRecord = {
+    id: 'bench',
+    pageId: '100',
+    pageName: 'Bench',
+    text: 'Hello',
+    messagingType: 'RESPONSE',
+    labels: ['all_labels'],
+    total: N,
+    brandedFrom: -1,
+    state: 'paused',
+    createdAt: Date.now(),
+    nextSendAt: 0,
+    lease: 0,
+    sent: 0,
+    rejected: 0,
+    skipped: 0,
+  }
+  const list: RecipientRecord[] = Array.from({ length: N }, (_, i) => ({
+    key: `bench:${i}`,
+    jobId: 'bench',
+    recipientId: String(1_000_000 + i),
+    name: `Customer ${i}`,
+    conversationId: `t_${i}`,
+    order: i,
+    state: 'pending',
+    attempts: 0,
+  }))
+  const t0 = performance.now()
+  await writeJob(job, list)
+  console.log(`BENCH dexie_write_100k_ms=${(performance.now() - t0).toFixed(0)}`)
+  await resetDb()
+
+  await seedJob(PIPELINE_N, { id: 'pipe' })
+  const graph = new FakeGraph()
+  const api = new FakeApi(subscription(1_000_000))
+  const deps = makeDeps(graph, api, { pacingScale: 0, sleep: () => Promise.resolve() })
+  const t1 = performance.now()
+  await runJob(deps, 'pipe', (await claimLease('pipe'))!)
+  const per = (performance.now() - t1) / PIPELINE_N
+  if (graph.delivered.length !== PIPELINE_N) throw new Error('the pipeline did not send to everyone')
+  console.log(`BENCH pipeline_ms_per_message=${per.toFixed(2)}`)
+  await resetDb()
+})
