@@ -23,6 +23,9 @@ const pageQuery = z
   })
   .strict()
 
+/** 5,000 recipients with names of up to 300 characters in any script fit; the 1 MB default would not. */
+const RECIPIENTS_BODY_LIMIT = 8 * 1024 * 1024
+
 interface RecipientRow {
   seq: number
   recipient_id: string
@@ -35,7 +38,7 @@ interface RecipientRow {
 export function recipientRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
 
-  app.put('/messages/:id/recipients', auth, async (request) => {
+  app.put('/messages/:id/recipients', { ...auth, bodyLimit: RECIPIENTS_BODY_LIMIT }, async (request) => {
     const id = messageId(request.params)
     const { recipients } = parse(recipientsBody, request.body)
     const userId = currentUser(request).id
