@@ -5,6 +5,15 @@ import { ConfigError, loadConfig } from './config.ts'
 try {
   const config = loadConfig()
   const app = await buildApp({ config })
+  // A stop signal finishes the requests in flight and closes the store (PGlite writes its files on close).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+    })
+  }
   await app.listen({ host: config.HOST, port: config.PORT })
 } catch (err) {
   if (err instanceof ConfigError) {
