@@ -85,20 +85,25 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
+  const chosen = !!search.c || !!search.bulk
+  const back = () => void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
       <div className="flex min-h-0 flex-1">
         <PageSidebar page={page} />
-        <InboxColumn
-          list={list}
-          selectedId={selected?.id}
-          bulkOpen={!!search.bulk}
-          pictureUrl={pictureUrl}
-          onSelect={select}
-          onToggleBulk={toggleBulk}
-        />
-        <main className="hidden min-h-0 flex-1 md:flex">
+        {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
+        <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>
+          <InboxColumn
+            list={list}
+            selectedId={selected?.id}
+            bulkOpen={!!search.bulk}
+            pictureUrl={pictureUrl}
+            onSelect={select}
+            onToggleBulk={toggleBulk}
+          />
+        </div>
+        <main className={`min-h-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
           {search.bulk && token ? (
             <Suspense fallback={<LoadingDots />}>
               <BulkWizard pageId={pageId} pageName={page.name} pageToken={token} onClose={toggleBulk} />
@@ -124,6 +129,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
               profileUrl={`https://www.facebook.com/${encodeURIComponent(selected.customerId)}`}
               uploadImage={upload}
               onCustomerMessageAt={onCustomerMessageAt}
+              onBack={back}
             />
           ) : null}
         </main>

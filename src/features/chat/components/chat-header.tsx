@@ -2,20 +2,30 @@ import { useLingui } from '@lingui/react/macro'
 import { formatLongDate } from '../../../shared/format/index.ts'
 import { Avatar } from './avatar.tsx'
 
-export function ChatHeader({
-  name,
-  pictureUrl,
-  profileUrl,
-  updatedAt,
-}: {
+export interface ChatHeaderProps {
   name: string
   pictureUrl?: string
   profileUrl: string
   updatedAt: number
-}) {
-  const { i18n } = useLingui()
+  onBack?: () => void
+}
+
+export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: ChatHeaderProps) {
+  const { i18n, t } = useLingui()
   return (
     <header className="flex items-center gap-3 border-b border-gray-200 p-3">
+      {onBack ? (
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label={t`Back to conversations`}
+          className="rounded-md px-2 py-1 text-lg md:hidden"
+        >
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>
+        </button>
+      ) : null}
       <Avatar src={pictureUrl} name={name} />
       <div className="min-w-0">
         <a

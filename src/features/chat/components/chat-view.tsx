@@ -33,6 +33,8 @@ export interface ChatViewProps {
   profileUrl: string
   uploadImage: (file: File) => Promise<string>
   onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
+  /** Back to the conversation list, on screens that show one pane at a time. */
+  onBack?: () => void
 }
 
 /** The window notice is re-evaluated this often, so a window closing while the chat is open shows. */
@@ -118,6 +120,7 @@ export function ChatView(props: ChatViewProps) {
         pictureUrl={props.pictureUrl}
         profileUrl={props.profileUrl}
         updatedAt={customer.updatedAt}
+        onBack={props.onBack}
       />
       <ChatHistory
         pageId={pageId}
