@@ -48,6 +48,13 @@ test('a hashed asset of the build carries the headers too', async ({ request }) 
   expect(h['content-security-policy']).toContain("frame-ancestors 'none'")
 })
 
+test('HSTS is sent behind https and never over plain http', async ({ request }) => {
+  const plain = await request.get('/')
+  expect(plain.headers()['strict-transport-security']).toBeUndefined()
+  const https = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } })
+  expect(https.headers()['strict-transport-security']).toMatch(/max-age=\d{7,}/)
+})
+
 test('the login page loads without any Content-Security-Policy violation', async ({ page }) => {
   const violations: string[] = []
   page.on('console', (msg) => {

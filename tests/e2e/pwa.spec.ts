@@ -139,3 +139,29 @@ test.describe('a new version', () => {
     }
   })
 })
+
+test('the app warns when the device is low on storage', async ({ page }) => {
+  // A nearly full device, as the Storage API would report it (quota overrides do not apply to test contexts).
+  await page.addInitScript(() => {
+    const MB = 1024 * 1024
+    navigator.storage.estimate = async () => ({ usage: 995 * MB, quota: 1000 * MB })
+  })
+  await page.goto('/')
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Storage on this device is almost full' }),
+  ).toBeVisible()
+})
+
+test('the app says so when the browser cleared its saved data', async ({ page, context, baseURL }) => {
+  // The marker cookie outlives an eviction; the marker row it vouches for is gone.
+  await context.addCookies([
+    { name: 'pagecast_storage_marker', value: '1', url: baseURL!, sameSite: 'Strict' },
+  ])
+  await page.goto('/')
+  await expect(
+    page.getByRole('alert').filter({ hasText: "Your browser cleared this app's saved data" }),
+  ).toBeVisible()
+  await page.reload()
+  await expect(loginOrApp(page)).toBeVisible()
+  await expect(page.getByText("Your browser cleared this app's saved data")).toBeHidden()
+})
