@@ -60,14 +60,9 @@ export async function touch(
   input: TouchInput,
 ): Promise<TouchResponse> {
   return store.transaction(async (tx) => {
-    const message = await tx.query(
-      'SELECT id FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-      [messageId, userId],
-    )
-    if (message.length === 0) throw notFound('Message not found.')
     const claimed = await tx.query(
       `INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now())
+       SELECT id, $2, $3, $4, $5, $6, now() FROM messages WHERE id = $1 AND user_id = $7 AND deleted_at IS NULL
        ON CONFLICT (message_id, recipient_id) DO UPDATE SET status = EXCLUDED.status,
          sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now()
        WHERE message_recipients.status IS NULL
@@ -79,9 +74,17 @@ export async function touch(
         input.status,
         input.sent_as_branded,
         input.error_data ? JSON.stringify(input.error_data) : null,
+        userId,
       ],
     )
-    if (claimed.length > 0) {
+    // Nothing claimed: a repeat of a recorded touch, or not one of the caller's messages.
+    if (claimed.length === 0) {
+      const own = await tx.query(
+        'SELECT 1 FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+        [messageId, userId],
+      )
+      if (own.length === 0) throw notFound('Message not found.')
+    } else {
       if (input.status === 'NG') {
         await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
       } else if (input.sent_as_branded) {
