@@ -3,6 +3,7 @@
  * image once as a reusable attachment, then the text), the result with its queued touch, the progress, and a
  * persisted random wait. Every step re-reads Dexie, so pause/cancel from any tab and a reload are honoured.
  */
+import { Dexie } from 'dexie'
 import type { GraphErrorKind } from '../shared/graph/types.ts'
 import { BRANDED_FOOTER, sendMode } from './allowance.ts'
 import { backToPending, LeaseLost, markSending, recordResult, setJobState, skipRest } from './job-steps.ts'
@@ -198,6 +199,14 @@ async function handleFailure(
   err: unknown,
   streaks: Streaks,
 ): Promise<RunOutcome | undefined> {
+  if (err instanceof Dexie.DexieError) {
+    // Storage failed (a connection lost on wake): nothing is sent that cannot be recorded. A recipient left
+    // `sending` is reconciled on the next pass; the step is retried after a pause.
+    console.warn('bulk sender storage error', err)
+    streaks.server++
+    await deps.sleep(backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random))
+    return undefined
+  }
   const kind = errorKind(err)
   const message = err instanceof Error ? err.message : String(err)
   const r = streaks.current

@@ -23,18 +23,24 @@ export function startSender(base: RunDeps, signal?: AbortSignal, lockName = SEND
       deps.channel.post(bulkMessage.lock(true))
       await settleServerStates(deps)
       while (!signal?.aborted) {
-        const list = await runnableJobs()
+        const list = await runnableJobs().catch(() => [])
         if (list.length === 0) {
           await deps.sleep(IDLE_POLL_MS)
           continue
         }
         let outcome: RunOutcome | undefined
-        for (const job of list) {
-          if (signal?.aborted) break
-          const lease = await claimLease(job.id)
-          if (lease === undefined) continue
-          outcome = await runJob(deps, job.id, lease)
-          if (outcome === 'lost') return
+        try {
+          for (const job of list) {
+            if (signal?.aborted) break
+            const lease = await claimLease(job.id)
+            if (lease === undefined) continue
+            outcome = await runJob(deps, job.id, lease)
+            if (outcome === 'lost') return
+          }
+        } catch (err) {
+          // Storage failed outside a send (the database closed under us): pause, then read it again.
+          console.warn('bulk sender paused after an error', err)
+          await deps.sleep(IDLE_POLL_MS)
         }
       }
     })
