@@ -10,7 +10,8 @@ export const queryClient = new QueryClient({
 
 // Whoever refreshes ['user'] (the wizard's poll, a checkout) also updates the session's subscription.
 queryClient.getQueryCache().subscribe((event) => {
-  if (event.type !== 'updated' || event.query.queryKey.length !== 1 || event.query.queryKey[0] !== 'user') return
+  if (event.type !== 'updated' || event.query.queryKey.length !== 1 || event.query.queryKey[0] !== 'user')
+    return
   const parsed = subscriptionState.safeParse(event.query.state.data)
   if (parsed.success) setSubscription(parsed.data)
 })

@@ -78,7 +78,13 @@ describe('translation catalogs', () => {
         const entries = parsePo(readFileSync(join(LOCALES_DIR, locale, catalog), 'utf8'))
         const empty = entries.filter((e) => e.msgstr.trim() === '').map((e) => e.msgid)
         const english = entries
-          .filter((e) => e.msgstr.trim() !== '' && e.msgstr === e.msgid && !needsNoTranslation(e.msgid) && !SAME_IN[locale]?.includes(e.msgid))
+          .filter(
+            (e) =>
+              e.msgstr.trim() !== '' &&
+              e.msgstr === e.msgid &&
+              !needsNoTranslation(e.msgid) &&
+              !SAME_IN[locale]?.includes(e.msgid),
+          )
           .map((e) => e.msgid)
         expect({ empty, english }).toEqual({ empty: [], english: [] })
       })

@@ -17,7 +17,8 @@ const routes = [
 for (const locale of ['en', 'ur'] as const) {
   test.describe(`in ${locale}`, () => {
     // axe is injected as a script tag, which the app's strict CSP would (rightly) refuse.
-    test.use({ locale: locale === 'en' ? 'en-US' : 'ur-PK', bypassCSP: true })
+    // Service workers are blocked so page.route sees every API call.
+    test.use({ locale: locale === 'en' ? 'en-US' : 'ur-PK', bypassCSP: true, serviceWorkers: 'block' })
 
     test('the login screen and the terms gate pass axe and are captured', async ({ page }) => {
       await page.goto('/')
@@ -28,6 +29,13 @@ for (const locale of ['en', 'ur'] as const) {
         await page.screenshot({ path: `${SHOTS}/${locale}-login-${width}.png`, fullPage: true })
       }
       await page.setViewportSize({ width: 1280, height: 800 })
+      // The gate shows whatever this worker's earlier tests accepted.
+      await page.route('**/api/v2/login', async (route) => {
+        const res = await route.fetch()
+        const body = await res.json()
+        body.data.user.subscription.accepted_terms = false
+        await route.fulfill({ response: res, json: body })
+      })
       await loginAsDemo(page, { acceptTerms: false })
       await expect(page.getByTestId('terms-box').locator('p').first()).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
@@ -38,7 +46,7 @@ for (const locale of ['en', 'ur'] as const) {
     })
 
     test('every signed-in route passes axe and is captured at 360 and 1280 px', async ({ page }) => {
-      await loginAsDemo(page, { localeAgnostic: true })
+      await loginAsDemo(page)
       for (const route of routes) {
         await page.goto(route.path)
         await expect(page.getByTestId('app-layout')).toBeVisible()
@@ -51,7 +59,17 @@ for (const locale of ['en', 'ur'] as const) {
         }
         await page.setViewportSize({ width: 1280, height: 800 })
       }
-      // The user/subscription modal and the plans modal, stacked.
+      // The inbox belongs to its own suite; here it is only captured inside the shared layout.
+      await page.goto('/')
+      await page.getByTestId('page-card').first().click()
+      await expect(page).toHaveURL(/\/\d+/)
+      await page.waitForLoadState('networkidle').catch(() => undefined)
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        await page.screenshot({ path: `${SHOTS}/${locale}-inbox-${width}.png` })
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
+      // The user/subscription modal.
       await page.goto('/')
       await page.getByTestId('user-avatar').last().click()
       await expect(page.getByTestId('modal')).toBeVisible()
@@ -59,6 +77,30 @@ for (const locale of ['en', 'ur'] as const) {
       await page.screenshot({ path: `${SHOTS}/${locale}-user-modal-1280.png` })
       await page.setViewportSize({ width: 360, height: 800 })
       await page.screenshot({ path: `${SHOTS}/${locale}-user-modal-360.png` })
+    })
+
+    test('the plans page passes axe and is captured', async ({ page }) => {
+      await page.route('**/api/v2/login', async (route) => {
+        const res = await route.fetch()
+        const body = await res.json()
+        Object.assign(body.data.user.subscription, { access: false, referral: 'friend-1' })
+        await route.fulfill({ response: res, json: body })
+      })
+      await loginAsDemo(page)
+      await expect(page).toHaveURL(/\/plans$/)
+      await expect(page.getByTestId('plan-card')).toHaveCount(8)
+      await expect(page.getByTestId('referral-discount')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        await page.screenshot({ path: `${SHOTS}/${locale}-plans-${width}.png` })
+      }
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.getByTestId('user-avatar').first().click()
+      await page.getByTestId('modal').getByRole('button').nth(2).click()
+      await expect(page.getByTestId('addon').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.screenshot({ path: `${SHOTS}/${locale}-addons-modal-1280.png` })
     })
   })
 }

@@ -11,7 +11,9 @@ test('the sidebar starts collapsed and the choice survives a reload', async ({ p
   await expect(sidebar).toHaveAttribute('data-collapsed', 'true')
   await page.getByRole('button', { name: 'Expand sidebar' }).click()
   await expect(sidebar).toHaveAttribute('data-collapsed', 'false')
-  await expect(sidebar.getByRole('navigation', { name: 'Connected pages' }).getByRole('link').first()).toBeVisible()
+  await expect(
+    sidebar.getByRole('navigation', { name: 'Connected pages' }).getByRole('link').first(),
+  ).toBeVisible()
   await page.reload()
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false')
   expect(await page.evaluate(() => localStorage.getItem('sidebar-collapsed'))).toBe('false')
@@ -31,7 +33,10 @@ test('the header has the affiliate banner, support link, message badge and avata
   await expect(page.getByTestId('user-avatar').first()).toHaveAttribute('src', /.+/)
   await banner.click()
   await expect(page).toHaveURL(/\/affiliates$/)
-  await expect(page.getByRole('link', { name: 'Start Earning Money Now' })).toHaveAttribute('target', '_blank')
+  await expect(page.getByRole('link', { name: 'Start Earning Money Now' })).toHaveAttribute(
+    'target',
+    '_blank',
+  )
   await expect(page.getByText('You earn 20% of referred purchases for 60 days.')).toBeVisible()
   await expect(page.getByText('Your referrals get 15% off for 3 months.')).toBeVisible()
   await expect(page.getByText('The minimum payout is $10, paid through a payment service.')).toBeVisible()
@@ -60,7 +65,9 @@ test('users with access are sent away from /plans', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('users without access are sent to /plans, which shows the eight plans and who they are', async ({ page }) => {
+test('users without access are sent to /plans, which shows the eight plans and who they are', async ({
+  page,
+}) => {
   await loginAsDemo(page)
   await page.route('**/api/v2/login', async (route) => {
     const res = await route.fetch()
@@ -103,7 +110,11 @@ test('a blocked unlimited subscriber sees the fair-use notice and no hidden badg
   await page.route('**/api/v2/login', async (route) => {
     const res = await route.fetch()
     const body = await res.json()
-    Object.assign(body.data.user.subscription, { is_unlimited: true, unlimited_blocked: true, available_messages: 0 })
+    Object.assign(body.data.user.subscription, {
+      is_unlimited: true,
+      unlimited_blocked: true,
+      available_messages: 0,
+    })
     await route.fulfill({ response: res, json: body })
   })
   await loginAsDemo(page)

@@ -9,7 +9,9 @@ const MY_SUBSCRIPTION = '**/api/v2/user/subscriptions/my-subscription'
 
 test('a 406 shows a yellow "Warning" with the server message', async ({ page }) => {
   await loginAsDemo(page)
-  await page.route(MY_SUBSCRIPTION, (r) => r.fulfill({ status: 406, json: { message: 'This page is banned.' } }))
+  await page.route(MY_SUBSCRIPTION, (r) =>
+    r.fulfill({ status: 406, json: { message: 'This page is banned.' } }),
+  )
   await page.getByTestId('user-avatar').first().click()
   const note = page.getByTestId('notification').filter({ hasText: 'Warning' })
   await expect(note).toContainText('This page is banned.')
@@ -19,7 +21,10 @@ test('a 406 shows a yellow "Warning" with the server message', async ({ page }) 
 test('each message of a 422 becomes a yellow "Please check."', async ({ page }) => {
   await loginAsDemo(page)
   await page.route(MY_SUBSCRIPTION, (r) =>
-    r.fulfill({ status: 422, json: { message: 'invalid', errors: { a: ['First problem'], b: ['Second problem'] } } }),
+    r.fulfill({
+      status: 422,
+      json: { message: 'invalid', errors: { a: ['First problem'], b: ['Second problem'] } },
+    }),
   )
   await page.getByTestId('user-avatar').first().click()
   const notes = page.getByTestId('notification').filter({ hasText: 'Please check.' })
@@ -29,11 +34,15 @@ test('each message of a 422 becomes a yellow "Please check."', async ({ page }) 
   await expect(notes.nth(0)).toHaveAttribute('data-kind', 'warning')
 })
 
-test('a 500 and any other failure show a red "Internal Error", and every failure is logged', async ({ page }) => {
+test('a 500 and any other failure show a red "Internal Error", and every failure is logged', async ({
+  page,
+}) => {
   const logged: string[] = []
   page.on('console', (m) => m.type() === 'error' && logged.push(m.text()))
   await loginAsDemo(page)
-  await page.route(MY_SUBSCRIPTION, (r) => r.fulfill({ status: 500, json: { message: 'Database unavailable' } }))
+  await page.route(MY_SUBSCRIPTION, (r) =>
+    r.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
+  )
   await page.getByTestId('user-avatar').first().click()
   const note = page.getByTestId('notification').filter({ hasText: 'Internal Error' })
   await expect(note).toContainText('Database unavailable')

@@ -40,15 +40,21 @@ test('a cancelled checkout says so and charges nothing', async ({ page }) => {
   const before = await badgeCount(page)
   const tab = await buyStarterPlan(page)
   await tab.getByRole('button', { name: 'Cancel' }).click()
-  await expect(tab.getByTestId('notification').filter({ hasText: 'Checkout cancelled' })).toBeVisible({ timeout: 20_000 })
+  await expect(tab.getByTestId('notification').filter({ hasText: 'Checkout cancelled' })).toBeVisible({
+    timeout: 20_000,
+  })
   expect(await badgeCount(tab)).toBe(before)
 })
 
-test('cancelling needs a reason, then shows the orange notice and hides the cancel button', async ({ page }) => {
+test('cancelling needs a reason, then shows the orange notice and hides the cancel button', async ({
+  page,
+}) => {
   await loginAsDemo(page, BUYER)
   const tab = await buyStarterPlan(page)
   await tab.getByRole('button', { name: 'Pay' }).click()
-  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible({ timeout: 20_000 })
+  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible({
+    timeout: 20_000,
+  })
 
   await tab.getByTestId('user-avatar').first().click()
   const details = tab.getByTestId('my-subscription')
@@ -74,7 +80,9 @@ test('the modals stack, trap focus, and Escape closes only the top one', async (
   await expect(page.getByTestId('modal')).toHaveCount(2)
   await expect(page.getByTestId('addon').first()).toBeVisible()
   for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
-  const inTop = await page.evaluate(() => document.activeElement?.closest('[data-testid="modal"]')?.textContent ?? '')
+  const inTop = await page.evaluate(
+    () => document.activeElement?.closest('[data-testid="modal"]')?.textContent ?? '',
+  )
   expect(inTop).toContain('never expire')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('modal')).toHaveCount(1)

@@ -8,8 +8,12 @@ import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { closeModal, type ModalName, useModalStack } from '../../shared/ui/modal-stack.ts'
 import { ModalFrame } from '../../shared/ui/modal-frame.tsx'
 
-const PlansModalBody = lazy(() => import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.PlansModalBody })))
-const AddonsModalBody = lazy(() => import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.AddonsModalBody })))
+const PlansModalBody = lazy(() =>
+  import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.PlansModalBody })),
+)
+const AddonsModalBody = lazy(() =>
+  import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.AddonsModalBody })),
+)
 
 function useModalContent(): Record<ModalName, { title: string; body: ReactNode; wide?: boolean }> {
   const { t } = useLingui()
@@ -28,7 +32,15 @@ export function ModalHost() {
   return <ModalLayer stack={stack} index={0} content={content} />
 }
 
-function ModalLayer({ stack, index, content }: { stack: readonly ModalName[]; index: number; content: ReturnType<typeof useModalContent> }) {
+function ModalLayer({
+  stack,
+  index,
+  content,
+}: {
+  stack: readonly ModalName[]
+  index: number
+  content: ReturnType<typeof useModalContent>
+}) {
   const name = stack[index]
   if (!name) return null
   const { title, body, wide } = content[name]

@@ -25,7 +25,12 @@ export function useAccessRedirects(subscription: SubscriptionState | undefined):
     if (outcome === undefined || handled.current) return
     handled.current = true
     setRefreshing(true)
-    if (outcome) notify({ kind: 'success', title: t`Payment completed`, message: t`Thank you! Your purchase is active.` })
+    if (outcome)
+      notify({
+        kind: 'success',
+        title: t`Payment completed`,
+        message: t`Thank you! Your purchase is active.`,
+      })
     else notify({ kind: 'info', title: t`Checkout cancelled`, message: t`Nothing was charged.` })
     void queryClient
       .fetchQuery({ ...userQueryOptions(), staleTime: 0 })

@@ -58,7 +58,8 @@ export const api = ofetch.create({
   retry: 0,
   onRequest({ options }) {
     const token = apiToken()
-    if (token && !options.headers.has('Authorization')) options.headers.set('Authorization', `Bearer ${token}`)
+    if (token && !options.headers.has('Authorization'))
+      options.headers.set('Authorization', `Bearer ${token}`)
   },
   onRequestError({ error }) {
     // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.

@@ -5,9 +5,9 @@ const titles = { warning: 'Warning', pleaseCheck: 'Please check.', internalError
 
 describe('error catalogue', () => {
   it('shows a 406 as a yellow "Warning" with the server message', () => {
-    expect(notificationsFor({ status: 406, body: { message: 'Page banned' }, fallbackMessage: 'x' }, titles)).toEqual([
-      { kind: 'warning', title: 'Warning', message: 'Page banned' },
-    ])
+    expect(
+      notificationsFor({ status: 406, body: { message: 'Page banned' }, fallbackMessage: 'x' }, titles),
+    ).toEqual([{ kind: 'warning', title: 'Warning', message: 'Page banned' }])
   })
   it('shows each message of a 422 errors map as its own yellow "Please check."', () => {
     const body = { message: 'invalid', errors: { a: ['First'], b: ['Second', 'Third'] } }
@@ -19,16 +19,18 @@ describe('error catalogue', () => {
     ])
   })
   it('shows a 500 as a red "Internal Error" with the server message', () => {
-    expect(notificationsFor({ status: 500, body: { message: 'boom' }, fallbackMessage: 'x' }, titles)).toEqual([
-      { kind: 'error', title: 'Internal Error', message: 'boom' },
-    ])
+    expect(
+      notificationsFor({ status: 500, body: { message: 'boom' }, fallbackMessage: 'x' }, titles),
+    ).toEqual([{ kind: 'error', title: 'Internal Error', message: 'boom' }])
   })
   it('shows any other failure as a red "Internal Error" with the error message', () => {
-    expect(notificationsFor({ status: 0, body: undefined, fallbackMessage: 'Failed to fetch' }, titles)).toEqual([
-      { kind: 'error', title: 'Internal Error', message: 'Failed to fetch' },
-    ])
+    expect(
+      notificationsFor({ status: 0, body: undefined, fallbackMessage: 'Failed to fetch' }, titles),
+    ).toEqual([{ kind: 'error', title: 'Internal Error', message: 'Failed to fetch' }])
   })
   it('shows nothing for a 401: the login screen takes over', () => {
-    expect(notificationsFor({ status: 401, body: { message: 'no' }, fallbackMessage: 'x' }, titles)).toEqual([])
+    expect(notificationsFor({ status: 401, body: { message: 'no' }, fallbackMessage: 'x' }, titles)).toEqual(
+      [],
+    )
   })
 })

@@ -16,7 +16,8 @@ export interface FailedResponse {
 }
 
 function bodyMessage(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
+    return body.message
   return undefined
 }
 
@@ -33,7 +34,8 @@ function bodyErrors(body: unknown): string[] {
 export function notificationsFor(failure: FailedResponse, titles: CatalogueTitles): NotificationInput[] {
   const { status, body, fallbackMessage } = failure
   if (status === 401) return []
-  if (status === 406) return [{ kind: 'warning', title: titles.warning, message: bodyMessage(body) ?? fallbackMessage }]
+  if (status === 406)
+    return [{ kind: 'warning', title: titles.warning, message: bodyMessage(body) ?? fallbackMessage }]
   if (status === 422) {
     const messages = bodyErrors(body)
     const list = messages.length > 0 ? messages : [bodyMessage(body) ?? fallbackMessage]

@@ -12,7 +12,10 @@ export async function registerPage(body: PageBody): Promise<{ subscription?: Sub
 export async function extendPageToken(accessToken: string, pageId?: string): Promise<string> {
   const res = await api<{ accessToken?: string; access_token?: string; data?: { accessToken?: string } }>(
     '/page/extend-token',
-    { method: 'POST', body: pageId ? { access_token: accessToken, page_id: pageId } : { access_token: accessToken } },
+    {
+      method: 'POST',
+      body: pageId ? { access_token: accessToken, page_id: pageId } : { access_token: accessToken },
+    },
   )
   const token = res?.accessToken ?? res?.data?.accessToken ?? res?.access_token
   if (!token) throw new Error('extend-token answered without a token')

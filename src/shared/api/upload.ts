@@ -2,7 +2,10 @@
 import type { SubscriptionState } from '../contracts/api.ts'
 import { api } from './client.ts'
 
-export async function uploadImage(file: File, accessType: SubscriptionState['access_type']): Promise<{ url: string }> {
+export async function uploadImage(
+  file: File,
+  accessType: SubscriptionState['access_type'],
+): Promise<{ url: string }> {
   const form = new FormData()
   form.append('image', file)
   form.append('access_type', accessType ?? 'paid')

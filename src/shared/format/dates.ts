@@ -16,7 +16,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ]
 
 /** "3 hours ago" in the user's language. */
-export function formatRelativeTime(value: string | number | Date, locale: string, now: number = Date.now()): string {
+export function formatRelativeTime(
+  value: string | number | Date,
+  locale: string,
+  now: number = Date.now(),
+): string {
   const time = value instanceof Date ? value.getTime() : new Date(value).getTime()
   if (Number.isNaN(time)) return ''
   const seconds = Math.round((time - now) / 1000)

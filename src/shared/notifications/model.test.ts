@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { type AppNotification, pushNotification } from './model.ts'
 
-const make = (id: string, persistent = false): AppNotification => ({ id, kind: 'info', title: id, persistent, createdAt: 0 })
+const make = (id: string, persistent = false): AppNotification => ({
+  id,
+  kind: 'info',
+  title: id,
+  persistent,
+  createdAt: 0,
+})
 
 describe('notification stack', () => {
   it('keeps at most five, dropping the oldest', () => {

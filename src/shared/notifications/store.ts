@@ -23,7 +23,11 @@ export function notify(input: NotificationInput): string {
   for (const gone of before) {
     if (!items.some((n) => n.id === gone)) clearTimer(gone)
   }
-  if (!input.persistent) timers.set(id, setTimeout(() => dismiss(id), NOTIFICATION_AUTO_CLOSE_MS))
+  if (!input.persistent)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), NOTIFICATION_AUTO_CLOSE_MS),
+    )
   emit()
   return id
 }

@@ -36,7 +36,10 @@ function need(): SessionDeps {
 }
 
 /** Missing permissions: those not granted in the answer (grantedScopes) or on /me/permissions. */
-export async function missingPermissions(response: SocialLoginResponse, graph: SessionGraph): Promise<string[]> {
+export async function missingPermissions(
+  response: SocialLoginResponse,
+  graph: SessionGraph,
+): Promise<string[]> {
   const auth = response.authResponse
   if (!auth) return [...REQUIRED_PERMISSIONS]
   let granted: string[]
@@ -73,7 +76,10 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   let login: LoginResponse
   try {
     login = loginResponse.parse(
-      await api('/login', { method: 'POST', body: { access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null } }),
+      await api('/login', {
+        method: 'POST',
+        body: { access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null },
+      }),
     )
   } catch {
     return fail('server')
@@ -84,7 +90,12 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
     graph.me(accessToken).catch(() => ({ id: login.data.user.facebook_id, name: login.data.user.name })),
     graph.accounts(accessToken).catch(() => [] as Account[]),
   ])
-  sessionStore.reset({ status: 'logged_in', fbUser: me, accounts, subscription: login.data.user.subscription })
+  sessionStore.reset({
+    status: 'logged_in',
+    fbUser: me,
+    accounts,
+    subscription: login.data.user.subscription,
+  })
 }
 
 /** Start-up: checks the session only when the cookie exists (spec section 4). */
@@ -92,7 +103,8 @@ export async function initSession(): Promise<void> {
   captureReferral()
   onUnauthorized(() => {
     userToken = undefined
-    if (sessionStore.getState().status !== 'logged_out') sessionStore.reset({ status: 'logged_out', accounts: [] })
+    if (sessionStore.getState().status !== 'logged_out')
+      sessionStore.reset({ status: 'logged_out', accounts: [] })
   })
   if (!hasSessionCookie()) return sessionStore.reset({ status: 'logged_out', accounts: [] })
   const { sdk } = need()

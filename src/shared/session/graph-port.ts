@@ -21,6 +21,7 @@ export function sessionGraph(config: ClientConfig): SessionGraph {
     me: (token) => get<Me>('/me', token, { fields: ME_FIELDS }),
     permissions: async (token) => (await get<Page<PermissionGrant>>('/me/permissions', token)).data,
     accounts: async (token) =>
-      (await get<Page<Account>>('/me/accounts', token, { fields: ACCOUNT_FIELDS, limit: ACCOUNTS_LIMIT })).data,
+      (await get<Page<Account>>('/me/accounts', token, { fields: ACCOUNT_FIELDS, limit: ACCOUNTS_LIMIT }))
+        .data,
   }
 }

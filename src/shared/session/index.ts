@@ -1,6 +1,13 @@
 export type { LoginFailReason, SessionState, SessionStatus } from './store.ts'
 export { sessionStore, setSubscription, useSession } from './store.ts'
-export { configureSession, initSession, loginWithSdk, logout, missingPermissions, refreshAccounts } from './actions.ts'
+export {
+  configureSession,
+  initSession,
+  loginWithSdk,
+  logout,
+  missingPermissions,
+  refreshAccounts,
+} from './actions.ts'
 export type { SessionDeps } from './actions.ts'
 export type { SessionSocialSdk, SocialAuthResponse, SocialLoginResponse } from './social-port.ts'
 export { sandboxPopupSdk } from './social-port.ts'

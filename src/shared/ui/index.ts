@@ -1,4 +1,11 @@
-export { closeAllModals, closeModal, modalStack, openModal, useModalStack, type ModalName } from './modal-stack.ts'
+export {
+  closeAllModals,
+  closeModal,
+  modalStack,
+  openModal,
+  useModalStack,
+  type ModalName,
+} from './modal-stack.ts'
 export { LoadingDots } from './loading-dots.tsx'
 export { ModalFrame } from './modal-frame.tsx'
 export { buttonDanger, buttonPrimary, buttonSecondary } from './button-styles.ts'

@@ -4,7 +4,12 @@ import { useLingui } from '@lingui/react/macro'
 export function LoadingDots({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useLingui()
   const dots = (
-    <span role="status" aria-label={t`Loading...`} className="inline-flex items-center gap-2" data-testid="loading-dots">
+    <span
+      role="status"
+      aria-label={t`Loading...`}
+      className="inline-flex items-center gap-2"
+      data-testid="loading-dots"
+    >
       {[0, 150, 300].map((delay) => (
         <span
           key={delay}

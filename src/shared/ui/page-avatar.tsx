@@ -11,7 +11,14 @@ interface Props {
 export function PageAvatar({ src, name, className = 'size-10' }: Props) {
   const [broken, setBroken] = useState(false)
   if (src && !broken) {
-    return <img src={src} alt="" onError={() => setBroken(true)} className={`${className} shrink-0 rounded-full bg-slate-200 object-cover`} />
+    return (
+      <img
+        src={src}
+        alt=""
+        onError={() => setBroken(true)}
+        className={`${className} shrink-0 rounded-full bg-slate-200 object-cover`}
+      />
+    )
   }
   const initials = name
     .split(/\s+/)
@@ -20,7 +27,10 @@ export function PageAvatar({ src, name, className = 'size-10' }: Props) {
     .map((w) => [...w][0])
     .join('')
   return (
-    <span aria-hidden="true" className={`${className} grid shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700`}>
+    <span
+      aria-hidden="true"
+      className={`${className} grid shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700`}
+    >
       {initials}
     </span>
   )

@@ -5,7 +5,11 @@
 import { useRouter } from '@tanstack/react-router'
 import type { AnchorHTMLAttributes, MouseEvent } from 'react'
 
-export function PathLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+export function PathLink({
+  href,
+  onClick,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const router = useRouter()
   function handle(e: MouseEvent<HTMLAnchorElement>) {
     onClick?.(e)

@@ -13,9 +13,15 @@ interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath })
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe
     const result = await axe.run(document)
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }))
   })
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

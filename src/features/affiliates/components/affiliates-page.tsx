@@ -18,8 +18,14 @@ export default function AffiliatesPage() {
   const payout = AFFILIATE_MIN_PAYOUT_USD
   const steps = [
     { title: <Trans>Sign up</Trans>, text: <Trans>Create your free affiliate account in a minute.</Trans> },
-    { title: <Trans>Invite</Trans>, text: <Trans>Share your link with page owners who need to reach their customers.</Trans> },
-    { title: <Trans>Earn money</Trans>, text: <Trans>Get {commission}% of every purchase your referrals make.</Trans> },
+    {
+      title: <Trans>Invite</Trans>,
+      text: <Trans>Share your link with page owners who need to reach their customers.</Trans>,
+    },
+    {
+      title: <Trans>Earn money</Trans>,
+      text: <Trans>Get {commission}% of every purchase your referrals make.</Trans>,
+    },
   ]
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
@@ -42,7 +48,9 @@ export default function AffiliatesPage() {
       <ol className="mt-8 grid gap-4 sm:grid-cols-3">
         {steps.map((s, i) => (
           <li key={i} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <span className="grid size-8 place-items-center rounded-full bg-brand-100 font-bold text-brand-700">{i + 1}</span>
+            <span className="grid size-8 place-items-center rounded-full bg-brand-100 font-bold text-brand-700">
+              {i + 1}
+            </span>
             <h2 className="mt-3 font-semibold text-slate-900">{s.title}</h2>
             <p className="mt-1 text-sm text-slate-600">{s.text}</p>
           </li>
@@ -54,10 +62,14 @@ export default function AffiliatesPage() {
         </h2>
         <ul className="mt-3 list-disc space-y-1.5 ps-5">
           <li>
-            <Trans>You earn {commission}% of referred purchases for {days} days.</Trans>
+            <Trans>
+              You earn {commission}% of referred purchases for {days} days.
+            </Trans>
           </li>
           <li>
-            <Trans>Your referrals get {discount}% off for {months} months.</Trans>
+            <Trans>
+              Your referrals get {discount}% off for {months} months.
+            </Trans>
           </li>
           <li>
             <Trans>The minimum payout is ${payout}, paid through a payment service.</Trans>
@@ -65,7 +77,12 @@ export default function AffiliatesPage() {
         </ul>
         <p className="mt-4">
           <Trans>Already an affiliate?</Trans>{' '}
-          <a href={config.affiliateLoginUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+          <a
+            href={config.affiliateLoginUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-brand-700 underline"
+          >
             <Trans>Log in to your affiliate account</Trans>
           </a>
         </p>

@@ -28,12 +28,15 @@ export function LoginScreen() {
         </h1>
         <p className="mt-4 text-base text-slate-600">
           <Trans>
-            Pagecast brings your page's conversations into one inbox and sends one message to many customers at
-            once, safely paced and within the network's rules.
+            Pagecast brings your page's conversations into one inbox and sends one message to many customers
+            at once, safely paced and within the network's rules.
           </Trans>
         </p>
         {failed ? (
-          <div role="alert" className="mt-6 w-full rounded-lg border-s-4 border-red-600 bg-red-50 p-4 text-start text-sm text-red-900">
+          <div
+            role="alert"
+            className="mt-6 w-full rounded-lg border-s-4 border-red-600 bg-red-50 p-4 text-start text-sm text-red-900"
+          >
             <p className="font-semibold">
               <Trans>We could not sign you in</Trans>
             </p>

@@ -26,6 +26,14 @@ export function AppLayout(props: AppLayoutProps) {
   const [collapsed, setCollapsed] = useSidebarCollapsed()
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50" data-testid="app-layout">
+      {collapsed ? null : (
+        // On a phone the open sidebar floats over the content; a tap beside it closes it.
+        <div
+          className="fixed inset-0 z-30 bg-slate-900/30 sm:hidden"
+          aria-hidden="true"
+          onClick={() => setCollapsed(true)}
+        />
+      )}
       <Sidebar
         collapsed={collapsed}
         onToggle={() => setCollapsed(!collapsed)}

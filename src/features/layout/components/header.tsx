@@ -16,7 +16,14 @@ interface HeaderProps {
   onOpenAddons: () => void
 }
 
-export function Header({ user, subscription, hasReferral, supportUrl, onOpenAccount, onOpenAddons }: HeaderProps) {
+export function Header({
+  user,
+  subscription,
+  hasReferral,
+  supportUrl,
+  onOpenAccount,
+  onOpenAddons,
+}: HeaderProps) {
   const { t } = useLingui()
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -30,7 +37,11 @@ export function Header({ user, subscription, hasReferral, supportUrl, onOpenAcco
         </Link>
       )}
       <div className="flex h-14 items-center gap-2 px-3 sm:gap-3 sm:px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t`Pagecast home`}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold text-slate-900"
+          aria-label={t`Pagecast home`}
+        >
           <BrandMark className="size-8" />
           <span className="hidden sm:inline">Pagecast</span>
         </Link>
@@ -50,7 +61,12 @@ export function Header({ user, subscription, hasReferral, supportUrl, onOpenAcco
             </span>
             <span className="sr-only sm:hidden">{t`Support`}</span>
           </a>
-          <button type="button" onClick={onOpenAccount} aria-label={t`My subscription`} className="rounded-full">
+          <button
+            type="button"
+            onClick={onOpenAccount}
+            aria-label={t`My subscription`}
+            className="rounded-full"
+          >
             <UserAvatar src={user?.picture?.data.url} />
           </button>
         </div>

@@ -10,7 +10,13 @@ const toneClass: Record<BadgeTone, string> = {
   danger: 'bg-red-600 text-white',
 }
 
-export function MessageBadge({ subscription, onClick }: { subscription: SubscriptionState; onClick: () => void }) {
+export function MessageBadge({
+  subscription,
+  onClick,
+}: {
+  subscription: SubscriptionState
+  onClick: () => void
+}) {
   const { t } = useLingui()
   if (!showsMessageBadge(subscription)) return null
   const tone = badgeTone(subscription.available_messages)

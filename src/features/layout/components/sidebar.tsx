@@ -24,7 +24,7 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
       data-testid="sidebar"
       data-collapsed={collapsed}
       aria-label={t`Sidebar`}
-      className={`flex shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] ${collapsed ? 'w-16' : 'w-64'}`}
+      className={`flex shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] ${collapsed ? 'w-16' : 'w-64 max-sm:fixed max-sm:inset-y-0 max-sm:start-0 max-sm:z-40 max-sm:shadow-xl'}`}
     >
       <button
         type="button"
@@ -33,7 +33,12 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
         aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
         className="m-3 grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-5 ${collapsed ? 'rtl:-scale-x-100' : '-scale-x-100 rtl:scale-x-100'}`} fill="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`size-5 ${collapsed ? 'rtl:-scale-x-100' : '-scale-x-100 rtl:scale-x-100'}`}
+          fill="currentColor"
+        >
           <path d="M3 4a1 1 0 0 1 1-1h1a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Zm6.3 1.3a1 1 0 0 1 1.4 0l4 4a1 1 0 0 1 0 1.4l-4 4a1 1 0 0 1-1.4-1.4l2.3-2.3H8a1 1 0 1 1 0-2h3.6L9.3 6.7a1 1 0 0 1 0-1.4Z" />
         </svg>
       </button>
@@ -83,7 +88,12 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
           onClick={onLogout}
           className="flex w-full items-center gap-3 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 ms-1.5 rtl:-scale-x-100" fill="currentColor">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-5 shrink-0 ms-1.5 rtl:-scale-x-100"
+            fill="currentColor"
+          >
             <path d="M4 3a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h6a1 1 0 1 0 0-2H5V5h5a1 1 0 1 0 0-2Zm9.3 3.3a1 1 0 0 1 1.4 0l3 3a1 1 0 0 1 0 1.4l-3 3a1 1 0 0 1-1.4-1.4l1.3-1.3H8a1 1 0 1 1 0-2h6.6l-1.3-1.3a1 1 0 0 1 0-1.4Z" />
           </svg>
           <span className={collapsed ? 'sr-only' : ''}>

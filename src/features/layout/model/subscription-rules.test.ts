@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { badgeTone, showsBrandedBanner, showsFairUseNotice, showsMessageBadge } from './subscription-rules.ts'
 
-const base = { is_unlimited: false, unlimited_blocked: false, available_messages: 500, use_branded_messages: false }
+const base = {
+  is_unlimited: false,
+  unlimited_blocked: false,
+  available_messages: 500,
+  use_branded_messages: false,
+}
 
 describe('message badge', () => {
   it('is primary above 1000, warning at or below 1000, danger below 100', () => {

@@ -8,7 +8,10 @@ import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 
 export type BadgeTone = 'primary' | 'warning' | 'danger'
 
-type Rules = Pick<SubscriptionState, 'is_unlimited' | 'unlimited_blocked' | 'available_messages' | 'use_branded_messages'>
+type Rules = Pick<
+  SubscriptionState,
+  'is_unlimited' | 'unlimited_blocked' | 'available_messages' | 'use_branded_messages'
+>
 
 /** Unlimited subscribers that are not blocked see no counter. */
 export function showsMessageBadge(s: Rules): boolean {

@@ -25,7 +25,12 @@ export function HomePage() {
         </div>
         <label className="relative w-full sm:w-72">
           <span className="sr-only">{t`Search pages`}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" fill="currentColor">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+            fill="currentColor"
+          >
             <path d="M8.5 3a5.5 5.5 0 0 1 4.4 8.8l3.6 3.7a1 1 0 0 1-1.4 1.4l-3.7-3.6A5.5 5.5 0 1 1 8.5 3Zm0 2a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z" />
           </svg>
           <input

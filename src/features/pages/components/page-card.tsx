@@ -32,7 +32,12 @@ export function PageCard({ account }: { account: Account }) {
         className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
       >
         {body}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-slate-400 rtl:-scale-x-100" fill="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-5 text-slate-400 rtl:-scale-x-100"
+          fill="currentColor"
+        >
           <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z" />
         </svg>
       </PathLink>

@@ -13,7 +13,12 @@ export function searchPages(accounts: readonly Account[], query: string): Accoun
   const q = query.trim()
   if (!q) return sorted
   const lower = q.toLowerCase()
-  const fuse = new Fuse(sorted, { keys: ['name'], threshold: PAGE_SEARCH_THRESHOLD, ignoreLocation: true, isCaseSensitive: false })
+  const fuse = new Fuse(sorted, {
+    keys: ['name'],
+    threshold: PAGE_SEARCH_THRESHOLD,
+    ignoreLocation: true,
+    isCaseSensitive: false,
+  })
   const hits = new Set(fuse.search(q).map((r) => r.item.id))
   // A plain substring always matches, whatever the fuzzy score says.
   for (const a of sorted) if (a.name.toLowerCase().includes(lower)) hits.add(a.id)

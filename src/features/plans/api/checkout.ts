@@ -5,7 +5,11 @@ import { storedReferral } from '../../../shared/session/referral.ts'
  * `POST /api/v2/user/subscriptions/checkout`: both outcomes return to the app root (spec section 9). The
  * caller opens the window first (inside the click) and points it at the answer, so no popup blocker interferes.
  */
-export async function createCheckout(priceId: string, isAddon: boolean, referral?: string | null): Promise<string> {
+export async function createCheckout(
+  priceId: string,
+  isAddon: boolean,
+  referral?: string | null,
+): Promise<string> {
   const codes = storedReferral()
   const root = `${location.origin}/`
   const res = await api<{ data?: { url?: string }; url?: string }>('/user/subscriptions/checkout', {
@@ -25,7 +29,11 @@ export async function createCheckout(priceId: string, isAddon: boolean, referral
 }
 
 /** Opens the checkout in a new tab: the tab is opened in the click, then sent to the provider's page. */
-export async function openCheckout(priceId: string, isAddon: boolean, referral?: string | null): Promise<void> {
+export async function openCheckout(
+  priceId: string,
+  isAddon: boolean,
+  referral?: string | null,
+): Promise<void> {
   const tab = window.open('about:blank', '_blank')
   if (tab) tab.opener = null
   try {

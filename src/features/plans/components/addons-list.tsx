@@ -15,7 +15,10 @@ export function AddonsList({ referral }: { referral?: string | null }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        <Trans>Add-ons never expire and are used after your subscription messages. An active subscription is required.</Trans>
+        <Trans>
+          Add-ons never expire and are used after your subscription messages. An active subscription is
+          required.
+        </Trans>
       </p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {addons.map((a) => {

@@ -28,7 +28,11 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
   return (
     <section aria-label={t`Plans`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="radiogroup" aria-label={t`Billing period`} className="inline-flex rounded-lg bg-slate-100 p-1 text-sm">
+        <div
+          role="radiogroup"
+          aria-label={t`Billing period`}
+          className="inline-flex rounded-lg bg-slate-100 p-1 text-sm"
+        >
           {[false, true].map((isAnnual) => (
             <button
               key={String(isAnnual)}
@@ -43,25 +47,59 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
           ))}
         </div>
         <div className="flex gap-2">
-          <button type="button" onClick={() => scroll(-1)} aria-label={t`Previous plans`} className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor"><path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" /></svg>
+          <button
+            type="button"
+            onClick={() => scroll(-1)}
+            aria-label={t`Previous plans`}
+            className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4 rtl:-scale-x-100"
+              fill="currentColor"
+            >
+              <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
+            </svg>
           </button>
-          <button type="button" onClick={() => scroll(1)} aria-label={t`Next plans`} className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor"><path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z" /></svg>
+          <button
+            type="button"
+            onClick={() => scroll(1)}
+            aria-label={t`Next plans`}
+            className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4 rtl:-scale-x-100"
+              fill="currentColor"
+            >
+              <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
           </button>
         </div>
       </div>
-      <ul ref={track} className="mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3" data-testid="plan-carousel">
+      <ul
+        ref={track}
+        className="mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3"
+        data-testid="plan-carousel"
+      >
         {plans.map((plan) => {
           const price = formatUsd(annual ? plan.priceAnnually : plan.price)
           const messages = formatNumber(plan.messages)
           const priceId = annual ? plan.annual_price_id : plan.price_id
           return (
-            <li key={plan.price_id} data-testid="plan-card" className="flex w-64 shrink-0 snap-start flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={plan.price_id}
+              data-testid="plan-card"
+              className="flex w-64 shrink-0 snap-start flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            >
               <h3 className="text-lg font-bold text-slate-900 capitalize">{plan.title}</h3>
               <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
                 {price}
-                <span className="ms-1 text-sm font-medium text-slate-500">{annual ? t`/ year` : t`/ month`}</span>
+                <span className="ms-1 text-sm font-medium text-slate-500">
+                  {annual ? t`/ year` : t`/ month`}
+                </span>
               </p>
               <ul className="mt-4 flex-1 space-y-1.5 text-sm text-slate-700">
                 <li>
@@ -71,7 +109,12 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
                   <Trans>Unlimited pages</Trans>
                 </li>
               </ul>
-              <button type="button" className={`${buttonPrimary} mt-5`} disabled={busy === priceId} onClick={() => buy(priceId)}>
+              <button
+                type="button"
+                className={`${buttonPrimary} mt-5`}
+                disabled={busy === priceId}
+                onClick={() => buy(priceId)}
+              >
                 {busy === priceId ? <Trans>Loading...</Trans> : <Trans>Subscribe</Trans>}
               </button>
             </li>

@@ -6,8 +6,13 @@ export function ReferralDiscount() {
   const percent = REFERRAL_DISCOUNT_PERCENT
   const months = REFERRAL_DISCOUNT_MONTHS
   return (
-    <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200" data-testid="referral-discount">
-      <Trans>You were referred by a friend: {percent}% off your first {months} months is applied at checkout.</Trans>
+    <p
+      className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200"
+      data-testid="referral-discount"
+    >
+      <Trans>
+        You were referred by a friend: {percent}% off your first {months} months is applied at checkout.
+      </Trans>
     </p>
   )
 }

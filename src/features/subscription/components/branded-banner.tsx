@@ -8,11 +8,14 @@ import { confirmBrandedMessages } from '../api/confirm-branded.ts'
 
 export function BrandedBanner() {
   return (
-    <div className="flex flex-wrap items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950" data-testid="branded-banner">
+    <div
+      className="flex flex-wrap items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+      data-testid="branded-banner"
+    >
       <p className="min-w-0 flex-1">
         <Trans>
-          You are running out of messages. Authorise branded messages to keep sending: a short Pagecast note is
-          added once your quota runs out.
+          You are running out of messages. Authorise branded messages to keep sending: a short Pagecast note
+          is added once your quota runs out.
         </Trans>
       </p>
       <button type="button" className={buttonPrimary} onClick={() => openModal('confirm-branded')}>
@@ -41,8 +44,8 @@ export function ConfirmBrandedBody() {
     <div className="space-y-4 text-sm text-slate-700">
       <p>
         <Trans>
-          When your messages run out, your bulk messages will still be sent, with a short note saying they were sent
-          with Pagecast. Do you want to authorise branded messages?
+          When your messages run out, your bulk messages will still be sent, with a short note saying they
+          were sent with Pagecast. Do you want to authorise branded messages?
         </Trans>
       </p>
       <div className="flex flex-wrap justify-end gap-2">

@@ -5,7 +5,11 @@ import { openModal } from '../../../shared/ui/modal-stack.ts'
 
 export function FairUseNotice() {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900" data-testid="fair-use-notice">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900"
+      data-testid="fair-use-notice"
+    >
       <p className="min-w-0 flex-1">
         <Trans>
           Your account has been detected violating our fair use policy... To keep sending, please purchase a

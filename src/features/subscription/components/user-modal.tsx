@@ -38,7 +38,10 @@ export function UserModalBody() {
       ) : null}
       {mine.isLoading ? <LoadingDots /> : null}
       {sub ? (
-        <dl className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" data-testid="my-subscription">
+        <dl
+          className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200"
+          data-testid="my-subscription"
+        >
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 px-3 py-2">
               <dt className="text-slate-500">{label}</dt>
@@ -52,7 +55,11 @@ export function UserModalBody() {
         </p>
       ) : null}
       {sub?.cancel_at_period_end ? (
-        <p role="status" className="rounded-lg border-s-4 border-orange-500 bg-orange-50 p-3 text-orange-900" data-testid="cancel-notice">
+        <p
+          role="status"
+          className="rounded-lg border-s-4 border-orange-500 bg-orange-50 p-3 text-orange-900"
+          data-testid="cancel-notice"
+        >
           <Trans>Your subscription will be automatically cancelled at the end of the current period.</Trans>
         </p>
       ) : null}
@@ -64,7 +71,11 @@ export function UserModalBody() {
           <Trans>Buy more messages</Trans>
         </button>
         {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
-          <button type="button" className={`${buttonDanger} ms-auto`} onClick={() => openModal('cancel-subscription')}>
+          <button
+            type="button"
+            className={`${buttonDanger} ms-auto`}
+            onClick={() => openModal('cancel-subscription')}
+          >
             <Trans>Cancel subscription</Trans>
           </button>
         ) : null}

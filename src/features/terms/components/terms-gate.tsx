@@ -54,7 +54,13 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
         <p className="mt-5 text-sm text-slate-700">
           <Trans>I have read and accept the terms and conditions of use.</Trans>
         </p>
-        <button type="button" className={`${buttonPrimary} mt-4 w-full sm:w-auto`} disabled={busy} onClick={onAccept} data-testid="accept-terms">
+        <button
+          type="button"
+          className={`${buttonPrimary} mt-4 w-full sm:w-auto`}
+          disabled={busy}
+          onClick={onAccept}
+          data-testid="accept-terms"
+        >
           {busy ? <Trans>Loading...</Trans> : <Trans>Accept</Trans>}
         </button>
       </div>
