@@ -34,7 +34,7 @@ export async function createSession(db: Queryable, userId: string): Promise<stri
   return token
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   if (!header) return undefined
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/.exec(header)

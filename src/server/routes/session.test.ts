@@ -78,6 +78,17 @@ describe('login', () => {
       expect((await t.app.inject({ url: '/api/v2/user', headers: auth })).statusCode).toBe(200)
   })
 
+  it('ends only the session logged out', async () => {
+    const a = await login(t.app, '1010')
+    const b = await login(t.app, '1010')
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/logout', headers: a.auth })).json()).toEqual({
+      ok: true,
+    })
+    expect((await t.app.inject({ url: '/api/v2/user', headers: a.auth })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/v2/user', headers: b.auth })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/logout' })).statusCode).toBe(401)
+  })
+
   it('refuses a login with a declined permission, naming it', async () => {
     const res = await post({ access_token: 'fb:1004:decline=pages_messaging,email' })
     expect(res.statusCode).toBe(401)

@@ -6,7 +6,7 @@ import type { ClientConfig } from '../../shared/contracts/client-config.ts'
 import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { GraphCallError } from '../graph/graph-api.ts'
-import { createSession } from '../http/auth.ts'
+import { bearer, createSession, hashToken } from '../http/auth.ts'
 import { HttpError, parse, unauthorized } from '../http/errors.ts'
 import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
 
@@ -80,4 +80,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return response
     },
   )
+
+  /** Ends the session server-side: the token stops working everywhere, not only in this browser. */
+  app.post('/logout', { preHandler: ctx.authenticate }, async (request) => {
+    await ctx.store.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(bearer(request)!)])
+    return { ok: true }
+  })
 }
