@@ -5,7 +5,14 @@
 import { test } from 'vitest'
 import { claimLease, writeJob, type JobRecord, type RecipientRecord } from '../../src/worker/records.ts'
 import { runJob } from '../../src/worker/run-job.ts'
-import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob, subscription } from '../../src/worker/fakes.test-kit.ts'
+import {
+  FakeApi,
+  FakeGraph,
+  makeDeps,
+  resetDb,
+  seedJob,
+  subscription,
+} from '../../src/worker/fakes.test-kit.ts'
 
 const N = 100_000
 const PIPELINE_N = 2_000
