@@ -3,13 +3,22 @@ import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 
 test.describe('Spanish browser', () => {
-  test.use({ locale: 'es-MX' })
+  test.use({ locale: 'es-MX', serviceWorkers: 'block' })
   test('shows the app in Spanish with Mexican number style', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Continuar con Facebook' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    // Shown whether or not this worker's earlier tests already accepted the terms.
+    await page.route('**/api/v2/login', async (route) => {
+      const res = await route.fetch()
+      const body = await res.json()
+      body.data.user.subscription.accepted_terms = false
+      await route.fulfill({ response: res, json: body })
+    })
     await loginAsDemo(page, { acceptTerms: false })
     await expect(page.getByRole('heading', { name: 'Términos y condiciones' })).toBeVisible()
+    await expect(page.getByText(/Última actualización: \d{1,2} de [a-z]+ de \d{4}/)).toBeVisible()
+    await page.unroute('**/api/v2/login')
     await page.getByTestId('accept-terms').click()
     await expect(page.getByRole('heading', { name: 'Tus páginas' })).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('page-card').first()).toContainText(/\d{1,3}(,\d{3})* seguidores/)
