@@ -7,6 +7,7 @@
 import autocannon from 'autocannon'
 import { startStack } from '../e2e/support/stack.ts'
 import { signIn } from '../../scripts/audit/session.ts'
+import { buyLargePlan } from './allowance.ts'
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 30)
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 100)
@@ -30,6 +31,12 @@ try {
     if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`)
     return (await res.json()) as Record<string, unknown>
   }
+  const large = await buyLargePlan(stack.url, token)
+  console.log(
+    large
+      ? 'allowance: the largest plan, bought through the sandbox checkout'
+      : 'allowance: the trial (the checkout failed), touches may answer 406 once it is spent',
+  )
   await api('POST', '/api/v2/page', { id: session.pageId, name: 'Load test page' })
   const message = await api('POST', '/api/v2/messages', {
     page_id: session.pageId,
