@@ -133,3 +133,25 @@ test('an unlimited subscriber who is not blocked sees no message counter', async
   await expect(page.getByTestId('app-layout')).toBeVisible()
   await expect(page.getByTestId('message-badge')).toHaveCount(0)
 })
+
+test('the layout is operable from the keyboard with a visible focus ring', async ({ page }) => {
+  await loginAsDemo(page)
+  await page.locator('body').click({ position: { x: 5, y: 400 } })
+  const seen: string[] = []
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      if (!el || el === document.body) return null
+      const style = getComputedStyle(el)
+      return { label: el.getAttribute('aria-label') ?? el.textContent ?? '', outline: style.outlineStyle }
+    })
+    expect(focus).not.toBeNull()
+    expect(focus!.outline).not.toBe('none')
+    seen.push(focus!.label)
+  }
+  expect(seen).toEqual(expect.arrayContaining(['My subscription', 'Log out', 'Pagecast home']))
+  await page.getByRole('button', { name: 'Expand sidebar' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false')
+})

@@ -89,4 +89,8 @@ test('the modals stack, trap focus, and Escape closes only the top one', async (
   await expect(page.getByTestId('modal')).toContainText('My subscription')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('modal')).toHaveCount(0)
+  // Focus goes back to the control that opened the first modal.
+  expect(
+    await page.evaluate(() => Boolean(document.activeElement?.querySelector('[data-testid="user-avatar"]'))),
+  ).toBe(true)
 })

@@ -31,7 +31,7 @@ export function Header({
         <Link
           to="/affiliates"
           data-testid="affiliate-banner"
-          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 text-center text-sm font-medium text-white hover:underline rtl:bg-gradient-to-l"
+          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 text-center text-xs font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
         >
           <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
         </Link>

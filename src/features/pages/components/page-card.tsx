@@ -12,7 +12,7 @@ export function PageCard({ account }: { account: Account }) {
   const fans = formatNumber(account.fan_count ?? 0)
   const body = (
     <>
-      <PageAvatar src={account.picture?.data.url} name={account.name} className="size-14" />
+      <PageAvatar src={account.picture?.data.url} name={account.name} className="size-12 sm:size-14" />
       <div className="min-w-0 flex-1">
         <p id={nameId} className="truncate font-semibold text-slate-900">
           {account.name}
@@ -29,7 +29,7 @@ export function PageCard({ account }: { account: Account }) {
       <PathLink
         href={`/${account.id}`}
         data-testid="page-card"
-        className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
+        className="flex items-center gap-3 rounded-xl bg-white p-3 sm:gap-4 sm:p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
       >
         {body}
         <svg
@@ -47,9 +47,11 @@ export function PageCard({ account }: { account: Account }) {
     <div
       data-testid="page-card"
       data-connected="false"
-      className="flex flex-wrap items-center gap-4 rounded-xl bg-slate-100 p-4 ring-1 ring-slate-200"
+      className="flex flex-wrap items-center justify-end gap-3 rounded-xl bg-slate-100 p-3 ring-1 ring-slate-200 sm:gap-4 sm:p-4"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-4 grayscale [&_p]:text-slate-600">{body}</div>
+      <div className="flex min-w-[11rem] flex-1 items-center gap-3 grayscale sm:gap-4 [&_p]:text-slate-600">
+        {body}
+      </div>
       <button
         type="button"
         onClick={() => void loginWithSdk()}
