@@ -50,6 +50,7 @@ test('bulk sender figures', async () => {
   await writeJob(job, list)
   console.log(`BENCH dexie_write_100k_ms=${(performance.now() - t0).toFixed(0)}`)
   await resetDb()
+  console.log(`BENCH raw_indexeddb_write_100k_ms=${(await rawWrite(list)).toFixed(0)}`)
 
   await seedJob(PIPELINE_N, { id: 'pipe' })
   const graph = new FakeGraph()
@@ -62,3 +63,30 @@ test('bulk sender figures', async () => {
   console.log(`BENCH pipeline_ms_per_message=${per.toFixed(2)}`)
   await resetDb()
 })
+
+/** The same rows with the same indexes through the bare IndexedDB API: the floor Dexie is compared with. */
+async function rawWrite(list: RecipientRecord[]): Promise<number> {
+  const name = `raw-bench-${Math.random()}`
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(name, 1)
+    req.onupgradeneeded = () => {
+      const store = req.result.createObjectStore('r', { keyPath: 'key' })
+      store.createIndex('a', ['jobId', 'order'])
+      store.createIndex('b', ['jobId', 'state', 'order'])
+    }
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+  const t0 = performance.now()
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction('r', 'readwrite')
+    const store = tx.objectStore('r')
+    for (const row of list) store.add(row)
+    tx.oncomplete = () => resolve()
+    tx.onerror = () => reject(tx.error)
+  })
+  const ms = performance.now() - t0
+  idb.close()
+  indexedDB.deleteDatabase(name)
+  return ms
+}
