@@ -8,15 +8,18 @@ import type { z } from 'zod'
 export class HttpError extends Error {
   readonly statusCode: number
   readonly errors: Record<string, string[]> | undefined
-  constructor(statusCode: number, message: string, errors?: Record<string, string[]>) {
+  /** Machine-readable reason beside the human message, for clients that act on it (e.g. `trial_used`). */
+  readonly code: string | undefined
+  constructor(statusCode: number, message: string, errors?: Record<string, string[]>, code?: string) {
     super(message)
     this.statusCode = statusCode
     this.errors = errors
+    this.code = code
   }
 }
 
 export const notFound = (what = 'Not found') => new HttpError(404, what)
-export const notAcceptable = (message: string) => new HttpError(406, message)
+export const notAcceptable = (message: string, code?: string) => new HttpError(406, message, undefined, code)
 export const unauthorized = (message = 'Unauthenticated.') => new HttpError(401, message)
 
 export function invalid(field: string, message: string): HttpError {
@@ -62,9 +65,11 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | SyntaxError, request, reply) => {
     if (error instanceof HttpError) {
-      const body = error.errors
-        ? { message: error.message, errors: error.errors }
-        : { message: error.message }
+      const body = {
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      }
       return reply.code(error.statusCode).send(body)
     }
     const code = 'code' in error ? error.code : undefined

@@ -29,7 +29,7 @@ describe('page registration and token extension', () => {
     const other = await login(t.app, '3002')
     const refused = await register(other.auth, { id: '500', name: 'Bakery' })
     expect(refused.statusCode).toBe(406)
-    expect(refused.json()).toEqual({ message: TRIAL_USED })
+    expect(refused.json()).toEqual({ message: TRIAL_USED, code: 'trial_used' })
     await setAllowance(t.app, '3002', { access_type: 'paid' })
     expect((await register(other.auth, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
   })
@@ -38,10 +38,10 @@ describe('page registration and token extension', () => {
     const { auth } = await login(t.app, '3003')
     const banned = await register(auth, { id: '900', name: 'Banned' })
     expect(banned.statusCode).toBe(406)
-    expect(banned.json()).toEqual({ message: PAGE_BANNED })
+    expect(banned.json()).toEqual({ message: PAGE_BANNED, code: 'page_banned' })
     const used = await register(auth, { id: '901', name: 'Used' })
     expect(used.statusCode).toBe(406)
-    expect(used.json()).toEqual({ message: TRIAL_USED })
+    expect(used.json()).toEqual({ message: TRIAL_USED, code: 'trial_used' })
   })
 
   it('lets only one of two trial users racing for a fresh page take its trial', async () => {

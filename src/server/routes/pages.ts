@@ -51,8 +51,8 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
       ])
       return toState(await loadSubscription(tx, userId))
     })
-    if (outcome === 'banned') throw notAcceptable(PAGE_BANNED)
-    if (outcome === 'trial_used') throw notAcceptable(TRIAL_USED)
+    if (outcome === 'banned') throw notAcceptable(PAGE_BANNED, 'page_banned')
+    if (outcome === 'trial_used') throw notAcceptable(TRIAL_USED, 'trial_used')
     return { data: { subscription: outcome } }
   })
 
