@@ -6,6 +6,7 @@ import {
   bulkTest,
   expect,
   login,
+  pages,
   setFaults,
   startSend,
   verifyJob,
@@ -79,5 +80,22 @@ test('throttling and server errors slow the job down but everyone is reached onc
   await waitForSent(baseURL!, 'Under faults', 15, 90_000)
   await setFaults(baseURL!, { fail_rate: 0 })
   await waitForCard(page, 'finished', 120_000)
+  await verifyJob(page, check)
+})
+
+test('an expired page token pauses the job until a tab refreshes it, then it finishes', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const check = await startSend(page, baseURL!, 'New token')
+  await waitForSent(baseURL!, 'New token', 4)
+  const res = await fetch(`${baseURL}/sandbox/tokens/expire`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page_id: pages.small }),
+  })
+  expect(((await res.json()) as { expired: number }).expired).toBeGreaterThan(0)
+  await waitForCard(page, 'finished', 90_000)
   await verifyJob(page, check)
 })
