@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/sw/manifest.ts'
+import { precompress } from './scripts/precompress.ts'
 
 const apiTarget = process.env.DEV_API_URL ?? 'http://localhost:8080'
 
@@ -36,6 +37,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',

@@ -23,6 +23,8 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
       root,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         if (NO_CACHE.test(path)) res.setHeader('Cache-Control', 'no-cache')

@@ -2,7 +2,7 @@
  * Payloads and responses of the product API (`/api/v2`, spec section 7). The server validates every body
  * with these schemas; the app builds its payloads with the same types.
  */
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */

@@ -1,5 +1,5 @@
 /** What the app learns from the server at start-up (`GET /api/v2/config`); nothing secret ever goes here. */
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 export const clientConfig = z.object({
   /** Which social SDK adapter the app uses. */
