@@ -1,0 +1,96 @@
+/**
+ * What a failed step means, by the error's class (architecture.md): throttling backs off, auth waits for a
+ * fresh token, a blocked page or configuration error stops the job, recipient errors reject that recipient,
+ * transient errors retry a bounded number of times, and a network failure leaves the send uncertain.
+ */
+import { Dexie } from 'dexie'
+import type { GraphErrorKind } from '../shared/graph/types.ts'
+import { backToPending } from './job-steps.ts'
+import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
+import {
+  backoff,
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+  THROTTLE_BASE_MS,
+  THROTTLE_MAX_MS,
+  TRANSIENT_MAX_ATTEMPTS,
+} from './pacer.ts'
+import { recipients, type JobRecord } from './records.ts'
+import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
+
+function errorKind(err: unknown): GraphErrorKind {
+  const kind = (err as { kind?: unknown } | null)?.kind
+  if (typeof kind === 'string') return kind as GraphErrorKind
+  return err instanceof TypeError ? 'network' : 'transient'
+}
+
+export async function handleFailure(
+  deps: RunDeps,
+  job: JobRecord,
+  err: unknown,
+  streaks: Streaks,
+): Promise<RunOutcome | undefined> {
+  if (err instanceof Dexie.DexieError) {
+    // Storage failed (a connection lost on wake): nothing is sent that cannot be recorded. A recipient left
+    // `sending` is reconciled on the next pass; the step is retried after a pause.
+    console.warn('bulk sender storage error', err)
+    streaks.server++
+    await deps.sleep(backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random))
+    return undefined
+  }
+  const kind = errorKind(err)
+  const message = err instanceof Error ? err.message : String(err)
+  const r = streaks.current
+  const fresh = r ? await recipients.get(r.key) : undefined
+  const sending = fresh?.state === 'sending'
+  switch (kind) {
+    case 'network':
+      // The recipient stays `sending`: it is reconciled before any retry.
+      await pauseOffline(deps, job, streaks)
+      return undefined
+    case 'throttle': {
+      if (r && sending) await backToPending(r.key)
+      streaks.throttle++
+      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs
+      const wait =
+        retryAfter ??
+        backoff(streaks.throttle, THROTTLE_BASE_MS, THROTTLE_MAX_MS, deps.random, deps.pacingScale)
+      await setAndPublish(deps, job, 'rate_limited', { nextSendAt: deps.now() + wait })
+      return undefined
+    }
+    case 'auth':
+      if (r && sending) await backToPending(r.key)
+      deps.dropPageToken(job.pageId)
+      await setAndPublish(deps, job, 'needs_signin')
+      return undefined
+    case 'page_blocked':
+    case 'config':
+      if (r && sending) await backToPending(r.key)
+      await setAndPublish(deps, job, 'stopped', { stopReason: `${kind}:${message}` })
+      await tellServer(deps, job.id, 'stopped', `${kind}: ${message}`)
+      return 'stopped'
+    case 'outside_window':
+    case 'recipient_gone':
+      if (r && sending) await reject(deps, job, r, message)
+      return undefined
+    default: {
+      if (!r || !sending) {
+        // Not a send that failed (reading for reconciliation): wait and look again.
+        streaks.server++
+        await setAndPublish(deps, job, job.state, {
+          nextSendAt:
+            deps.now() + backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
+        })
+        return undefined
+      }
+      if ((fresh?.attempts ?? 0) >= TRANSIENT_MAX_ATTEMPTS) {
+        await reject(deps, job, r, message)
+        return undefined
+      }
+      await backToPending(r.key)
+      const wait = backoff(fresh?.attempts ?? 1, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale)
+      await setAndPublish(deps, job, job.state, { nextSendAt: deps.now() + wait })
+      return undefined
+    }
+  }
+}

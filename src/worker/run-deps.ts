@@ -1,0 +1,39 @@
+/** What a running job needs from outside, and the bookkeeping of one run. */
+import type { BulkChannel } from './protocol.ts'
+import type { RecipientRecord } from './records.ts'
+import type { SenderApi, SenderGraph, Subscription } from './ports.ts'
+
+export interface RunDeps {
+  graph: SenderGraph
+  api: SenderApi
+  channel: BulkChannel
+  pageToken(pageId: string): string | undefined
+  /** The page token failed (auth): forget it until a tab hands a fresh one. */
+  dropPageToken(pageId: string): void
+  subscription(): Subscription
+  setSubscription(sub: Subscription): void
+  now(): number
+  random(): number
+  /** Resolves after `ms`, or earlier when something wakes the sender (control, online, tokens). */
+  sleep(ms: number): Promise<void>
+  pacingScale: number
+  /** The holder is going away (its tab closes); stop at the next step. */
+  signal?: AbortSignal
+}
+
+export type RunOutcome = 'finished' | 'stopped' | 'paused' | 'lost' | 'gone'
+
+/** How long a job waits for a fresh page token before looking again (a tab's answer wakes it sooner). */
+export const TOKEN_WAIT_MS = 30_000
+
+export interface Streaks {
+  offline: number
+  throttle: number
+  server: number
+  /** The recipient whose send is in flight, so a failure is charged to the right one. */
+  current?: RecipientRecord
+  /** Whether a recipient may be left `sending` (at the start, after any failure): only then is it looked for. */
+  uncertain: boolean
+  /** Whether queued touches may wait in the outbox (at the start, after a failed or indirect touch). */
+  outboxDirty: boolean
+}
