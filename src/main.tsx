@@ -1,16 +1,45 @@
-/** Browser entry: locale, client config, session check, mount. */
+/**
+ * Browser entry: locale, then the first screen at once; the client config and the session check follow.
+ * It stays light (no router, query cache or schema library): see src/app/entry/root.tsx.
+ */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
 import { detectLocale, LOCALE_SETTING } from './i18n/detect.ts'
 import { activateLocale } from './i18n/activate.ts'
+import { hasSessionCookie } from './shared/api/session-cookie.ts'
 import { loadClientConfig } from './shared/config/client-config.ts'
+import type { ClientConfig } from './shared/contracts/client-config.ts'
 import { configureSession, initSession } from './shared/session/actions.ts'
 import { createSocialSdk } from './shared/social/index.ts'
-import { App } from './app/app.tsx'
+import { loadFullApp, Root } from './app/entry/root.tsx'
 import './app/app.css'
 
+// A returning user will need the full app: fetch it while the locale and the session load.
+if (hasSessionCookie()) void loadFullApp().catch(() => undefined)
+
+/** Neither the network nor a cached copy: wait for the connection (the dots keep showing). */
+async function clientConfig(): Promise<ClientConfig> {
+  try {
+    return await loadClientConfig()
+  } catch {
+    await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
+    return clientConfig()
+  }
+}
+
 const locale = detectLocale(navigator.languages, localStorage.getItem(LOCALE_SETTING))
-const [, config] = await Promise.all([activateLocale(locale), loadClientConfig()])
+await activateLocale(locale)
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <Root />
+    </I18nProvider>
+  </StrictMode>,
+)
+
+const config = await clientConfig()
 const sdk = createSocialSdk(config)
 configureSession(config, { sdk })
 // The SDK loads while the three dots show; the session is checked once it is ready (spec section 4).
@@ -19,9 +48,4 @@ void sdk
   .catch((err: unknown) => console.error('social SDK failed to load', err))
   .then(() => initSession())
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
 if (import.meta.env.PROD) void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker())

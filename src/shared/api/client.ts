@@ -8,6 +8,7 @@ import { FetchError, ofetch } from 'ofetch'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
+import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 
 export const API_BASE = '/api/v2'
 
@@ -23,13 +24,8 @@ export class ApiError extends Error {
   }
 }
 
-const unauthorizedHandlers = new Set<() => void>()
-
-/** The session registers here: a 401 anywhere ends the session and shows the login screen. */
-export function onUnauthorized(handler: () => void): () => void {
-  unauthorizedHandlers.add(handler)
-  return () => unauthorizedHandlers.delete(handler)
-}
+/** The session registers there: a 401 anywhere ends the session and shows the login screen. */
+export { onUnauthorized }
 
 function titles(): CatalogueTitles {
   return {
@@ -44,8 +40,10 @@ function report(status: number, body: unknown, fallbackMessage: string): never {
   console.error('API request failed', status, body ?? fallbackMessage)
   if (status === 401) {
     clearSessionToken()
-    for (const h of unauthorizedHandlers) h()
+    notifyUnauthorized()
   }
+  // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
+  if (status === 0 && !navigator.onLine) throw error
   for (const n of notificationsFor({ status, body, fallbackMessage }, titles())) notify(n)
   throw error
 }

@@ -1,14 +1,16 @@
 /** The signed-in user's subscription state: one query key, one options factory, used everywhere. */
 import { queryOptions } from '@tanstack/react-query'
-import { type SubscriptionState, subscriptionState } from '../contracts/api.ts'
+import type { SubscriptionState } from '../contracts/api.ts'
 import { api } from './client.ts'
+import { parseSubscription } from './guards.ts'
+import { unwrap } from './session-fetch.ts'
 
 export const userQueryKey = ['user'] as const
 
 /** `GET /api/v2/user`: the subscription state of spec section 3. Accepts a bare or `data`-wrapped body. */
 export async function getUser(): Promise<SubscriptionState> {
   const body = await api<unknown>('/user')
-  return subscriptionState.parse(unwrap(body, 'subscription'))
+  return parseSubscription(unwrap(body, 'subscription'))
 }
 
 export function userQueryOptions() {
@@ -21,19 +23,4 @@ export async function getAvailableMessages(): Promise<number> {
   const value = unwrap(body, 'available_messages')
   if (typeof value === 'number') return value
   throw new Error('available-messages answered without a count')
-}
-
-function unwrap(body: unknown, key: string): unknown {
-  let current = body
-  for (let i = 0; i < 3; i++) {
-    if (current && typeof current === 'object') {
-      if (key in current) return (current as Record<string, unknown>)[key]
-      if ('data' in current) {
-        current = (current as { data: unknown }).data
-        continue
-      }
-    }
-    break
-  }
-  return current
 }

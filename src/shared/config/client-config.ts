@@ -1,14 +1,65 @@
-/** The client configuration (`GET /api/v2/config`), fetched once per page load and shared by everyone. */
+/**
+ * The client configuration (`GET /api/v2/config`), fetched once per page load and shared by everyone. It is
+ * public (no secret ever goes there), so the last good copy is kept in localStorage: offline, the app starts
+ * from it.
+ */
 import { use } from 'react'
-import { ofetch } from 'ofetch'
-import { type ClientConfig, clientConfig } from '../contracts/client-config.ts'
+import type { ClientConfig } from '../contracts/client-config.ts'
+
+const CACHE_KEY = 'pagecast-client-config'
 
 let pending: Promise<ClientConfig> | undefined
 let loaded: ClientConfig | undefined
 
+const isText = (v: unknown): v is string => typeof v === 'string'
+
+/** Mirrors the zod contract without loading it on the start-up path. */
+export function isClientConfig(v: unknown): v is ClientConfig {
+  if (typeof v !== 'object' || v === null) return false
+  const c = v as Record<string, unknown>
+  return (
+    (c.social === 'facebook' || c.social === 'sandbox') &&
+    isText(c.fbAppId) &&
+    isText(c.graphUrl) &&
+    isText(c.graphVersion) &&
+    /^v\d+\.\d+$/.test(c.graphVersion) &&
+    (c.messagingPolicy === 'current' || c.messagingPolicy === 'legacy') &&
+    typeof c.humanAgentEnabled === 'boolean' &&
+    isText(c.supportUrl) &&
+    isText(c.affiliateSignupUrl) &&
+    isText(c.affiliateLoginUrl) &&
+    typeof c.pacingScale === 'number' &&
+    c.pacingScale > 0 &&
+    c.pacingScale <= 1
+  )
+}
+
+export function cachedClientConfig(): ClientConfig | undefined {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null')
+    return isClientConfig(parsed) ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function fetchConfig(): Promise<ClientConfig> {
+  const res = await fetch('/api/v2/config', { headers: { Accept: 'application/json' }, cache: 'no-store' })
+  if (!res.ok) throw new Error(`config: HTTP ${res.status}`)
+  const body: unknown = await res.json()
+  if (!isClientConfig(body)) throw new TypeError('config: unexpected answer')
+  localStorage.setItem(CACHE_KEY, JSON.stringify(body))
+  return body
+}
+
 export function loadClientConfig(): Promise<ClientConfig> {
-  pending ??= ofetch('/api/v2/config', { headers: { Accept: 'application/json' }, retry: 2 })
-    .then((body: unknown) => (loaded = clientConfig.parse(body)))
+  pending ??= fetchConfig()
+    .catch((err: unknown) => {
+      const cached = cachedClientConfig()
+      if (cached) return cached
+      throw err
+    })
+    .then((config) => (loaded = config))
     .catch((err: unknown) => {
       // A failed start-up fetch must be retried on the next call, not cached forever.
       pending = undefined

@@ -1,16 +1,17 @@
 /** Login, start-up check, logout and silent account refresh (spec sections 4 and 5). */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { api, onUnauthorized } from '../api/client.ts'
 import { notify } from '../notifications/store.ts'
 import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
-import { getUser } from '../api/user.ts'
+import { fetchSubscription, isNetworkFailure, postLogin } from '../api/session-fetch.ts'
+import { onUnauthorized } from '../api/unauthorized.ts'
 import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
-import { type LoginResponse, loginResponse } from '../contracts/api.ts'
+import type { LoginResponse } from '../contracts/api.ts'
 import type { ClientConfig } from '../contracts/client-config.ts'
 import type { Account } from '../graph/types.ts'
 import { type SessionGraph, sessionGraph } from './graph-port.ts'
 import { captureReferral } from './referral.ts'
+import { clearSnapshot, loadSnapshot, saveSnapshot, type SessionSnapshot } from './snapshot.ts'
 import { type SessionSocialSdk, type SocialLoginResponse, sandboxPopupSdk } from './social-port.ts'
 import { sessionStore } from './store.ts'
 
@@ -75,14 +76,10 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   const { referral, coupon } = captureReferral()
   let login: LoginResponse
   try {
-    login = loginResponse.parse(
-      await api('/login', {
-        method: 'POST',
-        body: { access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null },
-      }),
-    )
-  } catch {
-    return fail('server')
+    login = await postLogin({ access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null })
+  } catch (err) {
+    const snapshot = offlineFallback(err)
+    return snapshot ? startOffline(snapshot) : fail('server')
   }
   saveSessionToken(login.data.token)
   userToken = accessToken
@@ -98,24 +95,78 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   })
 }
 
+/** A network failure on start-up with a remembered session: start from the snapshot instead of failing. */
+function offlineFallback(err: unknown): SessionSnapshot | undefined {
+  return isNetworkFailure(err) && hasSessionCookie() && sessionStore.getState().status === 'loading'
+    ? loadSnapshot()
+    : undefined
+}
+
+function startOffline(snapshot: SessionSnapshot): void {
+  sessionStore.reset({ status: 'logged_in', offline: true, ...snapshot })
+  window.addEventListener('online', () => void resumeOnline(), { once: true })
+}
+
+/** Back online after an offline start: the session is checked again and the page tokens fetched anew. */
+async function resumeOnline(): Promise<void> {
+  const { sdk, graph } = need()
+  const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
+  const token = status.status === 'connected' ? status.authResponse?.accessToken : undefined
+  try {
+    const subscription = await fetchSubscription()
+    const current = sessionStore.getState()
+    if (current.status !== 'logged_in') return
+    let { fbUser, accounts } = current
+    if (token) {
+      userToken = token
+      ;[fbUser, accounts] = await Promise.all([
+        graph.me(token).catch(() => fbUser),
+        graph.accounts(token).catch(() => accounts),
+      ])
+    }
+    sessionStore.reset({ status: 'logged_in', fbUser, accounts, subscription })
+  } catch (err) {
+    // Still unreachable: try again at the next reconnection. A 401 has already ended the session.
+    if (isNetworkFailure(err)) window.addEventListener('online', () => void resumeOnline(), { once: true })
+  }
+}
+
+let snapshotsKept = false
+
+/** Every signed-in state is remembered without its tokens; leaving the session forgets it. */
+function keepSnapshots(): void {
+  if (snapshotsKept) return
+  snapshotsKept = true
+  sessionStore.subscribe(() => {
+    const state = sessionStore.getState()
+    if (state.status === 'logged_in') saveSnapshot(state)
+    else if (state.status !== 'loading') clearSnapshot()
+  })
+}
+
 /** Start-up: checks the session only when the cookie exists (spec section 4). */
 export async function initSession(): Promise<void> {
   captureReferral()
+  keepSnapshots()
   onUnauthorized(() => {
     userToken = undefined
     if (sessionStore.getState().status !== 'logged_out')
       sessionStore.reset({ status: 'logged_out', accounts: [] })
   })
   if (!hasSessionCookie()) return sessionStore.reset({ status: 'logged_out', accounts: [] })
+  const snapshot = loadSnapshot()
+  if (!navigator.onLine && snapshot) return startOffline(snapshot)
   const { sdk } = need()
   const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
   if (status.status === 'connected' && status.authResponse) return completeLogin(status)
   // The social login is gone but the API session is not: keep the user in, with pages to reconnect.
   try {
-    const subscription = await getUser()
+    const subscription = await fetchSubscription()
     const fbUser = { id: subscription.facebook_id, name: '' }
     sessionStore.reset({ status: 'logged_in', fbUser, accounts: [], subscription })
-  } catch {
+  } catch (err) {
+    const fallback = offlineFallback(err)
+    if (fallback) return startOffline(fallback)
     clearSessionToken()
     sessionStore.reset({ status: 'logged_out', accounts: [] })
   }

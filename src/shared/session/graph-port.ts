@@ -1,5 +1,4 @@
 /** The three Graph reads the session makes with the user token: profile, permissions, accounts. */
-import { ofetch } from 'ofetch'
 import { ACCOUNTS_LIMIT } from '../constants/limits.ts'
 import type { ClientConfig } from '../contracts/client-config.ts'
 import type { Account, Me, Page, PermissionGrant } from '../graph/types.ts'
@@ -15,8 +14,15 @@ export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,t
 
 export function sessionGraph(config: ClientConfig): SessionGraph {
   const base = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`
-  const get = <T>(path: string, token: string, query: Record<string, string | number> = {}) =>
-    ofetch<T>(`${base}${path}`, { query: { ...query, access_token: token } })
+  // Plain fetch: these reads run on the login path, which stays free of the full API client.
+  const get = async <T>(path: string, token: string, query: Record<string, string | number> = {}) => {
+    const url = new URL(`${base}${path}`, location.origin)
+    for (const [key, value] of Object.entries({ ...query, access_token: token }))
+      url.searchParams.set(key, String(value))
+    const res = await fetch(url, { headers: { Accept: 'application/json' } })
+    if (!res.ok) throw new Error(`Graph ${path}: HTTP ${res.status}`)
+    return (await res.json()) as T
+  }
   return {
     me: (token) => get<Me>('/me', token, { fields: ME_FIELDS }),
     permissions: async (token) => (await get<Page<PermissionGrant>>('/me/permissions', token)).data,

@@ -16,6 +16,8 @@ export interface SessionState {
   accounts: Account[]
   subscription?: SubscriptionState
   failReason?: LoginFailReason
+  /** Signed in from the offline snapshot: no page token yet, the session is re-checked when back online. */
+  offline?: boolean
   /** Permissions the user declined in the last login attempt. */
   declined?: string[]
 }

@@ -1,7 +1,8 @@
 /** The only screen a logged-out visitor sees, on any route (spec section 2), and the login-fail state. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { loginWithSdk, useSession } from '../../../shared/session/index.ts'
+import { loginWithSdk } from '../../../shared/session/actions.ts'
+import { useSession } from '../../../shared/session/store.ts'
 import { LanguagePicker } from '../../../shared/ui/language-picker.tsx'
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx'
 

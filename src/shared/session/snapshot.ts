@@ -1,0 +1,63 @@
+/**
+ * The last signed-in state without any secret, so a reload without network can still show the layout, the
+ * pages and the cached conversations. Page tokens are dropped before writing (they live in memory only); the
+ * API bearer stays in its cookie.
+ */
+import { isSubscriptionState } from '../api/guards.ts'
+import type { SubscriptionState } from '../contracts/api.ts'
+import type { Account, Me } from '../graph/types.ts'
+
+const KEY = 'pagecast-session-snapshot'
+
+export interface SessionSnapshot {
+  fbUser?: Me
+  /** Never carries `access_token`. */
+  accounts: Account[]
+  subscription?: SubscriptionState
+}
+
+export function withoutTokens(accounts: readonly Account[]): Account[] {
+  return accounts.map((account) => {
+    const copy = { ...account }
+    delete copy.access_token
+    return copy
+  })
+}
+
+/** Only the profile fields: `Me` may also carry accounts, and so page tokens. */
+function publicProfile({ id, name, email, picture }: Me): Me {
+  return { id, name, email, picture }
+}
+
+export function saveSnapshot(snapshot: SessionSnapshot): void {
+  const safe: SessionSnapshot = {
+    fbUser: snapshot.fbUser && publicProfile(snapshot.fbUser),
+    accounts: withoutTokens(snapshot.accounts),
+    subscription: snapshot.subscription,
+  }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(safe))
+  } catch {
+    // A full or blocked storage only costs the offline start.
+  }
+}
+
+export function loadSnapshot(): SessionSnapshot | undefined {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null')
+    if (typeof parsed !== 'object' || parsed === null) return undefined
+    const { fbUser, accounts, subscription } = parsed as Record<string, unknown>
+    if (!Array.isArray(accounts)) return undefined
+    return {
+      fbUser: typeof fbUser === 'object' && fbUser !== null ? publicProfile(fbUser as Me) : undefined,
+      accounts: withoutTokens(accounts as Account[]),
+      subscription: isSubscriptionState(subscription) ? subscription : undefined,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+export function clearSnapshot(): void {
+  localStorage.removeItem(KEY)
+}
