@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import { QueryClient } from '@tanstack/react-query'
-import { subscriptionState } from '../shared/contracts/api.ts'
+import { isSubscriptionState } from '../shared/api/guards.ts'
 import { setSubscription } from '../shared/session/store.ts'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -12,8 +12,8 @@ export const queryClient = new QueryClient({
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.query.queryKey.length !== 1 || event.query.queryKey[0] !== 'user')
     return
-  const parsed = subscriptionState.safeParse(event.query.state.data)
-  if (parsed.success) setSubscription(parsed.data)
+  const data: unknown = event.query.state.data
+  if (isSubscriptionState(data)) setSubscription(data)
 })
 
 export const router = createRouter({

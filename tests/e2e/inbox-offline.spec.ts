@@ -57,9 +57,6 @@ test('a send whose answer was lost is found in the conversation and not sent aga
 })
 
 test('the inbox and an opened chat stay readable after a reload while offline', async ({ page, context }) => {
-  // The app's start-up still needs the client config and the session from the network: offline it shows a
-  // blank page before the inbox can read its cache. Enable once the start-up works offline.
-  test.fixme(true, 'the app does not start offline yet')
   await openInbox(page)
   const firstName = (await page.getByTestId('chat-customer-name').textContent())!
   await expect(page.getByTestId('chat-message').first()).toBeVisible()

@@ -9,14 +9,19 @@ import { AppLayout } from '../../features/layout/components/app-layout.tsx'
 import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/model/subscription-rules.ts'
 import { BrandedBanner } from '../../features/subscription/components/branded-banner.tsx'
 import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
-import { TermsGate } from '../../features/terms/components/terms-gate.tsx'
 import { useClientConfig } from '../../shared/config/client-config.ts'
 import { logout } from '../../shared/session/actions.ts'
 import { storedReferral } from '../../shared/session/referral.ts'
 import { useSession } from '../../shared/session/store.ts'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { openModal } from '../../shared/ui/modal-stack.ts'
+import { OfflineBanner } from './offline-banner.tsx'
 import { useAccessRedirects } from './use-access-redirects.ts'
+
+// Shown once per user, and it validates the terms answer with the schema library: not on the home path.
+const TermsGate = lazy(() =>
+  import('../../features/terms/components/terms-gate.tsx').then((m) => ({ default: m.TermsGate })),
+)
 
 const BulkProgressPanel = lazy(() =>
   import('../../features/bulk/components/progress-panel.tsx').then((m) => ({ default: m.BulkProgressPanel })),
@@ -26,7 +31,12 @@ export function AppShell() {
   const session = useSession()
   if (session.status === 'loading') return <LoadingDots fullScreen />
   if (session.status !== 'logged_in') return <LoginScreen />
-  if (session.subscription && !session.subscription.accepted_terms) return <TermsGate />
+  if (session.subscription && !session.subscription.accepted_terms)
+    return (
+      <Suspense fallback={<LoadingDots fullScreen />}>
+        <TermsGate />
+      </Suspense>
+    )
   return <SignedIn />
 }
 
@@ -47,12 +57,11 @@ function SignedIn() {
       onOpenAccount={() => openModal('user')}
       onOpenAddons={() => openModal(subscription?.access_type === 'trial' ? 'plans' : 'addons')}
       notices={
-        subscription ? (
-          <>
-            {showsFairUseNotice(subscription) ? <FairUseNotice /> : null}
-            {showsBrandedBanner(subscription) ? <BrandedBanner /> : null}
-          </>
-        ) : null
+        <>
+          <OfflineBanner startedOffline={Boolean(session.offline)} />
+          {subscription && showsFairUseNotice(subscription) ? <FairUseNotice /> : null}
+          {subscription && showsBrandedBanner(subscription) ? <BrandedBanner /> : null}
+        </>
       }
       aside={
         <Suspense fallback={null}>

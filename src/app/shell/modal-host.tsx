@@ -1,57 +1,15 @@
-/** Renders the modal stack: each modal nests the next, so only the top one traps focus and takes Escape. */
-import { useLingui } from '@lingui/react/macro'
-import { lazy, type ReactNode, Suspense } from 'react'
-import { CancelModalBody } from '../../features/subscription/components/cancel-modal.tsx'
-import { ConfirmBrandedBody } from '../../features/subscription/components/branded-banner.tsx'
-import { UserModalBody } from '../../features/subscription/components/user-modal.tsx'
-import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
-import { closeModal, type ModalName, useModalStack } from '../../shared/ui/modal-stack.ts'
-import { ModalFrame } from '../../shared/ui/modal-frame.tsx'
+/** Renders the modal stack; its code loads the first time a modal opens. */
+import { lazy, Suspense } from 'react'
+import { useModalStack } from '../../shared/ui/modal-stack.ts'
 
-const PlansModalBody = lazy(() =>
-  import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.PlansModalBody })),
-)
-const AddonsModalBody = lazy(() =>
-  import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.AddonsModalBody })),
-)
-
-function useModalContent(): Record<ModalName, { title: string; body: ReactNode; wide?: boolean }> {
-  const { t } = useLingui()
-  return {
-    user: { title: t`My subscription`, body: <UserModalBody /> },
-    'cancel-subscription': { title: t`Cancel subscription`, body: <CancelModalBody /> },
-    plans: { title: t`Plans`, body: <PlansModalBody />, wide: true },
-    addons: { title: t`Buy more messages`, body: <AddonsModalBody /> },
-    'confirm-branded': { title: t`Authorise branded messages`, body: <ConfirmBrandedBody /> },
-  }
-}
+const ModalStack = lazy(() => import('./modal-layer.tsx').then((m) => ({ default: m.ModalStack })))
 
 export function ModalHost() {
   const stack = useModalStack()
-  const content = useModalContent()
-  return <ModalLayer stack={stack} index={0} content={content} />
-}
-
-function ModalLayer({
-  stack,
-  index,
-  content,
-}: {
-  stack: readonly ModalName[]
-  index: number
-  content: ReturnType<typeof useModalContent>
-}) {
-  const name = stack[index]
-  if (!name) return null
-  const { title, body, wide } = content[name]
+  if (stack.length === 0) return null
   return (
-    <ModalFrame
-      title={title}
-      wide={wide}
-      onClose={() => closeModal(name)}
-      stacked={<ModalLayer stack={stack} index={index + 1} content={content} />}
-    >
-      <Suspense fallback={<LoadingDots />}>{body}</Suspense>
-    </ModalFrame>
+    <Suspense fallback={null}>
+      <ModalStack stack={stack} />
+    </Suspense>
   )
 }

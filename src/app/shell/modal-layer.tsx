@@ -1,0 +1,59 @@
+/**
+ * The open modals: each nests the next, so only the top one traps focus and takes Escape. Loaded with the
+ * first modal opened (see modal-host.tsx), so the dialog library and the modal bodies stay off the first route.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { CancelModalBody } from '../../features/subscription/components/cancel-modal.tsx'
+import { ConfirmBrandedBody } from '../../features/subscription/components/branded-banner.tsx'
+import { UserModalBody } from '../../features/subscription/components/user-modal.tsx'
+import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
+import { closeModal, type ModalName } from '../../shared/ui/modal-stack.ts'
+import { ModalFrame } from '../../shared/ui/modal-frame.tsx'
+
+const PlansModalBody = lazy(() =>
+  import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.PlansModalBody })),
+)
+const AddonsModalBody = lazy(() =>
+  import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.AddonsModalBody })),
+)
+
+function useModalContent(): Record<ModalName, { title: string; body: ReactNode; wide?: boolean }> {
+  const { t } = useLingui()
+  return {
+    user: { title: t`My subscription`, body: <UserModalBody /> },
+    'cancel-subscription': { title: t`Cancel subscription`, body: <CancelModalBody /> },
+    plans: { title: t`Plans`, body: <PlansModalBody />, wide: true },
+    addons: { title: t`Buy more messages`, body: <AddonsModalBody /> },
+    'confirm-branded': { title: t`Authorise branded messages`, body: <ConfirmBrandedBody /> },
+  }
+}
+
+export function ModalStack({ stack }: { stack: readonly ModalName[] }) {
+  const content = useModalContent()
+  return <ModalLayer stack={stack} index={0} content={content} />
+}
+
+function ModalLayer({
+  stack,
+  index,
+  content,
+}: {
+  stack: readonly ModalName[]
+  index: number
+  content: ReturnType<typeof useModalContent>
+}) {
+  const name = stack[index]
+  if (!name) return null
+  const { title, body, wide } = content[name]
+  return (
+    <ModalFrame
+      title={title}
+      wide={wide}
+      onClose={() => closeModal(name)}
+      stacked={<ModalLayer stack={stack} index={index + 1} content={content} />}
+    >
+      <Suspense fallback={<LoadingDots />}>{body}</Suspense>
+    </ModalFrame>
+  )
+}

@@ -1,0 +1,31 @@
+/**
+ * Says that the app runs without a connection (an offline start from the saved session, or a connection lost
+ * on the way). The inbox shows its own, more precise notice, so this one stays off the page routes.
+ */
+import { Trans } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange)
+  window.addEventListener('offline', onChange)
+  return () => {
+    window.removeEventListener('online', onChange)
+    window.removeEventListener('offline', onChange)
+  }
+}
+
+export function OfflineBanner({ startedOffline }: { startedOffline: boolean }) {
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine)
+  const onPage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/$pageId') })
+  if ((online && !startedOffline) || onPage) return null
+  return (
+    <p
+      role="status"
+      data-testid="offline-banner"
+      className="bg-amber-100 px-3 py-1.5 text-center text-sm text-amber-900"
+    >
+      <Trans>You are offline. What this device saved is shown; Pagecast reconnects by itself.</Trans>
+    </p>
+  )
+}
