@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { clearSnapshot, loadSnapshot, saveSnapshot } from './snapshot.ts'
+
+const KEY = 'pagecast-session-snapshot'
+
+afterEach(() => clearSnapshot())
+
+describe('offline session snapshot', () => {
+  it('never writes a page token to localStorage', () => {
+    saveSnapshot({
+      fbUser: { id: '1', name: 'Dana' },
+      accounts: [{ id: '10', name: 'Shop', access_token: 'secret-page-token', category: 'Retail' }],
+    })
+    const raw = localStorage.getItem(KEY) ?? ''
+    expect(raw).not.toContain('secret-page-token')
+    expect(raw).not.toContain('access_token')
+    expect(loadSnapshot()?.accounts).toEqual([{ id: '10', name: 'Shop', category: 'Retail' }])
+  })
+  it('keeps only the public profile fields of the user', () => {
+    const fbUser = {
+      id: '1',
+      name: 'Dana',
+      accounts: { data: [{ id: '10', name: 'Shop', access_token: 'nested-token' }] },
+    }
+    saveSnapshot({ fbUser, accounts: [] })
+    expect(localStorage.getItem(KEY)).not.toContain('nested-token')
+    expect(loadSnapshot()?.fbUser).toEqual({ id: '1', name: 'Dana' })
+  })
+  it('drops a token even when an older copy had stored one', () => {
+    localStorage.setItem(KEY, JSON.stringify({ accounts: [{ id: '10', name: 'Shop', access_token: 't' }] }))
+    expect(loadSnapshot()?.accounts).toEqual([{ id: '10', name: 'Shop' }])
+  })
+  it('answers nothing when no usable snapshot is stored', () => {
+    expect(loadSnapshot()).toBeUndefined()
+    localStorage.setItem(KEY, '{not json')
+    expect(loadSnapshot()).toBeUndefined()
+  })
+})
