@@ -5,7 +5,10 @@
 import { test as base, expect } from '@playwright/test'
 import { type Stack, startStack } from './stack.ts'
 
-export const test = base.extend<{ sandboxReset: void }, { stack: Stack }>({
+/** An automatic fixture that provides nothing: it only resets the sandbox before each test. */
+type ResetOnly = undefined
+
+export const test = base.extend<{ sandboxReset: ResetOnly }, { stack: Stack }>({
   stack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -19,7 +22,7 @@ export const test = base.extend<{ sandboxReset: void }, { stack: Stack }>({
   sandboxReset: [
     async ({ stack }, use) => {
       await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
-      await use()
+      await use(undefined)
     },
     { auto: true },
   ],
