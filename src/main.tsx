@@ -12,6 +12,7 @@ import { hasSessionCookie } from './shared/api/session-cookie.ts'
 import { loadClientConfig } from './shared/config/client-config.ts'
 import type { ClientConfig } from './shared/contracts/client-config.ts'
 import { configureSession, initSession } from './shared/session/actions.ts'
+import { sessionStore } from './shared/session/store.ts'
 import { createSocialSdk } from './shared/social/index.ts'
 import { loadFullApp, Root } from './app/entry/root.tsx'
 import './app/app.css'
@@ -29,6 +30,7 @@ async function clientConfig(): Promise<ClientConfig> {
   }
 }
 
+const configReady = clientConfig()
 const locale = detectLocale(navigator.languages, localStorage.getItem(LOCALE_SETTING))
 await activateLocale(locale)
 createRoot(document.getElementById('root')!).render(
@@ -39,7 +41,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-const config = await clientConfig()
+const config = await configReady
 const sdk = createSocialSdk(config)
 configureSession(config, { sdk })
 // The SDK loads while the three dots show; the session is checked once it is ready (spec section 4).
@@ -48,4 +50,16 @@ void sdk
   .catch((err: unknown) => console.error('social SDK failed to load', err))
   .then(() => initSession())
 
-if (import.meta.env.PROD) void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker())
+// The service worker and its storage checks wait until the first real screen is up: they are not needed for it.
+function registerServiceWorkerWhenSettled(): void {
+  if (sessionStore.getState().status === 'loading') {
+    const stop = sessionStore.subscribe(() => {
+      stop()
+      registerServiceWorkerWhenSettled()
+    })
+    return
+  }
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
+  idle(() => void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()))
+}
+if (import.meta.env.PROD) registerServiceWorkerWhenSettled()

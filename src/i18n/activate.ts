@@ -1,15 +1,32 @@
-/** Loads the catalogs of a locale, activates it and sets `<html lang dir>`. */
+/**
+ * Loads the catalogs of a locale, activates it and sets `<html lang dir>`. The `app` catalog is awaited (the
+ * first screen needs it; English ships inside the entry so the source locale costs no round trip); the
+ * inbox, bulk and pwa catalogs follow in the background and are merged when they arrive.
+ */
 import { i18n, type Messages } from '@lingui/core'
+import { messages as englishApp } from '../locales/en/app.po'
 import { type LocaleCode, localeDir } from './locales-table.ts'
 
 type CatalogModule = { messages: Messages }
 const loaders = import.meta.glob<CatalogModule>('../locales/*/*.po')
+const bundled: Partial<Record<LocaleCode, Messages>> = { en: englishApp }
 
-export async function activateLocale(code: LocaleCode): Promise<void> {
-  const entries = Object.entries(loaders).filter(([path]) => path.includes(`/locales/${code}/`))
-  const modules = await Promise.all(entries.map(([, load]) => load()))
-  const messages: Messages = Object.assign({}, ...modules.map((m) => m.messages))
-  i18n.loadAndActivate({ locale: code, messages })
+function areaLoaders(code: LocaleCode): Array<() => Promise<CatalogModule>> {
+  return Object.entries(loaders)
+    .filter(([path]) => path.includes(`/locales/${code}/`) && !path.endsWith('/app.po'))
+    .map(([, load]) => load)
+}
+
+/** Resolves once the locale is active; `areas` resolves when the other catalogs are merged in too. */
+export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise<void> }> {
+  const appLoader = loaders[`../locales/${code}/app.po`]
+  const app = bundled[code] ?? (appLoader ? (await appLoader()).messages : {})
+  // A copy: lingui merges later catalogs into the object it is given.
+  i18n.loadAndActivate({ locale: code, messages: { ...app } })
   document.documentElement.lang = code
   document.documentElement.dir = localeDir(code)
+  const areas = Promise.all(areaLoaders(code).map((load) => load()))
+    .then((modules) => i18n.load(code, Object.assign({}, ...modules.map((m) => m.messages)) as Messages))
+    .catch((err: unknown) => console.error('catalogs failed to load', err))
+  return { areas }
 }

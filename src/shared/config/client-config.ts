@@ -1,7 +1,7 @@
 /**
  * The client configuration (`GET /api/v2/config`), fetched once per page load and shared by everyone. It is
- * public (no secret ever goes there), so the last good copy is kept in localStorage: offline, the app starts
- * from it.
+ * public (no secret ever goes there), so the last good copy is kept in localStorage: a returning visitor,
+ * online or offline, starts from it.
  */
 import { use } from 'react'
 import type { ClientConfig } from '../contracts/client-config.ts'
@@ -52,13 +52,22 @@ async function fetchConfig(): Promise<ClientConfig> {
   return body
 }
 
+/**
+ * The saved copy answers at once when there is one (a returning visitor starts without waiting for the
+ * network) and the fresh one replaces it in the background for the next start; otherwise the network
+ * answers, and the saved copy is the fallback when it fails.
+ */
 export function loadClientConfig(): Promise<ClientConfig> {
-  pending ??= fetchConfig()
-    .catch((err: unknown) => {
-      const cached = cachedClientConfig()
-      if (cached) return cached
-      throw err
-    })
+  if (pending) return pending
+  const cached = cachedClientConfig()
+  const fresh = fetchConfig()
+  if (cached) {
+    fresh.catch(() => undefined)
+    loaded = cached
+    pending = Promise.resolve(cached)
+    return pending
+  }
+  pending = fresh
     .then((config) => (loaded = config))
     .catch((err: unknown) => {
       // A failed start-up fetch must be retried on the next call, not cached forever.
