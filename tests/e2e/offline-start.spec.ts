@@ -1,0 +1,48 @@
+/** Starting without network: the saved config and session open the signed-in app; tokens return online. */
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { loginAsDemo } from './support/login.ts'
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    )
+  })
+}
+
+test('an offline reload shows the pages from the saved session, then reconnects them online', async ({
+  page,
+  context,
+}) => {
+  await loginAsDemo(page)
+  const cards = page.getByTestId('page-card')
+  await expect(cards.first()).toBeVisible()
+  const count = await cards.count()
+  await waitForServiceWorker(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('app-layout')).toBeVisible()
+  await expect(page.getByTestId('offline-banner')).toBeVisible()
+  await expect(cards).toHaveCount(count)
+  // No page token was saved, so no card is connected until the network is back.
+  await expect(page.locator('a[data-testid="page-card"]')).toHaveCount(0)
+
+  await context.setOffline(false)
+  await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 })
+  // Back online the page tokens are fetched again: the cards link to their inbox.
+  await expect(cards.first()).toHaveAttribute('href', /^\/\d+$/, { timeout: 15_000 })
+})
+
+test('nothing saved for the offline start holds a token', async ({ page }) => {
+  await loginAsDemo(page)
+  await expect(page.getByTestId('page-card').first()).toBeVisible()
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }))
+  expect(stored).toContain('pagecast-session-snapshot')
+  expect(stored).not.toMatch(/access_token|accessToken/)
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'pagecast_session')!
+  expect(stored).not.toContain(cookie.value)
+})
