@@ -12,7 +12,16 @@ import type {
   Subscription,
   TouchOutcome,
 } from './ports.ts'
-import { writeJob, type JobRecord, type RecipientRecord } from './records.ts'
+import {
+  audienceOf,
+  chunks,
+  jobs,
+  recipientKey,
+  recipients,
+  writeJob,
+  type AudienceMember,
+  type JobRecord,
+} from './records.ts'
 import type { RunDeps } from './run-job.ts'
 import { createWaker } from './waker.ts'
 
@@ -177,7 +186,7 @@ export function makeDeps(graph: FakeGraph, api: FakeApi, over: Partial<Omit<RunD
 }
 
 export async function resetDb() {
-  await Promise.all([db.bulkJobs.clear(), db.bulkRecipients.clear(), db.touchOutbox.clear()])
+  await Promise.all([db.bulkJobs.clear(), db.bulkRecipients.clear(), chunks.clear(), db.touchOutbox.clear()])
 }
 
 export async function seedJob(n: number, over: Partial<JobRecord> = {}): Promise<JobRecord> {
@@ -200,16 +209,28 @@ export async function seedJob(n: number, over: Partial<JobRecord> = {}): Promise
     recipientsSynced: true,
     ...over,
   }
-  const list: RecipientRecord[] = Array.from({ length: n }, (_, i) => ({
-    key: `${job.id}:${i + 1}`,
-    jobId: job.id,
+  const audience: AudienceMember[] = Array.from({ length: n }, (_, i) => ({
     recipientId: String(i + 1),
     name: `Person ${i + 1}`,
     conversationId: `c${i + 1}`,
-    order: i,
-    state: 'pending',
-    attempts: 0,
   }))
-  await writeJob(job, list)
+  await writeJob(job, audience)
   return job
+}
+
+/** The state a crash after the write-ahead leaves: these recipients `sending`, the cursor past them. */
+export async function recordSending(jobId: string, orders: number[], attemptAt: number) {
+  const audience = await audienceOf(jobId)
+  await recipients.bulkPut(
+    orders.map((order) => ({
+      key: recipientKey(jobId, audience[order]!.recipientId),
+      jobId,
+      ...audience[order]!,
+      order,
+      state: 'sending' as const,
+      attempts: 1,
+      attemptAt,
+    })),
+  )
+  await jobs.update(jobId, { cursor: Math.max(...orders) + 1 })
 }

@@ -6,31 +6,6 @@ import { jobs, outbox, recipients, type JobRecord, type RecipientRecord } from '
 import type { Counts } from './protocol.ts'
 import { touchEntry } from './touch-outbox.ts'
 
-export class LeaseLost extends Error {
-  constructor() {
-    super('another sender holds this job')
-    this.name = 'LeaseLost'
-  }
-}
-
-/** Write-ahead: the recipient is `sending` before the request leaves, unless the lease moved on. */
-export async function markSending(
-  jobId: string,
-  key: string,
-  lease: number,
-  now: number,
-  branded: boolean,
-): Promise<void> {
-  await db.transaction('rw', jobs, recipients, async () => {
-    const job = await jobs.get(jobId)
-    if (!job || job.lease !== lease) throw new LeaseLost()
-    const r = await recipients.get(key)
-    if (!r) throw new LeaseLost()
-    await recipients.update(key, { state: 'sending', attemptAt: now, attempts: r.attempts + 1, branded })
-    if (job.state !== 'running') await jobs.update(jobId, { state: 'running', stopReason: undefined })
-  })
-}
-
 export interface ResultInput {
   job: JobRecord
   recipient: RecipientRecord
@@ -62,20 +37,20 @@ export async function recordResult({ job, recipient, ok, branded, error, now, ne
     const current = await recipients.get(recipient.key)
     // Recorded already (a reconciled or repeated step): counts must not move twice.
     if (!current || current.state === 'sent' || current.state === 'rejected') return undefined
-    await recipients.update(recipient.key, {
-      state: ok ? 'sent' : 'rejected',
-      branded: ok && branded,
-      error: ok ? undefined : error,
-    })
     const fresh = await jobs.get(job.id)
     if (!fresh) return undefined
+    // Whole rows are put back (read in this transaction): no second read per update.
+    const result: RecipientRecord = { ...current, state: ok ? 'sent' : 'rejected', branded: ok && branded }
+    if (ok) delete result.error
+    else result.error = error
+    await recipients.put(result)
     const counts = {
       sent: fresh.sent + (ok ? 1 : 0),
       rejected: fresh.rejected + (ok ? 0 : 1),
       skipped: fresh.skipped,
       total: fresh.total,
     }
-    await jobs.update(job.id, { sent: counts.sent, rejected: counts.rejected, nextSendAt })
+    await jobs.put({ ...fresh, sent: counts.sent, rejected: counts.rejected, nextSendAt })
     await outbox.put(entry)
     return { counts, entry }
   })
@@ -99,15 +74,27 @@ export async function setJobState(
   await jobs.update(jobId, { state, ...extra })
 }
 
-/** No allowance left and no branded messages: the rest are skipped, visibly, and the job stops. */
+/**
+ * No allowance left and no branded messages (or the owner cancelled): the rest are skipped, visibly, and the
+ * job stops. Pending rows become `skipped`; the recipients the sender never reached are skipped as one range
+ * (the cursor moves to the end), so the count is right without a row each.
+ */
 export async function skipRest(jobId: string, reason: string): Promise<number> {
   return db.transaction('rw', jobs, recipients, async () => {
-    const n = await recipients
+    const rows = await recipients
       .where('[jobId+state+order]')
       .between([jobId, 'pending', Dexie.minKey], [jobId, 'pending', Dexie.maxKey])
       .modify({ state: 'skipped' })
     const job = await jobs.get(jobId)
-    if (job) await jobs.update(jobId, { skipped: job.skipped + n, state: 'stopped', stopReason: reason })
+    if (!job) return rows
+    const cursor = job.cursor ?? job.total
+    const n = rows + Math.max(0, job.total - cursor)
+    await jobs.update(jobId, {
+      skipped: job.skipped + n,
+      state: 'stopped',
+      stopReason: reason,
+      ...(cursor < job.total ? { cursor: job.total, skippedFrom: cursor } : {}),
+    })
     return n
   })
 }

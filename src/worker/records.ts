@@ -2,7 +2,7 @@
  * The bulk tables as the sender reads and writes them. The rows carry a few fields beyond the base shapes of
  * db.ts; they are optional so rows written by any version stay readable.
  */
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
 import {
   db,
   type BulkJob,
@@ -20,7 +20,32 @@ export interface JobRecord extends BulkJob {
   /** The server was told the final state. */
   serverStateSynced?: boolean
   policy?: MessagingPolicyName
+  /**
+   * The index of the first recipient the sender has not reached: recipients at or past it have no state row
+   * and are pending. Jobs from before the chunked audience have a row for everyone (cursor = total).
+   */
+  cursor?: number
+  /** Recipients from this index on were skipped in one go (no rows are written for them). */
+  skippedFrom?: number
 }
+
+/** Who a job goes to, in order. */
+export interface AudienceMember {
+  recipientId: string
+  name: string
+  conversationId: string
+}
+
+/** About CHUNK_SIZE recipients of a job's audience as parallel arrays: compact, and written in one go. */
+export interface RecipientChunk {
+  jobId: string
+  chunk: number
+  ids: string[]
+  names: string[]
+  conversations: string[]
+}
+
+export const CHUNK_SIZE = 1_000
 
 export interface RecipientRecord extends BulkRecipient {
   /** The image went out; only the text remains (never send the image twice). */
@@ -29,6 +54,7 @@ export interface RecipientRecord extends BulkRecipient {
 
 export const jobs = db.bulkJobs as unknown as EntityTable<JobRecord, 'id'>
 export const recipients = db.bulkRecipients as unknown as EntityTable<RecipientRecord, 'key'>
+export const chunks = db.table('bulkRecipientChunks') as Table<RecipientChunk, [string, number]>
 export const outbox: EntityTable<TouchOutboxEntry, 'key'> = db.touchOutbox
 
 export const recipientKey = (jobId: string, recipientId: string) => `${jobId}:${recipientId}`
@@ -78,20 +104,59 @@ export async function claimLease(jobId: string): Promise<number | undefined> {
 }
 
 /**
- * Writes a new job and its recipients in one transaction. Chunked `bulkAdd` (no read-before-write) keeps
- * 100,000 rows fast and the memory flat.
+ * Writes a new job, its audience as chunks, and any state rows it starts with (a job rebuilt from the server
+ * remembers its touched and uncertain recipients), in one transaction.
  */
-export async function writeJob(job: JobRecord, list: RecipientRecord[], chunk = 20_000): Promise<void> {
-  await db.transaction('rw', jobs, recipients, async () => {
-    await jobs.put(job)
-    for (let i = 0; i < list.length; i += chunk) await recipients.bulkAdd(list.slice(i, i + chunk))
+export async function writeJob(
+  job: JobRecord,
+  audience: readonly AudienceMember[],
+  rows: readonly RecipientRecord[] = [],
+): Promise<void> {
+  const list: RecipientChunk[] = []
+  for (let c = 0; c * CHUNK_SIZE < audience.length; c++) {
+    const part = audience.slice(c * CHUNK_SIZE, (c + 1) * CHUNK_SIZE)
+    list.push({
+      jobId: job.id,
+      chunk: c,
+      ids: part.map((m) => m.recipientId),
+      names: part.map((m) => m.name),
+      conversations: part.map((m) => m.conversationId),
+    })
+  }
+  await db.transaction('rw', jobs, recipients, chunks, async () => {
+    await jobs.put({ ...job, cursor: job.cursor ?? 0 })
+    await chunks.bulkAdd(list)
+    if (rows.length > 0) await recipients.bulkAdd([...rows])
   })
 }
 
-/** Deletes a job with its recipients and queued touches. */
+/** The member at position `i` of a chunk (undefined past its end). */
+export function memberOf(row: RecipientChunk, i: number): AudienceMember | undefined {
+  if (i >= row.ids.length) return undefined
+  return { recipientId: row.ids[i]!, name: row.names[i]!, conversationId: row.conversations[i]! }
+}
+
+function chunksOf(jobId: string) {
+  return chunks.where('[jobId+chunk]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey])
+}
+
+/** The whole audience in order: from the chunks, or from the rows of a job written before them. */
+export async function audienceOf(jobId: string): Promise<AudienceMember[]> {
+  const parts = await chunksOf(jobId).toArray()
+  if (parts.length > 0) {
+    return parts.flatMap((p) =>
+      p.ids.map((id, i) => ({ recipientId: id, name: p.names[i]!, conversationId: p.conversations[i]! })),
+    )
+  }
+  const rows = await recipientsOf(jobId).toArray()
+  return rows.map((r) => ({ recipientId: r.recipientId, name: r.name, conversationId: r.conversationId }))
+}
+
+/** Deletes a job with its audience, its recipients' states and its queued touches. */
 export async function deleteJob(jobId: string): Promise<void> {
-  await db.transaction('rw', jobs, recipients, outbox, async () => {
+  await db.transaction('rw', [jobs, recipients, chunks, outbox], async () => {
     await recipientsOf(jobId).delete()
+    await chunksOf(jobId).delete()
     await outbox.where('jobId').equals(jobId).delete()
     await jobs.delete(jobId)
   })

@@ -4,7 +4,7 @@
  * before any retry), the rest wait. Rebuilt jobs start paused: the owner resumes them from their card, so a
  * job still running on another device is never sent from two places without the owner asking.
  */
-import { jobs, writeJob, type JobRecord, type RecipientRecord } from './records.ts'
+import { jobs, writeJob, type AudienceMember, type JobRecord, type RecipientRecord } from './records.ts'
 import type { OpenServerJob, SenderApi, ServerRecipient } from './ports.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent before the touch. */
@@ -24,8 +24,8 @@ export async function rebuildMissingJobs(api: SenderApi, now: number): Promise<s
       after = page.next ?? undefined
     } while (after)
     if (list.length === 0) continue
-    const { job, recipients } = rebuild(record, list, now)
-    await writeJob(job, recipients)
+    const { job, audience, rows } = rebuild(record, list, now)
+    await writeJob(job, audience, rows)
     rebuilt.push(job.id)
   }
   return rebuilt
@@ -37,27 +37,28 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
   list.forEach((r, i) => {
     if (r.status) lastTouched = i
   })
-  const recipients: RecipientRecord[] = list.map((r, order) => ({
+  // Everyone up to the uncertain tail gets a state row (touched: their result; untouched: uncertain); the
+  // sender's cursor starts after them, so the rest are pending without a row each.
+  const cursor = Math.min(list.length, lastTouched + UNCERTAIN_TAIL + 1)
+  const rows: RecipientRecord[] = list.slice(0, cursor).map((r, order) => ({
     key: `${record.id}:${r.recipient_id}`,
     jobId: record.id,
     recipientId: r.recipient_id,
     name: r.name,
     conversationId: r.conversation_id,
     order,
-    state:
-      r.status === 'OK'
-        ? 'sent'
-        : r.status === 'NG'
-          ? 'rejected'
-          : order <= lastTouched + UNCERTAIN_TAIL
-            ? 'sending'
-            : 'pending',
+    state: r.status === 'OK' ? 'sent' : r.status === 'NG' ? 'rejected' : 'sending',
     attempts: r.status ? 1 : 0,
     attemptAt,
     branded: r.sent_as_branded ?? false,
   }))
-  const sent = recipients.filter((r) => r.state === 'sent').length
-  const rejected = recipients.filter((r) => r.state === 'rejected').length
+  const audience: AudienceMember[] = list.map((r) => ({
+    recipientId: r.recipient_id,
+    name: r.name,
+    conversationId: r.conversation_id,
+  }))
+  const sent = rows.filter((r) => r.state === 'sent').length
+  const rejected = rows.filter((r) => r.state === 'rejected').length
   const branded = record.branded_messages_amount
   const job: JobRecord = {
     id: record.id,
@@ -80,8 +81,9 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     rejected,
     skipped: 0,
     recipientsSynced: true,
+    cursor,
   }
-  return { job, recipients }
+  return { job, audience, rows }
 }
 
 function parseLabels(label: string | undefined): string[] {

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimLease, jobs, recipients } from './records.ts'
 import { runJob } from './run-job.ts'
-import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob, subscription } from './fakes.test-kit.ts'
+import {
+  FakeApi,
+  FakeGraph,
+  makeDeps,
+  recordSending,
+  resetDb,
+  seedJob,
+  subscription,
+} from './fakes.test-kit.ts'
 import { BRANDED_FOOTER } from './allowance.ts'
 
 beforeEach(resetDb)
@@ -60,8 +68,8 @@ describe('running a bulk job', () => {
     const graph = new FakeGraph()
     // Recipient 1 was delivered, recipient 2 was marked sending but never left.
     graph.delivered.push({ recipientId: '1', text: 'Hello', at: t0 + 10 })
-    await recipients.update('job1:1', { state: 'sending', attemptAt: t0, attempts: 1 })
-    await recipients.update('job1:2', { state: 'sending', attemptAt: t0, attempts: 1 })
+    await recordSending('job1', [0, 1], t0)
+    expect(await recipients.get('job1:3')).toBeUndefined()
     const api = new FakeApi()
     await run(graph, api)
     expect(['1', '2', '3'].map((id) => graph.sentTo(id))).toEqual([1, 1, 1])

@@ -14,18 +14,12 @@ import {
   setAndPublish,
   stopForAllowance,
 } from './job-effects.ts'
-import { backToPending, LeaseLost, markSending, recordResult } from './job-steps.ts'
+import { claimNext, type ClaimMemory } from './claim.ts'
+import { backToPending, recordResult } from './job-steps.ts'
 import { pacingDelay, remainingWait } from './pacer.ts'
 import { bulkMessage } from './protocol.ts'
 import { reconcile } from './reconcile.ts'
-import {
-  countInState,
-  firstInState,
-  jobs,
-  recipients,
-  type JobRecord,
-  type RecipientRecord,
-} from './records.ts'
+import { firstInState, jobs, recipients, type JobRecord, type RecipientRecord } from './records.ts'
 import { TOKEN_WAIT_MS, type RunDeps, type RunOutcome, type Streaks } from './run-deps.ts'
 import { syncRecipients } from './sync-recipients.ts'
 import { deliverTouch } from './touch-outbox.ts'
@@ -34,9 +28,14 @@ export type { RunDeps, RunOutcome } from './run-deps.ts'
 
 export async function runJob(deps: RunDeps, jobId: string, lease: number): Promise<RunOutcome> {
   const streaks: Streaks = { offline: 0, throttle: 0, server: 0, uncertain: true, outboxDirty: true }
+  // The job as last read inside a transaction; dropped (read again) after any wait or failure, and
+  // refreshed by every claim, which checks the lease and state in the same transaction as the write-ahead.
+  let cached: JobRecord | undefined
+  const memory: ClaimMemory = { retries: true }
   for (;;) {
     if (streaks.outboxDirty) streaks.outboxDirty = (await flushAndApply(deps, jobId)).pending
-    const job = await jobs.get(jobId)
+    const job = cached ?? (await jobs.get(jobId))
+    cached = undefined
     if (!job) return 'gone'
     if (job.lease !== lease || deps.signal?.aborted) return 'lost'
     if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
@@ -59,12 +58,14 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
       continue
     }
     try {
-      const step = await nextStep(deps, job, token, streaks)
+      const step = await nextStep(deps, job, lease, token, streaks, memory)
       if (step === 'done') return await finish(deps, job)
       if (step === 'stop') return await stopForAllowance(deps, job)
+      if (step !== 'again') cached = step
       streaks.offline = 0
     } catch (err) {
-      if (err instanceof LeaseLost) return 'lost'
+      // A failure may send its recipient back to pending.
+      memory.retries = true
       streaks.uncertain = true
       streaks.outboxDirty = true
       const outcome = await handleFailure(deps, job, err, streaks)
@@ -73,11 +74,19 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
   }
 }
 
-type Step = 'sent' | 'done' | 'stop'
+/** The job after a send (still current, the loop goes on without reading it), or what to do next. */
+type Step = JobRecord | 'again' | 'done' | 'stop'
 
-async function nextStep(deps: RunDeps, job: JobRecord, token: string, streaks: Streaks): Promise<Step> {
+async function nextStep(
+  deps: RunDeps,
+  job: JobRecord,
+  lease: number,
+  token: string,
+  streaks: Streaks,
+  memory: ClaimMemory,
+): Promise<Step> {
   streaks.current = undefined
-  let r = streaks.uncertain ? await firstInState(job.id, 'sending') : undefined
+  const r = streaks.uncertain ? await firstInState(job.id, 'sending') : undefined
   if (!r) streaks.uncertain = false
   if (r) {
     // Uncertain: find out whether it went out before anything is retried.
@@ -95,34 +104,47 @@ async function nextStep(deps: RunDeps, job: JobRecord, token: string, streaks: S
         nextSendAt: job.nextSendAt,
       })
       publish(deps, job.id)
-      return 'sent'
+      return 'again'
     }
+    // Not sent: it goes back to pending, and the claim below (the lowest pending first) takes it again.
     await backToPending(r.key, { imageSent: r.imageSent || found.imageSent })
-    r = await recipients.get(r.key)
-  } else {
-    r = await firstInState(job.id, 'pending')
+    memory.retries = true
   }
-  if (!r) {
-    if ((await countInState(job.id, 'sending')) === 0) return 'done'
+  const claim = await claimNext(
+    job.id,
+    lease,
+    deps.now(),
+    (order, fresh) =>
+      sendMode(order, fresh.brandedFrom, deps.subscription(), fresh.brandedAuthorised ?? false),
+    memory,
+  )
+  if (claim.kind === 'stale') return 'again'
+  if (claim.kind === 'stop') return 'stop'
+  if (claim.kind === 'empty') {
+    if (!claim.sending) return 'done'
     // A recipient is still uncertain: look at it on the next pass rather than finishing.
     streaks.uncertain = true
-    return 'sent'
+    return 'again'
   }
-  const mode = sendMode(r.order, job.brandedFrom, deps.subscription(), job.brandedAuthorised ?? false)
-  if (mode === 'stop') return 'stop'
-  const branded = mode === 'branded'
-  streaks.current = r
-  await markSending(job.id, r.key, job.lease, deps.now(), branded)
-  await sendOne(deps, job, r, token, branded)
+  const { job: current, recipient, branded } = claim
+  streaks.current = recipient
+  await sendOne(deps, current, recipient, token, branded)
   const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)
-  const recorded = await recordResult({ job, recipient: r, ok: true, branded, now: deps.now(), nextSendAt })
-  if (recorded) {
-    deps.channel.post(bulkMessage.progress(job.id, 'running', recorded.counts))
-    const flushed = await deliverTouch(deps.api, recorded.entry)
-    applyFlush(deps, flushed)
-    if (flushed.pending) streaks.outboxDirty = true
-  }
-  return 'sent'
+  const recorded = await recordResult({
+    job: current,
+    recipient,
+    ok: true,
+    branded,
+    now: deps.now(),
+    nextSendAt,
+  })
+  if (!recorded) return 'again'
+  Object.assign(current, { sent: recorded.counts.sent, rejected: recorded.counts.rejected, nextSendAt })
+  deps.channel.post(bulkMessage.progress(job.id, 'running', recorded.counts))
+  const flushed = await deliverTouch(deps.api, recorded.entry, undefined, true)
+  applyFlush(deps, flushed)
+  if (flushed.pending) streaks.outboxDirty = true
+  return current
 }
 
 async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: string, r: RecipientRecord) {

@@ -22,8 +22,9 @@ describe('the sender of a browser profile', () => {
     const slow = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 20)))
     const first = new AbortController()
     const second = new AbortController()
-    const depsA = makeDeps(graph, api, { sleep: slow })
-    const depsB = makeDeps(graph, api, { sleep: slow })
+    // Waits of about 20 ms between sends, so the job is still running when the first holder goes away.
+    const depsA = makeDeps(graph, api, { sleep: slow, pacingScale: 0.02 })
+    const depsB = makeDeps(graph, api, { sleep: slow, pacingScale: 0.02 })
     const a = startSender(depsA, first.signal, lock)
     await until(() => graph.delivered.length >= 3)
     const b = startSender(depsB, second.signal, lock)

@@ -40,11 +40,16 @@ export async function flushTouches(api: SenderApi, jobId?: string): Promise<Flus
   return result
 }
 
-/** Sends one queued touch; the entry leaves the outbox only once the server has answered. */
+/**
+ * Sends one queued touch; the entry leaves the outbox only once the server has answered. With `background`,
+ * the removal is not awaited: it runs beside the sender's next step (a later read of the outbox is ordered
+ * after it), and if it is lost the touch is simply sent again, which the server ignores.
+ */
 export async function deliverTouch(
   api: SenderApi,
   entry: TouchOutboxEntry,
   result: FlushResult = { delivered: 0, exhausted: false, pending: false },
+  background = false,
 ): Promise<FlushResult> {
   try {
     const outcome = await api.touch(entry.jobId, entry.body as TouchBody)
@@ -54,7 +59,9 @@ export async function deliverTouch(
     } else if (outcome.kind === 'refused') {
       result.exhausted = true
     }
-    await outbox.delete(entry.key)
+    const removed = outbox.delete(entry.key)
+    if (background) removed.catch(() => undefined)
+    else await removed
   } catch {
     await outbox.update(entry.key, { attempts: entry.attempts + 1 })
     result.pending = true

@@ -36,7 +36,15 @@ export interface CachedMessage {
   imageUrls: string[]
 }
 
-export type BulkJobState = 'queued' | 'running' | 'paused' | 'waiting_connection' | 'rate_limited' | 'needs_signin' | 'stopped' | 'finished'
+export type BulkJobState =
+  | 'queued'
+  | 'running'
+  | 'paused'
+  | 'waiting_connection'
+  | 'rate_limited'
+  | 'needs_signin'
+  | 'stopped'
+  | 'finished'
 
 export interface BulkJob {
   /** The server's bulk message id. */
@@ -137,3 +145,21 @@ db.version(10).stores({
 db.version(21).stores({
   bulkRecipients: 'key, [jobId+order], [jobId+state+order]',
 })
+
+// Bulk sender, version 22: the audience is stored as compact chunks (about 1,000 recipients a row), written in
+// one transaction at job start; a `bulkRecipients` row exists only once the sender reaches that recipient
+// (the write-ahead `sending`) or when a resumed job must remember a result. A recipient with no row and an
+// index at or past the job's `cursor` is pending. Jobs written before this version have a row for every
+// recipient and no chunks: their cursor is their total, so their `pending` rows are sent as before.
+db.version(22)
+  .stores({
+    bulkRecipientChunks: '[jobId+chunk]',
+  })
+  .upgrade((tx) =>
+    tx
+      .table('bulkJobs')
+      .toCollection()
+      .modify((job: { total: number; cursor?: number }) => {
+        if (job.cursor === undefined) job.cursor = job.total
+      }),
+  )

@@ -10,7 +10,7 @@ import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
 import { planAudience } from '../../../worker/allowance.ts'
 import { createSenderApi } from '../../../worker/api-port.ts'
 import { broadcastChannel, bulkMessage } from '../../../worker/protocol.ts'
-import { writeJob, type JobRecord, type RecipientRecord } from '../../../worker/records.ts'
+import { writeJob, type JobRecord } from '../../../worker/records.ts'
 import { syncRecipients } from '../../../worker/sync-recipients.ts'
 
 export interface AudienceMember {
@@ -70,8 +70,9 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     rejected: 0,
     skipped: 0,
     recipientsSynced: false,
+    cursor: 0,
   }
-  await writeJob(job, toRecipients(id, audience))
+  await writeJob(job, audience)
   // Ask the browser not to evict the job under storage pressure.
   void navigator.storage?.persist?.().catch(() => false)
   // The sender retries this when it fails (offline); a failure here never blocks the start.
@@ -83,17 +84,4 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   channel.post(bulkMessage.wake('job-added'))
   channel.close()
   return { id, count: audience.length }
-}
-
-export function toRecipients(jobId: string, audience: AudienceMember[]): RecipientRecord[] {
-  return audience.map((m, order) => ({
-    key: `${jobId}:${m.recipientId}`,
-    jobId,
-    recipientId: m.recipientId,
-    name: m.name,
-    conversationId: m.conversationId,
-    order,
-    state: 'pending',
-    attempts: 0,
-  }))
 }
