@@ -1,6 +1,7 @@
 /**
- * In Chromium: writing a 100,000-recipient job to Dexie (one transaction, chunked bulkPut), and the sender's
- * own cost per message with the pacing off and a Graph and API that answer at once. Prints `BENCH name=value`.
+ * In Chromium: writing a 100,000-recipient job to Dexie (the job and its audience in chunks, one transaction,
+ * as a job starts), and the sender's own cost per message with the pacing off and a Graph and API that answer
+ * at once. Prints `BENCH name=value`.
  */
 import { test } from 'vitest'
 import {

@@ -52,14 +52,22 @@ function onEvent(message: BulkMessage) {
 }
 
 async function start() {
-  const config = await loadClientConfig()
-  worker = new Worker(new URL('../../worker/entry.ts', import.meta.url), {
+  // The worker's script loads while the config is read: a resumed job's first send waits for both.
+  const created = new Worker(new URL('../../worker/entry.ts', import.meta.url), {
     type: 'module',
     name: 'bulk-sender',
   })
-  worker.addEventListener('message', (e: MessageEvent) => {
+  created.addEventListener('message', (e: MessageEvent) => {
     if (isBulkMessage(e.data)) onEvent(e.data)
   })
+  let config: Awaited<ReturnType<typeof loadClientConfig>>
+  try {
+    config = await loadClientConfig()
+  } catch (err) {
+    created.terminate()
+    throw err
+  }
+  worker = created
   post(
     bulkMessage.start({
       apiBase: location.origin,
