@@ -74,6 +74,9 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   if (missing.length > 0) return fail('declined', missing)
   const accessToken = response.authResponse.accessToken
   const { referral, coupon } = captureReferral()
+  // The profile and the pages need only the user token: read them while the product login runs.
+  const profile = graph.me(accessToken).catch(() => undefined)
+  const pages = graph.accounts(accessToken).catch(() => [] as Account[])
   let login: LoginResponse
   try {
     login = await postLogin({ access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null })
@@ -83,10 +86,8 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   }
   saveSessionToken(login.data.token)
   userToken = accessToken
-  const [me, accounts] = await Promise.all([
-    graph.me(accessToken).catch(() => ({ id: login.data.user.facebook_id, name: login.data.user.name })),
-    graph.accounts(accessToken).catch(() => [] as Account[]),
-  ])
+  const [found, accounts] = await Promise.all([profile, pages])
+  const me = found ?? { id: login.data.user.facebook_id, name: login.data.user.name }
   sessionStore.reset({
     status: 'logged_in',
     fbUser: me,
