@@ -14,6 +14,8 @@ export interface ResultInput {
   error?: string
   now: number
   nextSendAt: number
+  /** Outbox keys whose touches the server acknowledged: removed in this transaction too. */
+  acknowledged?: readonly string[]
 }
 
 export interface Recorded {
@@ -22,7 +24,8 @@ export interface Recorded {
 }
 
 /** The result, the job counts, the queued touch and the next send time, together. */
-export async function recordResult({ job, recipient, ok, branded, error, now, nextSendAt }: ResultInput) {
+export async function recordResult(input: ResultInput) {
+  const { job, recipient, ok, branded, error, now, nextSendAt, acknowledged } = input
   const body: TouchBody = {
     _method: 'PUT',
     status: ok ? 'OK' : 'NG',
@@ -34,6 +37,7 @@ export async function recordResult({ job, recipient, ok, branded, error, now, ne
   }
   const entry = touchEntry(job.id, recipient.recipientId, body, now)
   return db.transaction('rw', jobs, recipients, outbox, async (): Promise<Recorded | undefined> => {
+    if (acknowledged && acknowledged.length > 0) await outbox.bulkDelete([...acknowledged])
     const current = await recipients.get(recipient.key)
     // Recorded already (a reconciled or repeated step): counts must not move twice.
     if (!current || current.state === 'sent' || current.state === 'rejected') return undefined

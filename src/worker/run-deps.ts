@@ -36,4 +36,6 @@ export interface Streaks {
   uncertain: boolean
   /** Whether queued touches may wait in the outbox (at the start, after a failed or indirect touch). */
   outboxDirty: boolean
+  /** Outbox keys the server acknowledged, removed in the next result's transaction (see touch-outbox.ts). */
+  acknowledged: string[]
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { claimLease, jobs, recipients } from './records.ts'
+import { claimLease, jobs, outbox, recipients } from './records.ts'
 import { runJob } from './run-job.ts'
 import {
   FakeApi,
@@ -30,6 +30,9 @@ describe('running a bulk job', () => {
       Array.from({ length: 12 }, (_, i) => String(i + 1)),
     )
     expect(api.touches.size).toBe(12)
+    // Each touch went out once, and every acknowledged one has left the outbox.
+    expect(api.touchCalls).toBe(12)
+    expect(await outbox.count()).toBe(0)
     expect(api.sub.available_messages).toBe(988)
     const job = await jobs.get('job1')
     expect(job).toMatchObject({ state: 'finished', sent: 12, rejected: 0 })

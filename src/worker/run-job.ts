@@ -3,7 +3,7 @@
  * image once as a reusable attachment, then the text), the result with its queued touch, the progress, and a
  * persisted random wait. Every step re-reads Dexie, so pause/cancel from any tab and a reload are honoured.
  */
-import { BRANDED_FOOTER, sendMode } from './allowance.ts'
+import { sendMode } from './allowance.ts'
 import { handleFailure } from './failures.ts'
 import {
   applyFlush,
@@ -19,21 +19,40 @@ import { backToPending, recordResult } from './job-steps.ts'
 import { pacingDelay, remainingWait } from './pacer.ts'
 import { bulkMessage } from './protocol.ts'
 import { reconcile } from './reconcile.ts'
-import { firstInState, jobs, recipients, type JobRecord, type RecipientRecord } from './records.ts'
+import { sendOne, textWithFooterFound } from './send-one.ts'
+import { firstInState, jobs, type JobRecord } from './records.ts'
 import { TOKEN_WAIT_MS, type RunDeps, type RunOutcome, type Streaks } from './run-deps.ts'
 import { syncRecipients } from './sync-recipients.ts'
-import { deliverTouch } from './touch-outbox.ts'
+import { deliverTouch, settleAcknowledged } from './touch-outbox.ts'
 
 export type { RunDeps, RunOutcome } from './run-deps.ts'
 
 export async function runJob(deps: RunDeps, jobId: string, lease: number): Promise<RunOutcome> {
-  const streaks: Streaks = { offline: 0, throttle: 0, server: 0, uncertain: true, outboxDirty: true }
+  const streaks: Streaks = {
+    offline: 0,
+    throttle: 0,
+    server: 0,
+    uncertain: true,
+    outboxDirty: true,
+    acknowledged: [],
+  }
+  try {
+    return await run(deps, jobId, lease, streaks)
+  } finally {
+    await settleAcknowledged(streaks.acknowledged).catch(() => undefined)
+  }
+}
+
+async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks): Promise<RunOutcome> {
   // The job as last read inside a transaction; dropped (read again) after any wait or failure, and
   // refreshed by every claim, which checks the lease and state in the same transaction as the write-ahead.
   let cached: JobRecord | undefined
   const memory: ClaimMemory = { retries: true }
   for (;;) {
-    if (streaks.outboxDirty) streaks.outboxDirty = (await flushAndApply(deps, jobId)).pending
+    if (streaks.outboxDirty) {
+      await settleAcknowledged(streaks.acknowledged)
+      streaks.outboxDirty = (await flushAndApply(deps, jobId)).pending
+    }
     const job = cached ?? (await jobs.get(jobId))
     cached = undefined
     if (!job) return 'gone'
@@ -59,7 +78,10 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
     }
     try {
       const step = await nextStep(deps, job, lease, token, streaks, memory)
-      if (step === 'done') return await finish(deps, job)
+      if (step === 'done') {
+        await settleAcknowledged(streaks.acknowledged)
+        return await finish(deps, job)
+      }
       if (step === 'stop') return await stopForAllowance(deps, job)
       if (step !== 'again') cached = step
       streaks.offline = 0
@@ -137,45 +159,14 @@ async function nextStep(
     branded,
     now: deps.now(),
     nextSendAt,
+    acknowledged: streaks.acknowledged,
   })
+  streaks.acknowledged.length = 0
   if (!recorded) return 'again'
   Object.assign(current, { sent: recorded.counts.sent, rejected: recorded.counts.rejected, nextSendAt })
   deps.channel.post(bulkMessage.progress(job.id, 'running', recorded.counts))
-  const flushed = await deliverTouch(deps.api, recorded.entry, undefined, true)
+  const flushed = await deliverTouch(deps.api, recorded.entry, undefined, streaks.acknowledged)
   applyFlush(deps, flushed)
   if (flushed.pending) streaks.outboxDirty = true
   return current
-}
-
-async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: string, r: RecipientRecord) {
-  const found = await reconcile(
-    deps.graph,
-    job.pageId,
-    token,
-    r.conversationId,
-    job.text + BRANDED_FOOTER,
-    r.attemptAt ?? 0,
-  )
-  return found.textSent
-}
-
-async function sendOne(deps: RunDeps, job: JobRecord, r: RecipientRecord, token: string, branded: boolean) {
-  const tagging = job.tag
-    ? { messagingType: job.messagingType, tag: job.tag }
-    : { messagingType: job.messagingType }
-  if (job.imageUrl && !r.imageSent) {
-    let attachmentId = (await jobs.get(job.id))?.attachmentId
-    if (!attachmentId) {
-      attachmentId = (await deps.graph.uploadAttachment(job.pageId, token, job.imageUrl)).attachment_id
-      await jobs.update(job.id, { attachmentId })
-    }
-    await deps.graph.send(job.pageId, token, {
-      recipientId: r.recipientId,
-      ...tagging,
-      attachment: { attachmentId },
-    })
-    await recipients.update(r.key, { imageSent: true })
-  }
-  const text = branded ? job.text + BRANDED_FOOTER : job.text
-  await deps.graph.send(job.pageId, token, { recipientId: r.recipientId, ...tagging, text })
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from './records.ts'
-import { flushTouches, touchEntry } from './touch-outbox.ts'
+import { deliverTouch, flushTouches, settleAcknowledged, touchEntry } from './touch-outbox.ts'
 import { FakeApi, resetDb, subscription } from './fakes.test-kit.ts'
 
 beforeEach(resetDb)
@@ -41,6 +41,23 @@ describe('the touch outbox', () => {
     const api = new FakeApi(subscription(0))
     await outbox.put(touchEntry('j', '1', ok('1'), 1))
     expect((await flushTouches(api)).exhausted).toBe(true)
+    expect(await outbox.count()).toBe(0)
+  })
+
+  it('keeps an acknowledged touch queued until it is settled, and a repeat of it spends nothing', async () => {
+    const api = new FakeApi(subscription(10))
+    const entry = touchEntry('j', '1', ok('1'), 1)
+    await outbox.put(entry)
+    const acknowledged: string[] = []
+    await deliverTouch(api, entry, undefined, acknowledged)
+    expect(acknowledged).toEqual([entry.key])
+    // A crash here leaves it queued: the next flush sends it again, and the server ignores the repeat.
+    expect(await outbox.count()).toBe(1)
+    await flushTouches(api)
+    expect(api.sub.available_messages).toBe(9)
+    await outbox.put(entry)
+    await settleAcknowledged(acknowledged)
+    expect(acknowledged).toEqual([])
     expect(await outbox.count()).toBe(0)
   })
 })

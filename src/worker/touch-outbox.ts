@@ -41,15 +41,16 @@ export async function flushTouches(api: SenderApi, jobId?: string): Promise<Flus
 }
 
 /**
- * Sends one queued touch; the entry leaves the outbox only once the server has answered. With `background`,
- * the removal is not awaited: it runs beside the sender's next step (a later read of the outbox is ordered
- * after it), and if it is lost the touch is simply sent again, which the server ignores.
+ * Sends one queued touch; the entry leaves the outbox only once the server has answered. With `acknowledged`,
+ * the entry's key is collected there instead of deleted at once, so the sender removes it inside its next
+ * transaction (see settleAcknowledged); if that never happens the touch is simply sent again, which the
+ * server ignores (one result per message and recipient).
  */
 export async function deliverTouch(
   api: SenderApi,
   entry: TouchOutboxEntry,
   result: FlushResult = { delivered: 0, exhausted: false, pending: false },
-  background = false,
+  acknowledged?: string[],
 ): Promise<FlushResult> {
   try {
     const outcome = await api.touch(entry.jobId, entry.body as TouchBody)
@@ -59,12 +60,18 @@ export async function deliverTouch(
     } else if (outcome.kind === 'refused') {
       result.exhausted = true
     }
-    const removed = outbox.delete(entry.key)
-    if (background) removed.catch(() => undefined)
-    else await removed
+    if (acknowledged) acknowledged.push(entry.key)
+    else await outbox.delete(entry.key)
   } catch {
     await outbox.update(entry.key, { attempts: entry.attempts + 1 })
     result.pending = true
   }
   return result
+}
+
+/** Removes the acknowledged entries still in the outbox (before it is read, and when a run ends). */
+export async function settleAcknowledged(acknowledged: string[]): Promise<void> {
+  if (acknowledged.length === 0) return
+  await outbox.bulkDelete(acknowledged)
+  acknowledged.length = 0
 }

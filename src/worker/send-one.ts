@@ -1,0 +1,44 @@
+/** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
+import { BRANDED_FOOTER } from './allowance.ts'
+import { reconcile } from './reconcile.ts'
+import { jobs, recipients, type JobRecord, type RecipientRecord } from './records.ts'
+import type { RunDeps } from './run-deps.ts'
+
+export async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: string, r: RecipientRecord) {
+  const found = await reconcile(
+    deps.graph,
+    job.pageId,
+    token,
+    r.conversationId,
+    job.text + BRANDED_FOOTER,
+    r.attemptAt ?? 0,
+  )
+  return found.textSent
+}
+
+export async function sendOne(
+  deps: RunDeps,
+  job: JobRecord,
+  r: RecipientRecord,
+  token: string,
+  branded: boolean,
+) {
+  const tagging = job.tag
+    ? { messagingType: job.messagingType, tag: job.tag }
+    : { messagingType: job.messagingType }
+  if (job.imageUrl && !r.imageSent) {
+    let attachmentId = (await jobs.get(job.id))?.attachmentId
+    if (!attachmentId) {
+      attachmentId = (await deps.graph.uploadAttachment(job.pageId, token, job.imageUrl)).attachment_id
+      await jobs.update(job.id, { attachmentId })
+    }
+    await deps.graph.send(job.pageId, token, {
+      recipientId: r.recipientId,
+      ...tagging,
+      attachment: { attachmentId },
+    })
+    await recipients.update(r.key, { imageSent: true })
+  }
+  const text = branded ? job.text + BRANDED_FOOTER : job.text
+  await deps.graph.send(job.pageId, token, { recipientId: r.recipientId, ...tagging, text })
+}
