@@ -5,6 +5,11 @@ import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
 
+// This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
+// as it arrives rather than after the signed-in screen's first render, which a resumed job's first send
+// would otherwise wait for. The effect below starts it again if that start failed.
+void startBulkSender()
+
 export function BulkProgressPanel() {
   const list = useBulkJobs()
   useEffect(() => {
