@@ -1,7 +1,9 @@
 /**
  * One job, recipient by recipient, as architecture.md's pipeline says: write-ahead `sending`, the send (the
  * image once as a reusable attachment, then the text), the result with its queued touch, the progress, and a
- * persisted random wait. Every step re-reads Dexie, so pause/cancel from any tab and a reload are honoured.
+ * persisted random wait. Each send is claimed in a transaction that re-reads the job (lease and state) and
+ * writes the `sending` row, and the job is read again after every wait, so pause/cancel from any tab, a
+ * takeover and a reload are honoured without reading the job twice per message.
  */
 import { sendMode } from './allowance.ts'
 import { handleFailure } from './failures.ts'
