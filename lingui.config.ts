@@ -3,7 +3,7 @@ import { locales, sourceLocale } from './src/i18n/locales-table.ts'
 
 /**
  * One catalog per area (app, inbox, bulk, pwa) so each area's strings are translated and reviewed on their own.
- * The app loads all of them for the active locale (see src/i18n/activate.ts).
+ * The app catalog of the active locale loads at start; the others load in the background (src/i18n/activate.ts).
  */
 const allCatalogs: LinguiConfig['catalogs'] = [
   {
