@@ -4,19 +4,10 @@
  */
 import { Trans } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { useSyncExternalStore } from 'react'
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
+import { useOnline } from '../../shared/network/use-online.ts'
 
 export function OfflineBanner({ startedOffline }: { startedOffline: boolean }) {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine)
+  const online = useOnline()
   const onPage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/$pageId') })
   if ((online && !startedOffline) || onPage) return null
   return (

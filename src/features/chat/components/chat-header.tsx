@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { formatLongDate } from '../../../shared/format/index.ts'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export interface ChatHeaderProps {
   name: string

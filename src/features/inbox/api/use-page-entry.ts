@@ -14,7 +14,7 @@ import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
 import type { PageSummary } from '../components/page-sidebar.tsx'
 import { withFreshToken } from './with-fresh-token.ts'
-import { useOnline } from './use-online.ts'
+import { useOnline } from '../../../shared/network/use-online.ts'
 
 export type EntryPhase = 'entering' | 'ready' | 'offline'
 

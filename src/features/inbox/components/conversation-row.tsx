@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { formatRelativeTime } from '../../../shared/format/index.ts'
 import { snippetPreview } from '../model/conversation.ts'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export interface ConversationRowProps {
   row: CachedConversation

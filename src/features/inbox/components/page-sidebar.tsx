@@ -1,6 +1,6 @@
 /** The page's own sidebar: picture, name, category and the "Messages" item. */
 import { Trans } from '@lingui/react/macro'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export interface PageSummary {
   id: string
