@@ -1,30 +1,13 @@
 /** Helpers of the bulk end-to-end tests: audience truth from the Graph, the sent log, the allowance. */
 import { test as base, type Page, expect } from '@playwright/test'
-import { demoPageIds } from '../../src/sandbox/state/demo.ts'
+import { stackTest } from './support/fixtures.ts'
+import { pages, sentLog, type SentEntry } from './support/sandbox.ts'
 import { loginAsDemo } from './support/login.ts'
 import { type Stack, startStack } from './support/stack.ts'
 
 export { expect }
 
-/** The sandbox's default seed (SANDBOX_SEED in src/server/config.ts). */
-export const pages = demoPageIds(20260427)
-
-export interface SentEntry {
-  page_id: string
-  recipient_id: string
-  messaging_type: string
-  tag: string | null
-  text: string | null
-  attachment: { url: string } | { attachment_id: string } | null
-  at?: string
-  time?: string
-  created_time?: string
-}
-
-export async function sentLog(baseURL: string): Promise<SentEntry[]> {
-  const res = await fetch(`${baseURL}/sandbox/sent`)
-  return ((await res.json()) as { data: SentEntry[] }).data
-}
+export { pages, sentLog, type SentEntry }
 
 /** A tiny valid PNG. */
 export const PNG = Buffer.from(
@@ -43,25 +26,7 @@ export async function login(page: Page): Promise<string> {
  * `fresh`, a stack per test (a new user database, so allowance tests start from the trial's allowance).
  */
 export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
-  return base.extend<{ sandboxReset: undefined }, { stack: Stack }>({
-    stack: [
-      // eslint-disable-next-line no-empty-pattern
-      async ({}, use) => {
-        const stack = await startStack(env)
-        await use(stack)
-        await stack.stop()
-      },
-      { scope: 'worker', timeout: 90_000 },
-    ],
-    baseURL: async ({ stack }, use) => use(stack.url),
-    sandboxReset: [
-      async ({ stack }, use) => {
-        await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
-        await use(undefined)
-      },
-      { auto: true },
-    ],
-  })
+  return stackTest(env)
 }
 
 export function freshStackTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {

@@ -1,30 +1,10 @@
 /** The chat reply under the other messaging policies: HUMAN_AGENT between 24 h and 7 days, and legacy tags. */
-import { test as base, expect, type Page } from '@playwright/test'
-import { type Stack, startStack } from './support/stack.ts'
+import { expect, type Page } from '@playwright/test'
+import { stackTest } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { openInbox, rowCount, scrollListToEnd, sentLog } from './inbox-support.ts'
 
-function withStack(env: Record<string, string>) {
-  return base.extend<{ sandboxReset: boolean }, { stack: Stack }>({
-    stack: [
-      // eslint-disable-next-line no-empty-pattern
-      async ({}, use) => {
-        const stack = await startStack(env)
-        await use(stack)
-        await stack.stop()
-      },
-      { scope: 'worker', timeout: 90_000 },
-    ],
-    baseURL: async ({ stack }, use) => use(stack.url),
-    sandboxReset: [
-      async ({ stack }, use) => {
-        const reset = await fetch(`${stack.url}/sandbox/reset`, { method: 'POST' }).catch(() => undefined)
-        await use(reset?.ok === true)
-      },
-      { auto: true },
-    ],
-  })
-}
+const withStack = stackTest
 
 /** Clicks rows further down the list until one has the wanted window reason. */
 async function findConversation(page: Page, reason: string): Promise<void> {

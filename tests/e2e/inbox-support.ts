@@ -1,23 +1,8 @@
 /** Helpers of the inbox end-to-end tests: the demo page ids, the sandbox's sent log, list scrolling. */
 import { type Page, expect } from '@playwright/test'
-import { demoPageIds } from '../../src/sandbox/state/demo.ts'
+import { pages, sentLog, type SentEntry } from './support/sandbox.ts'
 
-/** The sandbox's default seed (SANDBOX_SEED in src/server/config.ts). */
-export const pages = demoPageIds(20260427)
-
-export interface SentEntry {
-  page_id: string
-  recipient_id: string
-  messaging_type: string
-  tag: string | null
-  text: string | null
-  attachment: { url: string } | { attachment_id: string } | null
-}
-
-export async function sentLog(baseURL: string): Promise<SentEntry[]> {
-  const res = await fetch(`${baseURL}/sandbox/sent`)
-  return ((await res.json()) as { data: SentEntry[] }).data
-}
+export { pages, sentLog, type SentEntry }
 
 export async function openInbox(page: Page, pageId = pages.large): Promise<void> {
   await page.goto(`/${pageId}`)

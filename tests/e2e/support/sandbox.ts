@@ -1,0 +1,21 @@
+/** What the end-to-end tests read from the sandbox: the demo pages and the log of accepted messages. */
+import { demoPageIds } from '../../../src/sandbox/state/demo.ts'
+
+/** The sandbox's default seed (SANDBOX_SEED in src/server/config.ts). */
+export const pages = demoPageIds(20260427)
+
+export interface SentEntry {
+  page_id: string
+  recipient_id: string
+  messaging_type: string
+  tag: string | null
+  text: string | null
+  attachment: { url: string } | { attachment_id: string } | null
+  /** ISO time with milliseconds */
+  at: string
+}
+
+export async function sentLog(baseURL: string): Promise<SentEntry[]> {
+  const res = await fetch(`${baseURL}/sandbox/sent`)
+  return ((await res.json()) as { data: SentEntry[] }).data
+}
