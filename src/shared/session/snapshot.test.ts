@@ -27,7 +27,9 @@ describe('offline session snapshot', () => {
     expect(loadSnapshot()?.fbUser).toEqual({ id: '1', name: 'Dana' })
   })
   it('drops a token even when an older copy had stored one', () => {
-    localStorage.setItem(KEY, JSON.stringify({ accounts: [{ id: '10', name: 'Shop', access_token: 't' }] }))
+    // A snapshot written before tokens were stripped, as an older version of the app could have left it.
+    const olderCopy = JSON.stringify({ accounts: [{ id: '10', name: 'Shop', access_token: 't' }] })
+    localStorage.setItem(KEY, olderCopy)
     expect(loadSnapshot()?.accounts).toEqual([{ id: '10', name: 'Shop' }])
   })
   it('answers nothing when no usable snapshot is stored', () => {
