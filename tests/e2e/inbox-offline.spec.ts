@@ -30,8 +30,7 @@ test('a reply written offline shows as pending and is delivered exactly once whe
 })
 
 test.describe('with the answer of a send lost on the way', () => {
-  // With a service worker in control, page.route would see the page's request and the worker's own
-  // network request, and its route.fetch() would deliver the message twice: the test needs one delivery.
+  // page.route does not see requests a service worker handles; Playwright advises blocking them with routes.
   test.use({ serviceWorkers: 'block' })
 
   test('a send whose answer was lost is found in the conversation and not sent again', async ({
@@ -51,7 +50,8 @@ test.describe('with the answer of a send lost on the way', () => {
     await page.getByTestId('reply-send').click()
     await expect(page.getByTestId('pending-reply').filter({ hasText: 'Did this arrive?' })).toBeVisible()
     await expect(page.getByTestId('pending-reply')).toHaveAttribute('data-state', 'sending')
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    // Removing the route while its handler still runs would let the request through a second time.
+    await page.unrouteAll({ behavior: 'wait' })
 
     // The connection "returns": the outbox reconciles before any retry.
     await context.setOffline(true)
