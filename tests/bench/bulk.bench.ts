@@ -9,6 +9,7 @@ import { loadavg } from 'node:os'
 import { chromium, type Page } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startStack } from '../e2e/support/stack.ts'
+import { benchLogin } from './browser-login.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 
 const budgets = {
@@ -34,21 +35,6 @@ function inBrowserFigures() {
     loads[m[1]!] = during
   }
   if (r.status !== 0) throw new Error(`the in-browser benchmark failed:\n${r.stdout}${r.stderr}`)
-}
-
-async function login(page: Page) {
-  await page.goto('/')
-  const popupPromise = page.waitForEvent('popup')
-  await page.getByTestId('login-button').click({ timeout: 60_000 })
-  const popup = await popupPromise
-  await popup.getByRole('button', { name: /^Continue$/ }).click()
-  const terms = page.getByTestId('terms-gate')
-  const home = page.getByTestId('app-layout')
-  await terms.or(home).first().waitFor({ timeout: 30_000 })
-  if (await terms.isVisible()) {
-    await page.getByTestId('accept-terms').click()
-    await home.waitFor({ timeout: 30_000 })
-  }
 }
 
 async function sentCount(url: string, text: string): Promise<{ n: number; times: number[] }> {
@@ -100,7 +86,7 @@ async function onSandbox() {
       viewport: { width: 1280, height: 800 },
     })
     const page = await context.newPage()
-    await login(page)
+    await benchLogin(page)
     await page.goto(`/${small}?bulk=1`)
     await page.getByText(/^\d+ recipients loaded/).waitFor({ timeout: 30_000 })
     await page.getByTestId('bulk-step-2').getByRole('button').first().click()

@@ -6,6 +6,7 @@
 import { chromium, type Page } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startStack } from '../e2e/support/stack.ts'
+import { benchLogin } from './browser-login.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 
 const CONVERSATIONS = 10_000
@@ -14,21 +15,6 @@ const budgets = { firstRowsMs: 150, keystrokeMs: 16, rowElements: 60, heapMb: 80
 const pageId = demoPageIds(20260427).large
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
-async function login(page: Page): Promise<void> {
-  await page.goto('/')
-  const popupPromise = page.waitForEvent('popup')
-  await page.getByTestId('login-button').click({ timeout: 60_000 })
-  const popup = await popupPromise
-  await popup.getByRole('button', { name: /^Continue$/ }).click()
-  const terms = page.getByTestId('terms-gate')
-  const home = page.getByTestId('app-layout')
-  await terms.or(home).first().waitFor({ timeout: 30_000 })
-  if (await terms.isVisible()) {
-    await page.getByTestId('accept-terms').click()
-    await home.waitFor({ timeout: 30_000 })
-  }
-}
 
 /** Writes the conversations straight into the app's IndexedDB, as earlier visits would have left them. */
 async function seed(page: Page, count: number): Promise<void> {
@@ -121,7 +107,7 @@ try {
     locale: 'en-US',
   })
   const page = await context.newPage()
-  await login(page)
+  await benchLogin(page)
   await page.goto(`/${pageId}`)
   await page.getByTestId('conversation-row').first().waitFor({ timeout: 30_000 })
   await seed(page, CONVERSATIONS)
