@@ -105,15 +105,33 @@ function offlineFallback(err: unknown): SessionSnapshot | undefined {
 
 function startOffline(snapshot: SessionSnapshot): void {
   sessionStore.reset({ status: 'logged_in', offline: true, ...snapshot })
-  window.addEventListener('online', () => void resumeOnline(), { once: true })
+  resumeWhenOnline(0)
+}
+
+/**
+ * Waits before each new try to reconnect an offline start. The `online` event often comes before the network
+ * is usable, so a failed try is repeated on a timer while the browser says it is online, not only on the
+ * next event (which may never come).
+ */
+const RESUME_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const
+
+function resumeWhenOnline(attempt: number): void {
+  const run = () => void resumeOnline(attempt)
+  if (!navigator.onLine) {
+    window.addEventListener('online', run, { once: true })
+    return
+  }
+  if (attempt === 0) return run()
+  window.setTimeout(run, RESUME_RETRY_MS[Math.min(attempt, RESUME_RETRY_MS.length) - 1])
 }
 
 /** Back online after an offline start: the session is checked again and the page tokens fetched anew. */
-async function resumeOnline(): Promise<void> {
+async function resumeOnline(attempt: number): Promise<void> {
   const { sdk, graph } = need()
-  const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
-  const token = status.status === 'connected' ? status.authResponse?.accessToken : undefined
   try {
+    // A social login status that could not be read is a failed try, not a signed-out user.
+    const status = await sdk.getLoginStatus()
+    const token = status.status === 'connected' ? status.authResponse?.accessToken : undefined
     const subscription = await fetchSubscription()
     const current = sessionStore.getState()
     if (current.status !== 'logged_in') return
@@ -127,8 +145,9 @@ async function resumeOnline(): Promise<void> {
     }
     sessionStore.reset({ status: 'logged_in', fbUser, accounts, subscription })
   } catch (err) {
-    // Still unreachable: try again at the next reconnection. A 401 has already ended the session.
-    if (isNetworkFailure(err)) window.addEventListener('online', () => void resumeOnline(), { once: true })
+    // A 401 has already ended the session; any other failure is tried again.
+    console.error('reconnecting the session failed; trying again', err)
+    if (sessionStore.getState().status === 'logged_in') resumeWhenOnline(attempt + 1)
   }
 }
 

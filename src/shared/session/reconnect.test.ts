@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ClientConfig } from '../contracts/client-config.ts'
+import type { SubscriptionState } from '../contracts/api.ts'
+import { clearSessionToken, saveSessionToken } from '../api/session-cookie.ts'
+import { configureSession, initSession } from './actions.ts'
+import { clearSnapshot, saveSnapshot } from './snapshot.ts'
+import { sessionStore } from './store.ts'
+
+const config: ClientConfig = {
+  social: 'sandbox',
+  fbAppId: 'sandbox-app',
+  graphUrl: '/sandbox/graph',
+  graphVersion: 'v25.0',
+  messagingPolicy: 'current',
+  humanAgentEnabled: false,
+  supportUrl: 'https://example.test/support',
+  affiliateSignupUrl: 'https://example.test/signup',
+  affiliateLoginUrl: 'https://example.test/login',
+  pacingScale: 1,
+}
+
+const subscription: SubscriptionState = {
+  access: true,
+  access_type: 'paid',
+  accepted_terms: true,
+  facebook_id: '1',
+  is_unlimited: false,
+  unlimited_blocked: false,
+  available_messages: 10,
+  subscriptions_messages: 10,
+  addons_messages: 0,
+  use_branded_messages: false,
+}
+
+let online = false
+Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  clearSessionToken()
+  clearSnapshot()
+  online = true
+})
+
+describe('an offline start', () => {
+  it('keeps trying to reconnect after the first try right after the online event fails', async () => {
+    saveSessionToken('api-token')
+    saveSnapshot({ fbUser: { id: '1', name: 'Dana' }, accounts: [{ id: '10', name: 'Shop' }], subscription })
+    configureSession(config, {
+      sdk: {
+        login: async () => ({ status: 'unknown', authResponse: null }),
+        getLoginStatus: async () => ({ status: 'connected', authResponse: { accessToken: 'user', userID: '1' } }),
+        logout: async () => undefined,
+      },
+      graph: {
+        me: async () => ({ id: '1', name: 'Dana' }),
+        permissions: async () => [],
+        accounts: async () => [{ id: '10', name: 'Shop', access_token: 'page-token' }],
+      },
+    })
+    // The network is not usable yet when the browser says it is back: the first request fails.
+    const fetchSpy = vi
+      .spyOn(window, 'fetch')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(Response.json({ data: { subscription } }))
+
+    online = false
+    await initSession()
+    expect(sessionStore.getState()).toMatchObject({ status: 'logged_in', offline: true })
+
+    online = true
+    window.dispatchEvent(new Event('online'))
+    await expect.poll(() => sessionStore.getState().offline, { timeout: 5_000 }).toBeUndefined()
+    expect(sessionStore.getState().accounts[0]?.access_token).toBe('page-token')
+    expect(fetchSpy.mock.calls.length).toBeGreaterThanOrEqual(2)
+  })
+})
