@@ -47,36 +47,8 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
           ))}
         </div>
         <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={() => scroll(-1)}
-            aria-label={t`Previous plans`}
-            className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="size-4 rtl:-scale-x-100"
-              fill="currentColor"
-            >
-              <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            onClick={() => scroll(1)}
-            aria-label={t`Next plans`}
-            className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="size-4 rtl:-scale-x-100"
-              fill="currentColor"
-            >
-              <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
-          </button>
+          <ScrollButton direction={-1} label={t`Previous plans`} onClick={scroll} />
+          <ScrollButton direction={1} label={t`Next plans`} onClick={scroll} />
         </div>
       </div>
       <ul
@@ -122,5 +94,34 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
         })}
       </ul>
     </section>
+  )
+}
+
+const ARROW_PATHS = {
+  [-1]: 'M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z',
+  [1]: 'M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4L11.6 10 7.3 5.7a1 1 0 0 1 0-1.4Z',
+} as const
+
+/** A carousel arrow; the icon mirrors in right-to-left layouts, as the scroll direction does. */
+function ScrollButton({
+  direction,
+  label,
+  onClick,
+}: {
+  direction: 1 | -1
+  label: string
+  onClick: (direction: 1 | -1) => void
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onClick(direction)}
+      aria-label={label}
+      className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor">
+        <path d={ARROW_PATHS[direction]} />
+      </svg>
+    </button>
   )
 }
