@@ -1,13 +1,15 @@
 /**
- * `npm run audit`: Lighthouse 12 (mobile, simulated throttling) on the login, home and inbox routes of the
- * built product, driving Debian's Chromium over its DevTools port. Saves HTML and JSON reports in
- * tests/artifacts/lighthouse, prints the four category scores and exits 1 below budget.
+ * `npm run audit` (also a step of `npm test`): Lighthouse 12 (mobile, simulated throttling) on the login, home
+ * and inbox routes of the built product, driving Debian's Chromium over its DevTools port. Home and inbox are
+ * measured as a returning owner opens them: signed in through the sandbox's login (its session cookie) and
+ * the product's. Each route runs `AUDIT_RUNS` times (default 3); the run with the median performance score
+ * is judged and saved as HTML and JSON reports in tests/artifacts/lighthouse. Exits 1 below budget.
  * `STATIC_DIR` picks the build (default `dist`, built first when missing).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import lighthouse, { type Flags } from 'lighthouse'
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { startStack } from '../tests/e2e/support/stack.ts'
 import { launchDebugChromium } from './audit/chromium-debug.ts'
@@ -20,6 +22,11 @@ export const AUDIT_BUDGETS: Record<string, number> = {
   'best-practices': 100,
 }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+/**
+ * Runs per route. Simulated performance scores move a few points from run to run on a busy machine; like
+ * Lighthouse CI, the audit judges the run with the median score and prints them all.
+ */
+const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3))
 const outDir = join('tests', 'artifacts', 'lighthouse')
 
 const started = Date.now()
@@ -48,10 +55,17 @@ try {
     throttlingMethod: 'simulate',
     onlyCategories: CATEGORIES,
   }
+  /** Runs Lighthouse `RUNS` times on a route and judges the run with the median performance score. */
   const audit = async (name: string, path: string) => {
     const t0 = Date.now()
-    const result = await lighthouse(`${stack.url}${path}`, flags)
-    if (!result) throw new Error(`lighthouse gave no result for ${name}`)
+    const runs: RunnerResult[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${stack.url}${path}`, flags)
+      if (!result) throw new Error(`lighthouse gave no result for ${name}`)
+      runs.push(result)
+    }
+    const performance = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0
+    const result = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!
     const [html, json] = result.report as string[]
     writeFileSync(join(outDir, `${name}.report.html`), html!)
     writeFileSync(join(outDir, `${name}.report.json`), json!)
@@ -61,11 +75,15 @@ try {
       if (min !== undefined && score < min) failed = true
       return `${c} ${score}${min === undefined ? '' : score < min ? ` ✗ (≥ ${min})` : ' ✓'}`
     })
+    const all = runs.map((r) => Math.round(performance(r) * 100)).join(', ')
     console.log(
-      `${name.padEnd(6)} ${path.padEnd(24)} ${scores.join(' · ')}  [${((Date.now() - t0) / 1000).toFixed(1)} s]`,
+      `${name.padEnd(6)} ${path.padEnd(24)} ${scores.join(' · ')}  [runs ${all}; ${((Date.now() - t0) / 1000).toFixed(1)} s]`,
     )
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname
-    if (landed !== path) console.log(`         (the app redirected to ${landed})`)
+    if (landed !== path) {
+      failed = true
+      console.log(`         ✗ the app redirected to ${landed}: ${name} was not measured`)
+    }
     for (const c of CATEGORIES.filter((c) => (AUDIT_BUDGETS[c] ?? 0) > 0)) {
       const cat = result.lhr.categories[c]
       for (const ref of cat?.auditRefs ?? []) {
@@ -74,13 +92,20 @@ try {
           console.log(`         ${c}: ${a.id} — ${a.title}`)
       }
     }
+    const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?'
+    console.log(
+      `         FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}`,
+    )
   }
 
   await audit('login', '/')
   const session = await signIn(stack.url)
   // The session cookie goes into the browser Lighthouse drives; Lighthouse clears storage but not cookies.
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`)
-  await cdp.contexts()[0]!.addCookies([{ ...session.cookie, url: stack.url, sameSite: 'Strict' }])
+  const domain = new URL(stack.url).hostname
+  await cdp
+    .contexts()[0]!
+    .addCookies(session.cookies.map((c) => ({ ...c, domain, sameSite: 'Strict' as const })))
   await audit('home', '/')
   await audit('inbox', `/${session.pageId}`)
   await cdp.close()

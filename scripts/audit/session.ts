@@ -1,8 +1,21 @@
-/** A signed-in demo user for the audit: a sandbox token, the product login, the terms accepted. */
-import { SESSION_COOKIE } from '../../src/shared/constants/limits.ts'
+/**
+ * A signed-in demo user for the audit, as after the login dialog: the sandbox's own login session (so the
+ * social login status answers "connected" and the page tokens load), the product login, the terms accepted.
+ */
+import { REQUIRED_PERMISSIONS, SESSION_COOKIE } from '../../src/shared/constants/limits.ts'
+import { SESSION_COOKIE as SANDBOX_SESSION_COOKIE } from '../../src/sandbox/dialog/routes.ts'
+
+export interface AuditCookie {
+  name: string
+  value: string
+  path: string
+}
 
 export interface AuditSession {
-  cookie: { name: string; value: string }
+  /** The product session and the sandbox's social login session. */
+  cookies: AuditCookie[]
+  /** The product API's bearer token (the product session cookie's value). */
+  token: string
   /** A page of the demo user, for the inbox route. */
   pageId: string
 }
@@ -23,10 +36,18 @@ export async function signIn(baseURL: string): Promise<AuditSession> {
       },
       body: JSON.stringify(body),
     })
-  const { access_token } = await json<{ access_token: string }>(
-    await post('/sandbox/token', { user: 'demo' }),
-    'sandbox token',
-  )
+  const config = await json<{ fbAppId: string }>(await fetch(`${baseURL}/api/v2/config`), 'config')
+  // The dialog's "Continue": it answers the login and sets the sandbox's session cookie.
+  const grant = await post('/sandbox/dialog/grant', {
+    client_id: config.fbAppId,
+    user: 'demo',
+    granted: REQUIRED_PERMISSIONS,
+    declined: [],
+  })
+  const sandboxCookie = /^[^=]+=([^;]+)/.exec(grant.headers.get('set-cookie') ?? '')?.[1]
+  const { authResponse } = await json<{ authResponse: { accessToken: string } | null }>(grant, 'dialog grant')
+  if (!authResponse || !sandboxCookie) throw new Error('the sandbox dialog did not sign the demo user in')
+  const access_token = authResponse.accessToken
   const login = await json<{ data: { token: string } }>(
     await post('/api/v2/login', { access_token }),
     'login',
@@ -41,5 +62,12 @@ export async function signIn(baseURL: string): Promise<AuditSession> {
   )
   const pageId = accounts.data[0]?.id
   if (!pageId) throw new Error('the demo user has no page')
-  return { cookie: { name: SESSION_COOKIE, value: token }, pageId }
+  return {
+    cookies: [
+      { name: SESSION_COOKIE, value: token, path: '/' },
+      { name: SANDBOX_SESSION_COOKIE, value: sandboxCookie, path: '/sandbox' },
+    ],
+    token,
+    pageId,
+  }
 }

@@ -17,7 +17,7 @@ const stack = await startStack({ STATIC_DIR: staticDir, LOG_LEVEL: 'error' })
 let failed = false
 try {
   const session = await signIn(stack.url)
-  const token = session.cookie.value
+  const token = session.token
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${stack.url}${path}`, {
       method,
