@@ -36,7 +36,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>
             {row.customerName}
           </span>
-          <time className="shrink-0 text-xs text-gray-500" dateTime={new Date(row.updatedAt).toISOString()}>
+          <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(row.updatedAt).toISOString()}>
             {formatRelativeTime(row.updatedAt, i18n.locale, now)}
           </time>
         </span>
