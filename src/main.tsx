@@ -12,8 +12,8 @@ import { hasSessionCookie } from './shared/api/session-cookie.ts'
 import { loadClientConfig } from './shared/config/client-config.ts'
 import type { ClientConfig } from './shared/contracts/client-config.ts'
 import { configureSession, initSession } from './shared/session/actions.ts'
-import { sessionStore } from './shared/session/store.ts'
 import { createSocialSdk } from './shared/social/index.ts'
+import { firstScreenShown } from './shared/ui/first-screen.ts'
 import { loadFullApp, Root } from './app/entry/root.tsx'
 import './app/app.css'
 
@@ -50,16 +50,12 @@ void sdk
   .catch((err: unknown) => console.error('social SDK failed to load', err))
   .then(() => initSession())
 
-// The service worker and its storage checks wait until the first real screen is up: they are not needed for it.
-function registerServiceWorkerWhenSettled(): void {
-  if (sessionStore.getState().status === 'loading') {
-    const stop = sessionStore.subscribe(() => {
-      stop()
-      registerServiceWorkerWhenSettled()
+// The service worker and its storage checks wait until the first real screen is painted: they are not
+// needed for it, and on a slow connection their code would compete with it.
+if (import.meta.env.PROD)
+  void firstScreenShown().then(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
+    idle(() => void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()), {
+      timeout: 5_000,
     })
-    return
-  }
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
-  idle(() => void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()))
-}
-if (import.meta.env.PROD) registerServiceWorkerWhenSettled()
+  })

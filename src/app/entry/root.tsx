@@ -3,25 +3,25 @@
  * app (router, queries, layout, features) is fetched only once a session exists, then takes over the same
  * root for good (it handles logout and the terms gate itself).
  */
-import { lazy, Suspense, useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
 import { useSession } from '../../shared/session/store.ts'
+import { lazyComponent } from '../../shared/ui/lazy-component.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 
-export const loadFullApp = () => import('../app.tsx')
+const FullApp = lazyComponent(() => import('../app.tsx').then((m) => m.App), <LoadingDots fullScreen />)
 
-const FullApp = lazy(() => loadFullApp().then((m) => ({ default: m.App })))
+export const loadFullApp = FullApp.load
 
 export function Root() {
   const session = useSession()
   const [signedInOnce, setSignedInOnce] = useState(false)
   if (session.status === 'logged_in' && !signedInOnce) setSignedInOnce(true)
-  if (signedInOnce || session.status === 'logged_in')
-    return (
-      <Suspense fallback={<LoadingDots fullScreen />}>
-        <FullApp />
-      </Suspense>
-    )
+  // The signed-in app is a large first render: as a deferred value it renders in the background, in slices
+  // that leave the page responsive, while the dots stay up.
+  const signedIn = useDeferredValue(signedInOnce || session.status === 'logged_in')
+  if (signedIn) return <FullApp.View />
+  if (signedInOnce) return <LoadingDots fullScreen />
   if (session.status === 'loading') return <LoadingDots fullScreen />
   return <LoginScreen />
 }

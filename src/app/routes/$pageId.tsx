@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInbox } from './-page-inbox/page-inbox.tsx'
+import { lazyComponent } from '../../shared/ui/lazy-component.tsx'
+import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 
 export interface PageInboxSearch {
   /** The selected conversation. */
@@ -8,16 +9,28 @@ export interface PageInboxSearch {
   bulk?: 1
 }
 
+/**
+ * The inbox's code (with the local database) is fetched by the route's loader, which also runs when the
+ * route is preloaded, and is not awaited: the layout shows at once, with the dots where the inbox will be.
+ */
+const PageInbox = lazyComponent(
+  () => import('./-page-inbox/page-inbox.tsx').then((m) => m.PageInbox),
+  <LoadingDots />,
+)
+
 export const Route = createFileRoute('/$pageId')({
   validateSearch: (search: Record<string, unknown>): PageInboxSearch => ({
     c: typeof search.c === 'string' && search.c ? search.c : undefined,
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
   }),
+  loader: () => {
+    void PageInbox.load().catch(() => undefined)
+  },
   component: PageInboxRoute,
 })
 
 function PageInboxRoute() {
   const { pageId } = Route.useParams()
   // A new page is a new inbox: every page, customer, chat and wizard state starts over.
-  return <PageInbox key={pageId} pageId={pageId} />
+  return <PageInbox.View key={pageId} pageId={pageId} />
 }

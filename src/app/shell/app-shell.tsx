@@ -13,6 +13,7 @@ import { useClientConfig } from '../../shared/config/client-config.ts'
 import { logout } from '../../shared/session/actions.ts'
 import { storedReferral } from '../../shared/session/referral.ts'
 import { useSession } from '../../shared/session/store.ts'
+import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { openModal } from '../../shared/ui/modal-stack.ts'
 import { OfflineBanner } from './offline-banner.tsx'
@@ -46,6 +47,8 @@ function SignedIn() {
   const subscription = session.subscription
   useAccessRedirects(subscription)
   const hasReferral = Boolean(subscription?.referral ?? storedReferral().referral)
+  // The progress cards (and the local database they read) follow the first paint of the layout.
+  const firstScreenShown = useFirstScreenShown()
   return (
     <AppLayout
       user={session.fbUser}
@@ -64,9 +67,11 @@ function SignedIn() {
         </>
       }
       aside={
-        <Suspense fallback={null}>
-          <BulkProgressPanel />
-        </Suspense>
+        firstScreenShown ? (
+          <Suspense fallback={null}>
+            <BulkProgressPanel />
+          </Suspense>
+        ) : null
       }
     >
       <Suspense fallback={<LoadingDots />}>

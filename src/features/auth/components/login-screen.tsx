@@ -5,12 +5,14 @@ import { loginWithSdk } from '../../../shared/session/actions.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { LanguagePicker } from '../../../shared/ui/language-picker.tsx'
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx'
+import { useFirstScreenMark } from '../../../shared/ui/first-screen.ts'
 
 export function LoginScreen() {
   const { t } = useLingui()
   const session = useSession()
   const [busy, setBusy] = useState(false)
   const failed = session.status === 'login_failed'
+  useFirstScreenMark()
 
   function onLogin() {
     setBusy(true)

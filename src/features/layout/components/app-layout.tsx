@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import type { Account, Me } from '../../../shared/graph/types.ts'
+import { useFirstScreenMark } from '../../../shared/ui/first-screen.ts'
 import { useSidebarCollapsed } from '../model/sidebar-setting.ts'
 import { Header } from './header.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -24,6 +25,7 @@ interface AppLayoutProps {
 
 export function AppLayout(props: AppLayoutProps) {
   const [collapsed, setCollapsed] = useSidebarCollapsed()
+  useFirstScreenMark()
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50" data-testid="app-layout">
       {collapsed ? null : (

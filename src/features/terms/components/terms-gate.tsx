@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { formatLongDate } from '../../../shared/format/dates.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
+import { useFirstScreenMark } from '../../../shared/ui/first-screen.ts'
 import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
 import { acceptTerms, termsQueryOptions } from '../api/terms.ts'
 
@@ -13,6 +14,7 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
   const { t, i18n } = useLingui()
   const terms = useQuery(termsQueryOptions())
   const [busy, setBusy] = useState(false)
+  useFirstScreenMark()
 
   async function onAccept() {
     setBusy(true)

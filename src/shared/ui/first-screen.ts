@@ -1,0 +1,35 @@
+/**
+ * Resolves once a real screen (the login screen, the terms gate or the signed-in layout, not the loading
+ * dots) has been painted. Work the first screen does not need (the service worker, storage checks) waits for
+ * it, so on a slow connection it does not compete with that screen's code and data.
+ */
+import { startTransition, useEffect, useState } from 'react'
+
+let markShown: () => void = () => undefined
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve
+})
+
+export function firstScreenShown(): Promise<void> {
+  return shown
+}
+
+/** False until the first screen has been painted: for parts of a screen that can come a moment later. */
+export function useFirstScreenShown(): boolean {
+  const [shownYet, setShownYet] = useState(false)
+  useEffect(() => {
+    let live = true
+    void shown.then(() => live && startTransition(() => setShownYet(true)))
+    return () => {
+      live = false
+    }
+  }, [])
+  return shownYet
+}
+
+/** Called by each screen that can come first; the effect runs after the commit, the frame after the paint. */
+export function useFirstScreenMark(): void {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(markShown))
+  }, [])
+}
