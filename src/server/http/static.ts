@@ -7,9 +7,14 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
+import { startupHints } from './startup-hints.ts'
 
 const NOT_APP = /^\/(api|sandbox|uploads)(\/|$)/
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/
+
+const hasSessionCookie = (request: FastifyRequest) =>
+  (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))
 
 function looksLikeFile(path: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(path)
@@ -35,7 +40,8 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
     })
   }
 
-  const sendApp = (reply: FastifyReply) => {
+  const hints = startupHints(root)
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasApp()) {
       return reply
         .code(503)
@@ -44,16 +50,19 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
           `The app is not built: ${root}/index.html is missing. Run \`npm run build\` (or set STATIC_DIR).`,
         )
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root)
+    // The code this visitor is about to need, named up front (src/server/http/startup-hints.ts).
+    const link = hints({ returning: hasSessionCookie(request), path: request.url.split('?')[0] ?? '/' })
+    if (link) reply.header('Link', link)
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html', root)
   }
 
-  app.get('/', (_request, reply) => sendApp(reply))
+  app.get('/', (request, reply) => sendApp(request, reply))
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/'
     const navigation =
       (request.method === 'GET' || request.method === 'HEAD') && !NOT_APP.test(path) && !looksLikeFile(path)
-    if (navigation) return sendApp(reply)
+    if (navigation) return sendApp(request, reply)
     return reply.code(404).send({ message: `No route for ${request.method} ${path}` })
   })
 }
