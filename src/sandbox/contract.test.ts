@@ -120,10 +120,17 @@ describe('the Graph client against the sandbox: reading', () => {
     const token = await sb.pageToken(sb.ids.small)
     const customer = sb.seeded(sb.ids.small)[0]!.customer
     const res = await fetch(sb.client.pictureUrl(customer.id, token, 'small'))
-    expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/)
-    const svg = await res.text()
-    expect(svg).toContain('<svg')
-    expect(await (await fetch(sb.client.pictureUrl(customer.id, token, 'small'))).text()).toBe(svg)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    const jpeg = Buffer.from(await res.arrayBuffer())
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]))
+    const again = Buffer.from(
+      await (await fetch(sb.client.pictureUrl(customer.id, token, 'small'))).arrayBuffer(),
+    )
+    expect(again.equals(jpeg)).toBe(true)
+    const normal = Buffer.from(
+      await (await fetch(sb.client.pictureUrl(customer.id, token, 'normal'))).arrayBuffer(),
+    )
+    expect(normal.equals(jpeg)).toBe(false)
     const json = (await (
       await fetch(`${sb.client.pictureUrl(customer.id, token, 'normal')}&redirect=false`)
     ).json()) as {

@@ -1,5 +1,10 @@
-/** Deterministic SVG avatars: colour from the id, initials from the person's or page's name. */
+/**
+ * Deterministic avatars: colour from the id, initials from the person's or page's name. Drawn as SVG and
+ * served as JPEG, as the network's CDN serves pictures: a browser decodes a JPEG off the main thread, while an
+ * SVG picture is drawn on it at every paint.
+ */
 import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 
 const COLOURS = [
   '#1e88e5',
@@ -29,6 +34,25 @@ export function initials(name: string | undefined): string {
 
 const escapeXml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+const rendered = new Map<string, Promise<Buffer>>()
+/** Enough for every participant of the demo pages; the oldest drawing is dropped beyond it. */
+const RENDERED_MAX = 5_000
+
+/** The avatar as JPEG, drawn once per id, name and size. */
+export function avatarJpeg(id: string, name: string | undefined, size: number): Promise<Buffer> {
+  const key = `${id}\n${name ?? ''}\n${size}`
+  let jpeg = rendered.get(key)
+  if (!jpeg) {
+    jpeg = sharp(Buffer.from(avatarSvg(id, name, size)))
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    jpeg.catch(() => rendered.delete(key))
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!)
+    rendered.set(key, jpeg)
+  }
+  return jpeg
+}
 
 export function avatarSvg(id: string, name: string | undefined, size: number): string {
   const hash = createHash('sha256').update(id).digest()

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { absoluteBase, authenticate, type SandboxContext } from '../context.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { LONG_LIVED_S } from '../state/tokens.ts'
-import { avatarSvg } from './avatar.ts'
+import { avatarJpeg } from './avatar.ts'
 import { avatarUrl } from './nodes.ts'
 
 type Q = Record<string, string | undefined>
@@ -39,12 +39,13 @@ export function registerGraphMisc(app: FastifyInstance, ctx: SandboxContext, pre
   /** Where picture URLs point, like the network's CDN: no token needed, cacheable. */
   app.get('/avatar/:file', async (request, reply) => {
     const { file } = request.params as { file: string }
-    const id = file.replace(/\.svg$/, '')
+    // Addresses saved by an older version end in .svg: they get the same picture.
+    const id = file.replace(/\.(jpg|svg)$/, '')
     const size = (request.query as Q).type === 'small' ? 50 : 100
     return reply
-      .type('image/svg+xml')
+      .type('image/jpeg')
       .header('cache-control', 'public, max-age=86400')
-      .send(avatarSvg(id, nameOf(id), size))
+      .send(await avatarJpeg(id, nameOf(id), size))
   })
 
   app.get('/graph/:version/oauth/access_token', async (request) => {

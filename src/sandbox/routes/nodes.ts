@@ -9,7 +9,7 @@ export function graphTime(ms: number): string {
 }
 
 export function avatarUrl(base: string, id: string, type = 'normal'): string {
-  return `${base}/avatar/${encodeURIComponent(id)}.svg?type=${type === 'small' ? 'small' : 'normal'}`
+  return `${base}/avatar/${encodeURIComponent(id)}.jpg?type=${type === 'small' ? 'small' : 'normal'}`
 }
 
 export function pictureNode(base: string, id: string, spec?: FieldSpec): GraphNode {
