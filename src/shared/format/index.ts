@@ -1,2 +1,2 @@
 export { formatNumber, formatUsd } from './numbers.ts'
-export { formatLongDate, formatRelativeTime } from './dates.ts'
+export { formatDateTime, formatLongDate, formatRelativeTime } from './dates.ts'

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatDateTime } from '../../../shared/format/index.ts'
 
 export interface BubbleProps {
   text: string
@@ -12,7 +13,7 @@ export interface BubbleProps {
 
 export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscard }: BubbleProps) {
   const { i18n } = useLingui()
-  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(at)
+  const time = formatDateTime(at, i18n.locale, 'short')
   return (
     <li
       data-testid={outboxState ? 'pending-reply' : 'chat-message'}

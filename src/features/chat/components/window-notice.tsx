@@ -1,14 +1,11 @@
 /** One sentence about the messaging window for this customer, in the user's language. */
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatDateTime } from '../../../shared/format/index.ts'
 import type { WindowStatus } from '../../../shared/policy/window.ts'
 
 export function WindowNotice({ status }: { status: WindowStatus }) {
   const { i18n } = useLingui()
-  const until = status.closesAt
-    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        status.closesAt,
-      )
-    : ''
+  const until = status.closesAt ? formatDateTime(status.closesAt, i18n.locale, 'medium') : ''
   const tone = status.canSend ? 'text-gray-600' : 'text-amber-800'
   return (
     <p data-testid="window-notice" data-reason={status.reason} className={`text-xs ${tone}`}>

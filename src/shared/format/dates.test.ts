@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateTime, formatLongDate, formatRelativeTime } from './dates.ts'
+
+describe('dates', () => {
+  const at = Date.UTC(2024, 0, 5, 15, 4)
+
+  it('writes a date and time in the style and language asked for, each language on its own', () => {
+    expect(formatDateTime(at, 'en', 'short')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'short', timeStyle: 'short' }).format(at),
+    )
+    expect(formatDateTime(at, 'es', 'medium')).toBe(
+      new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(at),
+    )
+    expect(formatDateTime(at, 'en', 'medium')).not.toBe(formatDateTime(at, 'en', 'short'))
+    expect(formatDateTime(Number.NaN, 'en', 'short')).toBe('')
+  })
+
+  it('writes relative times in the language asked for', () => {
+    const now = at + 3 * 3600 * 1000
+    expect(formatRelativeTime(at, 'en', now)).toBe('3 hours ago')
+    expect(formatRelativeTime(at, 'es', now)).toBe('hace 3 horas')
+    expect(formatRelativeTime(now - 86_400_000, 'en', now)).toBe('yesterday')
+  })
+
+  it('builds one formatter per language and style, however many rows it writes', () => {
+    const Original = Intl.RelativeTimeFormat
+    let built = 0
+    Intl.RelativeTimeFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Original>) {
+        built += 1
+        return Reflect.construct(target, args) as object
+      },
+    })
+    try {
+      for (let i = 0; i < 50; i++) formatRelativeTime(at - i * 60_000, 'id', at)
+    } finally {
+      Intl.RelativeTimeFormat = Original
+    }
+    expect(built).toBe(1)
+    expect(formatLongDate(at, 'en')).toBe('January 5, 2024')
+  })
+})
