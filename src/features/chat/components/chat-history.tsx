@@ -2,13 +2,14 @@
  * The scrolling history. Older messages load when the top is reached; the view keeps the message the user
  * was reading in place (no jump) by restoring the distance from the bottom after the prepend.
  */
-import { useLayoutEffect, useRef } from 'react'
+import { useDeferredValue, useLayoutEffect, useRef } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { CachedMessage } from '../../../shared/db/db.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
 
 const TOP_THRESHOLD_PX = 48
+const NO_MESSAGES: readonly CachedMessage[] = []
 
 export interface ChatHistoryProps {
   pageId: string
@@ -24,7 +25,7 @@ export interface ChatHistoryProps {
 
 export function ChatHistory({
   pageId,
-  messages,
+  messages: latest,
   pending,
   loadingOlder,
   complete,
@@ -32,28 +33,40 @@ export function ChatHistory({
   onLoadOlder,
   onDiscard,
 }: ChatHistoryProps) {
+  // A newly opened chat first shows its frame, then its messages in the next frames: the page's first layout
+  // and the history's (long texts in several scripts) are then separate tasks.
+  const messages = useDeferredValue(latest, NO_MESSAGES)
   const ref = useRef<HTMLDivElement>(null)
   /** Distance from the bottom to keep while older messages are prepended. */
   const anchor = useRef<number | null>(null)
   /** The view follows new messages only while the user is at the bottom (true at first). */
   const atBottom = useRef(true)
 
+  // Scrolling reads the history's height, which forces a layout. It is done in the next animation frame
+  // (still before that frame is painted, so nothing jumps) instead of inside React's commit: the commit and
+  // the layout of a long history are then two tasks, not one long one.
   useLayoutEffect(() => {
-    const el = ref.current
-    if (!el) return
-    if (anchor.current !== null) {
-      el.scrollTop = el.scrollHeight - anchor.current
-      anchor.current = null
-    } else if (atBottom.current) {
-      el.scrollTop = el.scrollHeight
-    }
+    const frame = requestAnimationFrame(() => {
+      const el = ref.current
+      if (!el) return
+      if (anchor.current !== null) {
+        el.scrollTop = el.scrollHeight - anchor.current
+        anchor.current = null
+      } else if (atBottom.current) {
+        el.scrollTop = el.scrollHeight
+      }
+    })
+    return () => cancelAnimationFrame(frame)
   }, [messages, pending.length])
 
   useLayoutEffect(() => {
-    const el = ref.current
-    if (!el) return
-    atBottom.current = true
-    el.scrollTop = el.scrollHeight
+    const frame = requestAnimationFrame(() => {
+      const el = ref.current
+      if (!el) return
+      atBottom.current = true
+      el.scrollTop = el.scrollHeight
+    })
+    return () => cancelAnimationFrame(frame)
   }, [bottomSignal])
 
   const onScroll = () => {

@@ -3,7 +3,7 @@
  * conversations scroll as smoothly as 25. The next network page loads when the last row comes into view.
  */
 import { useEffect, useRef, useState } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { type Rect, type Virtualizer, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { ConversationRow } from './conversation-row.tsx'
@@ -12,6 +12,22 @@ const ROW_HEIGHT = 64
 const OVERSCAN = 6
 /** Relative times are re-rendered once a minute, not on every render. */
 const CLOCK_TICK_MS = 60_000
+
+/**
+ * The list's size as the browser reports it after its own layout. The library's default measures the list
+ * at once, which forces a layout of the whole page inside React's commit; the observer's first report comes
+ * with the next frame's layout instead, before that frame is painted. Until then the window's height stands in.
+ */
+function observeSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  const element = instance.scrollElement
+  if (!element || typeof ResizeObserver === 'undefined') return
+  const observer = new ResizeObserver(([entry]) => {
+    if (entry)
+      cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) })
+  })
+  observer.observe(element)
+  return () => observer.disconnect()
+}
 
 export interface ConversationListProps {
   rows: readonly CachedConversation[]
@@ -41,6 +57,8 @@ export function ConversationList(props: ConversationListProps) {
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     getItemKey: (index) => rows[index]?.key ?? index,
+    observeElementRect: observeSize,
+    initialRect: { width: 0, height: window.innerHeight },
   })
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
