@@ -20,6 +20,26 @@ test('opening a page shows its conversations and the chat with the first custome
   await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')
 })
 
+test('on a phone the list shows alone, and the chat is drawn once a conversation is chosen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await openInbox(page)
+  const first = page.getByTestId('conversation-row').first()
+  await expect(first).toHaveAttribute('aria-current', 'true')
+  // Nothing of the chat behind the list: not drawn, not loaded.
+  await expect(page.getByTestId('chat-view')).toHaveCount(0)
+  const name = (await first.locator('span.truncate').first().textContent())!.trim()
+  await first.click()
+  await expect(page.getByTestId('chat-customer-name')).toHaveText(name)
+  await expect(page.getByTestId('chat-message').first()).toBeVisible()
+  await expect(page.getByTestId('conversation-list')).toBeHidden()
+  // Wider again (a phone turned, a window widened): list and chat side by side.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByTestId('conversation-list')).toBeVisible()
+  await expect(page.getByTestId('chat-view')).toBeVisible()
+})
+
 test('the filter searches names and snippets, and a click selects the conversation', async ({ page }) => {
   await openInbox(page)
   const second = page.getByTestId('conversation-row').nth(1)

@@ -20,6 +20,7 @@ import type { CachedConversation } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
+import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 
 const BulkWizard = lazy(() =>
   import('../../../features/bulk/components/bulk-wizard.tsx').then((m) => ({ default: m.BulkWizard })),
@@ -86,6 +87,10 @@ export function PageInbox({ pageId }: { pageId: string }) {
 
   const page = entry.page ?? { id: pageId, name: '' }
   const chosen = !!search.c || !!search.bulk
+  // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
+  // selected in the list, but its chat is neither drawn nor loaded behind the list.
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE)
+  const chatShown = chosen || sideBySide
   const back = () => void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
@@ -108,7 +113,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
             <Suspense fallback={<LoadingDots />}>
               <BulkWizard pageId={pageId} pageName={page.name} pageToken={token} onClose={toggleBulk} />
             </Suspense>
-          ) : selected ? (
+          ) : selected && chatShown ? (
             <ChatView
               key={selected.id}
               pageId={pageId}
