@@ -27,10 +27,26 @@ type Listener = () => void
 let state: SessionState = { status: 'loading', accounts: [] }
 const listeners = new Set<Listener>()
 
+/**
+ * Equal for the store's purposes: the same value, or plain data with the same content (a subscription or an
+ * account list read again from the server). Such a patch changes nothing, and nobody re-renders for it.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  try {
+    return JSON.stringify(a) === JSON.stringify(b)
+  } catch {
+    return false
+  }
+}
+
 export const sessionStore = {
   getState: (): SessionState => state,
   setState(patch: Partial<SessionState> | ((s: SessionState) => Partial<SessionState>)): void {
     const next = typeof patch === 'function' ? patch(state) : patch
+    const changed = (Object.keys(next) as (keyof SessionState)[]).some((k) => !sameData(state[k], next[k]))
+    if (!changed) return
     state = { ...state, ...next }
     for (const l of listeners) l()
   },
