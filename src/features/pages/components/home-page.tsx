@@ -1,8 +1,8 @@
 /** Home (/): search box and the grid of the user's pages (spec section 2). */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useSession } from '../../../shared/session/store.ts'
-import { searchPages } from '../model/search.ts'
+import { loadFuzzy, loadedFuzzy, searchPages } from '../model/search.ts'
 import { AddPageCard, PageCard } from './page-card.tsx'
 
 export function HomePage() {
@@ -10,7 +10,20 @@ export function HomePage() {
   const { accounts } = useSession()
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
-  const shown = useMemo(() => searchPages(accounts, deferred), [accounts, deferred])
+  const searching = deferred.trim() !== ''
+  const [fuzzy, setFuzzy] = useState(loadedFuzzy)
+  useEffect(() => {
+    if (!searching || fuzzy) return
+    let live = true
+    void loadFuzzy().then(
+      (matcher) => live && setFuzzy(() => matcher),
+      (err: unknown) => console.error('the fuzzy search could not be loaded', err),
+    )
+    return () => {
+      live = false
+    }
+  }, [searching, fuzzy])
+  const shown = useMemo(() => searchPages(accounts, deferred, fuzzy), [accounts, deferred, fuzzy])
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
@@ -37,6 +50,8 @@ export function HomePage() {
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
+            // The fuzzy matcher is fetched as soon as the search is about to be used.
+            onFocus={() => void loadFuzzy().catch(() => undefined)}
             placeholder={t`Search pages`}
             className="w-full rounded-lg border border-slate-300 bg-white py-2 ps-9 pe-3 text-sm shadow-sm"
           />
@@ -48,7 +63,7 @@ export function HomePage() {
         ))}
         <AddPageCard />
       </div>
-      {shown.length === 0 && query ? (
+      {shown.length === 0 && query && fuzzy ? (
         <p className="mt-4 text-sm text-slate-500">
           <Trans>No page matches your search.</Trans>
         </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../../shared/graph/types.ts'
-import { connectedFirst, searchPages } from './search.ts'
+import { connectedFirst, loadFuzzy, loadedFuzzy, searchPages } from './search.ts'
 
 const pages: Account[] = [
   { id: '1', name: 'Tacos El Güero' },
@@ -10,6 +10,12 @@ const pages: Account[] = [
 ]
 
 describe('page list', () => {
+  it('matches a plain part of the name before the fuzzy matcher is loaded', () => {
+    expect(loadedFuzzy()).toBeUndefined()
+    expect(searchPages(pages, 'rosa').map((p) => p.id)).toEqual(['2', '4'])
+    expect(searchPages(pages, 'bicycel')).toEqual([])
+  })
+
   it('lists pages with an access token first, keeping their order', () => {
     expect(connectedFirst(pages).map((p) => p.id)).toEqual(['2', '3', '1', '4'])
   })
@@ -17,7 +23,8 @@ describe('page list', () => {
     expect(searchPages(pages, 'rosa').map((p) => p.id)).toEqual(['2', '4'])
     expect(searchPages(pages, 'BICYCLE').map((p) => p.id)).toEqual(['3'])
   })
-  it('forgives a small typo but not an unrelated word', () => {
+  it('forgives a small typo but not an unrelated word, once the fuzzy matcher is loaded', async () => {
+    await loadFuzzy()
     expect(searchPages(pages, 'bicycel').map((p) => p.id)).toEqual(['3'])
     expect(searchPages(pages, 'pizza')).toEqual([])
   })

@@ -1,5 +1,9 @@
-/** Home page list: connected pages first, then a fuzzy name search (spec section 2, threshold 0.2). */
-import Fuse from 'fuse.js'
+/**
+ * Home page list: connected pages first, then a fuzzy name search (spec section 2, threshold 0.2). The fuzzy
+ * matcher's code is fetched when the search is first used, not with every start; until it is there a plain
+ * part of the name matches.
+ */
+import type Fuse from 'fuse.js'
 import { PAGE_SEARCH_THRESHOLD } from '../../../shared/constants/limits.ts'
 import type { Account } from '../../../shared/graph/types.ts'
 
@@ -8,18 +12,44 @@ export function connectedFirst(accounts: readonly Account[]): Account[] {
   return [...accounts.filter((a) => a.access_token), ...accounts.filter((a) => !a.access_token)]
 }
 
-export function searchPages(accounts: readonly Account[], query: string): Account[] {
+export type FuzzyMatcher = typeof Fuse
+
+let fuzzy: FuzzyMatcher | undefined
+let fuzzyLoading: Promise<FuzzyMatcher> | undefined
+
+/** Fetches the fuzzy matcher (once; again after a failure). */
+export function loadFuzzy(): Promise<FuzzyMatcher> {
+  fuzzyLoading ??= import('fuse.js').then(
+    (m) => (fuzzy = m.default),
+    (err: unknown) => {
+      fuzzyLoading = undefined
+      throw err
+    },
+  )
+  return fuzzyLoading
+}
+
+export const loadedFuzzy = (): FuzzyMatcher | undefined => fuzzy
+
+export function searchPages(
+  accounts: readonly Account[],
+  query: string,
+  Matcher: FuzzyMatcher | undefined = fuzzy,
+): Account[] {
   const sorted = connectedFirst(accounts)
   const q = query.trim()
   if (!q) return sorted
   const lower = q.toLowerCase()
-  const fuse = new Fuse(sorted, {
-    keys: ['name'],
-    threshold: PAGE_SEARCH_THRESHOLD,
-    ignoreLocation: true,
-    isCaseSensitive: false,
-  })
-  const hits = new Set(fuse.search(q).map((r) => r.item.id))
+  const hits = new Set<string>()
+  if (Matcher) {
+    const fuse = new Matcher(sorted, {
+      keys: ['name'],
+      threshold: PAGE_SEARCH_THRESHOLD,
+      ignoreLocation: true,
+      isCaseSensitive: false,
+    })
+    for (const r of fuse.search(q)) hits.add(r.item.id)
+  }
   // A plain substring always matches, whatever the fuzzy score says.
   for (const a of sorted) if (a.name.toLowerCase().includes(lower)) hits.add(a.id)
   return sorted.filter((a) => hits.has(a.id))
