@@ -24,7 +24,7 @@ import { paymentProvider } from './payments/select.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
-import { sessionRoutes } from './routes/session.ts'
+import { clientConfigOf, sessionRoutes } from './routes/session.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
 import { termsRoutes } from './routes/terms.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
@@ -141,6 +141,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api/v2' },
   )
   uploadedFileRoute(app, ctx)
-  await installStatic(app, config.STATIC_DIR)
+  await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social)
   return app
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
 import { type TestApp, startTestApp } from '../testing/harness.ts'
-import { type BuildManifest, linkHeader, startupFiles } from './startup-hints.ts'
+import { type BuildManifest, linkHeader, socialHints, startupFiles } from './startup-hints.ts'
 
 /** The shape `vite build` writes: an entry, the signed-in app behind a dynamic import, the inbox behind it. */
 const manifest: BuildManifest = {
@@ -27,35 +27,53 @@ const manifest: BuildManifest = {
 
 describe('startupFiles', () => {
   it('names only the entry and what it imports for a first-time visitor, stylesheet first', () => {
-    expect(startupFiles(manifest, { returning: false, path: '/' })).toEqual([
-      'assets/index-e1.js',
-      'assets/runtime-r1.js',
-      'assets/start-c1.css',
-      'assets/start-s1.js',
-    ])
+    expect(startupFiles(manifest, { returning: false, path: '/' })).toEqual({
+      entry: ['assets/index-e1.js', 'assets/runtime-r1.js', 'assets/start-c1.css', 'assets/start-s1.js'],
+      signedIn: [],
+      inbox: [],
+    })
     // Without the session cookie even an inbox address gets the login screen only.
-    expect(startupFiles(manifest, { returning: false, path: '/123' })).toHaveLength(4)
+    expect(startupFiles(manifest, { returning: false, path: '/123' }).inbox).toEqual([])
   })
 
   it('adds the signed-in app for a returning visitor, each file once', () => {
     const files = startupFiles(manifest, { returning: true, path: '/' })
-    expect(files.slice(4)).toEqual(['assets/app-a1.js', 'assets/signed-in-g1.js'])
-    expect(new Set(files).size).toBe(files.length)
-    expect(files).not.toContain('assets/page-inbox-p1.js')
-    expect(files).not.toContain('assets/plans-x1.js')
+    expect(files.signedIn).toEqual(['assets/app-a1.js', 'assets/signed-in-g1.js'])
+    expect(files.inbox).toEqual([])
+    const all = [...files.entry, ...files.signedIn]
+    expect(new Set(all).size).toBe(all.length)
+    expect(all).not.toContain('assets/plans-x1.js')
   })
 
   it("adds the inbox screen when a returning visitor opens a page's inbox", () => {
-    const files = startupFiles(manifest, { returning: true, path: '/109665931121807' })
-    expect(files.slice(6)).toEqual(['assets/page-inbox-p1.js', 'assets/db-d1.js'])
-    expect(startupFiles(manifest, { returning: true, path: '/plans' })).not.toContain('assets/db-d1.js')
+    expect(startupFiles(manifest, { returning: true, path: '/109665931121807' }).inbox).toEqual([
+      'assets/page-inbox-p1.js',
+      'assets/db-d1.js',
+    ])
+    expect(startupFiles(manifest, { returning: true, path: '/plans' }).inbox).toEqual([])
   })
 
-  it('writes the header so the browser reuses the early copies', () => {
-    expect(linkHeader(['assets/start-c1.css', 'assets/start-s1.js'])).toBe(
-      '</assets/start-c1.css>; rel=preload; as=style; crossorigin, </assets/start-s1.js>; rel=modulepreload',
+  it("names the social network's first request: the SDK for everyone, the sandbox's status for a returning visitor", () => {
+    expect(socialHints('facebook', { returning: false, path: '/' })).toEqual([
+      '<https://connect.facebook.net/en_US/sdk.js>; rel=preload; as=script; crossorigin',
+    ])
+    expect(socialHints('sandbox', { returning: false, path: '/' })).toEqual([])
+    expect(socialHints('sandbox', { returning: true, path: '/' })).toEqual([
+      '</sandbox/login-status>; rel=preload; as=fetch; crossorigin',
+    ])
+  })
+
+  it('writes the header in load order so the browser reuses the early copies', () => {
+    const files = {
+      entry: ['assets/start-c1.css', 'assets/start-s1.js'],
+      signedIn: ['assets/app-a1.js'],
+      inbox: [],
+    }
+    expect(linkHeader(files, ['</sandbox/login-status>; rel=preload; as=fetch; crossorigin'])).toBe(
+      '</assets/start-c1.css>; rel=preload; as=style; crossorigin, </assets/start-s1.js>; rel=modulepreload, ' +
+        '</sandbox/login-status>; rel=preload; as=fetch; crossorigin, </assets/app-a1.js>; rel=modulepreload',
     )
-    expect(linkHeader([])).toBeUndefined()
+    expect(linkHeader({ entry: [], signedIn: [], inbox: [] })).toBeUndefined()
   })
 })
 
@@ -85,6 +103,7 @@ describe('the app page with start-up hints', () => {
     })
     expect(returning.headers.link).toContain('</assets/signed-in-g1.js>; rel=modulepreload')
     expect(returning.headers.link).toContain('</assets/page-inbox-p1.js>; rel=modulepreload')
+    expect(returning.headers.link).toContain('</sandbox/login-status>; rel=preload; as=fetch')
   })
 
   it('reads the manifest again when a new build replaces it', async () => {

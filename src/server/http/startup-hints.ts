@@ -1,23 +1,31 @@
 /**
- * Start-up hints: the answer for the app's page names, in a `Link` header, the code the browser is about to
+ * Start-up hints: the answer for the app's page names, in a `Link` header, what the browser is about to
  * need, so it is fetched in one early round instead of being discovered step by step (the entry, then the
- * signed-in app after the entry runs, then the inbox after the router runs). What is named depends on the
- * visitor:
+ * social login check and the signed-in app once the entry runs, then the inbox once the router runs). What
+ * is named depends on the visitor, in this order:
  *
- * - everyone: the entry's script, its static imports and its stylesheet, in the order they are needed;
- * - a returning visitor (the browser holds the session cookie): the signed-in app too;
- * - a returning visitor opening a page's inbox (`/{pageId}`; page ids are numeric): the inbox screen too.
+ * - everyone: the entry's script, its static imports and its stylesheet;
+ * - the social network's first request: with the network's SDK its script (every start loads it); with the
+ *   sandbox, for a returning visitor only, its login status (the first thing the app asks it);
+ * - a returning visitor (the browser holds the session cookie): the signed-in app;
+ * - a returning visitor opening a page's inbox (`/{pageId}`; page ids are numeric): the inbox screen.
  *
  * A first-time visitor downloads only the login screen. The files come from the build's manifest.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { FB_SDK_URL } from '../../shared/social/facebook.ts'
 
 /** The module the app loads once a session exists (src/app/entry/root.tsx). */
 const SIGNED_IN_APP = 'src/app/app.tsx'
 /** The module the inbox route loads (src/app/routes/$pageId.tsx). */
 const INBOX_SCREEN = 'src/app/routes/-page-inbox/page-inbox.tsx'
 const PAGE_PATH = /^\/\d+\/?$/
+/** The sandbox's login status, as the app's sandbox adapter asks for it (src/shared/social/sandbox.ts). */
+export const SANDBOX_LOGIN_STATUS = '/sandbox/login-status'
+
+/** Which social login the app starts with (the client configuration's `social`). */
+export type SocialKind = 'facebook' | 'sandbox'
 
 export interface ManifestChunk {
   file: string
@@ -34,44 +42,55 @@ export interface Visitor {
   path: string
 }
 
-/** The files to name for a visitor, each once, in the order they are needed. */
-export function startupFiles(manifest: BuildManifest, visitor: Visitor): string[] {
-  const files: string[] = []
-  const seen = new Set<string>()
-  const add = (roots: string[]) => {
+export interface StartupFiles {
+  entry: string[]
+  signedIn: string[]
+  inbox: string[]
+}
+
+/** The built files to name for a visitor, each once, in the order they are needed. */
+export function startupFiles(manifest: BuildManifest, visitor: Visitor): StartupFiles {
+  const seenKeys = new Set<string>()
+  const seenFiles = new Set<string>()
+  const collect = (roots: string[]) => {
+    const files: string[] = []
     const queue = [...roots]
     while (queue.length > 0) {
       const key = queue.shift()!
       const chunk = manifest[key]
-      if (seen.has(key) || !chunk) continue
-      seen.add(key)
+      if (seenKeys.has(key) || !chunk) continue
+      seenKeys.add(key)
       for (const file of [...(chunk.css ?? []), chunk.file])
-        if (!files.includes(file) && /\.(js|css)$/.test(file)) files.push(file)
+        if (!seenFiles.has(file) && /\.(js|css)$/.test(file)) {
+          seenFiles.add(file)
+          files.push(file)
+        }
       queue.push(...(chunk.imports ?? []))
     }
+    return files
   }
-  add(Object.keys(manifest).filter((k) => manifest[k]!.isEntry))
-  if (visitor.returning) {
-    add([SIGNED_IN_APP])
-    if (PAGE_PATH.test(visitor.path)) add([INBOX_SCREEN])
-  }
-  return files
+  const entry = collect(Object.keys(manifest).filter((k) => manifest[k]!.isEntry))
+  const signedIn = visitor.returning ? collect([SIGNED_IN_APP]) : []
+  const inbox = visitor.returning && PAGE_PATH.test(visitor.path) ? collect([INBOX_SCREEN]) : []
+  return { entry, signedIn, inbox }
 }
 
-export function linkHeader(files: readonly string[]): string | undefined {
-  if (files.length === 0) return undefined
-  return (
-    files
-      // `crossorigin` as index.html loads them, or the browser would not reuse the early copy.
-      .map((f) =>
-        f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`,
-      )
-      .join(', ')
-  )
+/** The social network's first request for this visitor, as header links. */
+export function socialHints(kind: SocialKind, visitor: Visitor): string[] {
+  if (kind === 'facebook') return [`<${FB_SDK_URL}>; rel=preload; as=script; crossorigin`]
+  return visitor.returning ? [`<${SANDBOX_LOGIN_STATUS}>; rel=preload; as=fetch; crossorigin`] : []
+}
+
+export function linkHeader(files: StartupFiles, social: readonly string[] = []): string | undefined {
+  // `crossorigin` as the app loads them, or the browser would not reuse the early copy.
+  const link = (f: string) =>
+    f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`
+  const all = [...files.entry.map(link), ...social, ...files.signedIn.map(link), ...files.inbox.map(link)]
+  return all.length > 0 ? all.join(', ') : undefined
 }
 
 /** Hints for a build folder; the manifest is read again whenever the build changes. */
-export function startupHints(root: string): (visitor: Visitor) => string | undefined {
+export function startupHints(root: string, social: SocialKind): (visitor: Visitor) => string | undefined {
   const path = join(root, '.vite', 'manifest.json')
   let seen = -1
   let manifest: BuildManifest | undefined
@@ -86,6 +105,6 @@ export function startupHints(root: string): (visitor: Visitor) => string | undef
       // No manifest (a development build), or one being written: no hints.
       return undefined
     }
-    return manifest ? linkHeader(startupFiles(manifest, visitor)) : undefined
+    return manifest ? linkHeader(startupFiles(manifest, visitor), socialHints(social, visitor)) : undefined
   }
 }

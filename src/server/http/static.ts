@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
-import { startupHints } from './startup-hints.ts'
+import { type SocialKind, startupHints } from './startup-hints.ts'
 
 const NOT_APP = /^\/(api|sandbox|uploads)(\/|$)/
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/
@@ -20,7 +20,11 @@ function looksLikeFile(path: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(path)
 }
 
-export async function installStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function installStatic(
+  app: FastifyInstance,
+  staticDir: string,
+  social: SocialKind = 'sandbox',
+): Promise<void> {
   const root = resolve(staticDir)
   const hasApp = () => existsSync(resolve(root, 'index.html'))
   if (existsSync(root)) {
@@ -40,7 +44,7 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
     })
   }
 
-  const hints = startupHints(root)
+  const hints = startupHints(root, social)
   const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasApp()) {
       return reply
