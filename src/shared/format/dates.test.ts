@@ -24,8 +24,9 @@ describe('dates', () => {
 
   it('builds one formatter per language and style, however many rows it writes', () => {
     const Original = Intl.RelativeTimeFormat
+    const intl = Intl as { RelativeTimeFormat: typeof Original }
     let built = 0
-    Intl.RelativeTimeFormat = new Proxy(Original, {
+    intl.RelativeTimeFormat = new Proxy(Original, {
       construct(target, args: ConstructorParameters<typeof Original>) {
         built += 1
         return Reflect.construct(target, args) as object
@@ -34,7 +35,7 @@ describe('dates', () => {
     try {
       for (let i = 0; i < 50; i++) formatRelativeTime(at - i * 60_000, 'id', at)
     } finally {
-      Intl.RelativeTimeFormat = Original
+      intl.RelativeTimeFormat = Original
     }
     expect(built).toBe(1)
     expect(formatLongDate(at, 'en')).toBe('January 5, 2024')
