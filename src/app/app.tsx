@@ -9,8 +9,9 @@ import { useEffect } from 'react'
 import { sessionStore } from '../shared/session/store.ts'
 import { closeAllModals } from '../shared/ui/modal-stack.ts'
 
-// This module is fetched while the session is still being checked: fetch the current route's code meanwhile.
-void router.preloadRoute({ to: location.pathname } as never).catch(() => undefined)
+// This module is fetched while the session is still being checked: fetch the current route's code meanwhile
+// (in a task of its own: evaluating this module is already a long one).
+setTimeout(() => void router.preloadRoute({ to: location.pathname } as never).catch(() => undefined))
 
 export function App() {
   useEffect(

@@ -3,7 +3,7 @@
  * conversations scroll as smoothly as 25. The next network page loads when the last row comes into view.
  */
 import { useEffect, useRef, useState } from 'react'
-import { type Rect, type Virtualizer, useVirtualizer } from '@tanstack/react-virtual'
+import { type Rect, type Virtualizer, elementScroll, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { ConversationRow } from './conversation-row.tsx'
@@ -44,6 +44,8 @@ export interface ConversationListProps {
 export function ConversationList(props: ConversationListProps) {
   const { rows, selectedId, loading, exhausted, filtering, pictureUrl, onSelect, onEndReached } = props
   const scrollRef = useRef<HTMLDivElement>(null)
+  /** The list has been scrolled, by the user or by the virtualizer: from then on every write goes through. */
+  const moved = useRef(false)
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
@@ -58,6 +60,12 @@ export function ConversationList(props: ConversationListProps) {
     overscan: OVERSCAN,
     getItemKey: (index) => rows[index]?.key ?? index,
     observeElementRect: observeSize,
+    // A new list already shows its top: the virtualizer's first "scroll to 0" would only force a layout.
+    scrollToFn: (offset, options, instance) => {
+      if (offset === 0 && !moved.current) return
+      moved.current = true
+      elementScroll(offset, options, instance)
+    },
     initialRect: { width: 0, height: window.innerHeight },
   })
   const items = virtualizer.getVirtualItems()
@@ -71,6 +79,9 @@ export function ConversationList(props: ConversationListProps) {
   return (
     <div
       ref={scrollRef}
+      onScroll={() => {
+        moved.current = true
+      }}
       data-testid="conversation-list"
       className="min-h-0 flex-1 overflow-y-auto"
       role="list"
