@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { join } from 'node:path'
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
@@ -23,10 +24,12 @@ export const AUDIT_BUDGETS: Record<string, number> = {
 }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 /**
- * Runs per route. Simulated performance scores move a few points from run to run on a busy machine; like
- * Lighthouse CI, the audit judges the run with the median score and prints them all.
+ * Runs per route (`AUDIT_RUNS` sets them all). Simulated performance scores move a few points from run to run
+ * on a small machine; like Lighthouse CI, the audit judges the run with the median score and prints them all.
+ * The login screen's score hardly moves; the signed-in routes get more runs.
  */
-const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3))
+const runsFor = (route: 'login' | 'home' | 'inbox') =>
+  Math.max(1, Number(process.env.AUDIT_RUNS ?? (route === 'login' ? 3 : 5)))
 const outDir = join('tests', 'artifacts', 'lighthouse')
 
 const started = Date.now()
@@ -42,8 +45,11 @@ if (!existsSync(join(staticDir, 'index.html'))) {
 }
 mkdirSync(outDir, { recursive: true })
 
-const stack = await startStack({ STATIC_DIR: staticDir })
+const stack = await startStack({ STATIC_DIR: staticDir }, { lowPriority: true })
 const browser = await launchDebugChromium()
+// The measured page runs in Chromium at normal priority; this process (Lighthouse collecting the trace) and
+// the server run below it, so on a small machine their work is not counted as the page's.
+setPriority(10)
 let failed = false
 try {
   const flags: Flags = {
@@ -55,17 +61,29 @@ try {
     throttlingMethod: 'simulate',
     onlyCategories: CATEGORIES,
   }
-  /** Runs Lighthouse `RUNS` times on a route and judges the run with the median performance score. */
-  const audit = async (name: string, path: string) => {
+  /**
+   * Runs Lighthouse on a route and judges the run with the median performance score. Each run measures the
+   * machine's speed first (its benchmark index): a run made while the machine was measurably slowed by
+   * something else (more than 10% below the fastest run) measures the machine, not the page, and is made
+   * again, at most as many times as there are runs.
+   */
+  const audit = async (name: 'login' | 'home' | 'inbox', path: string) => {
+    const RUNS = runsFor(name)
     const t0 = Date.now()
     const runs: RunnerResult[] = []
-    for (let i = 0; i < RUNS; i++) {
+    const speed = (r: RunnerResult) => r.lhr.environment.benchmarkIndex
+    const undisturbed = () => {
+      const fastest = Math.max(...runs.map(speed))
+      return runs.filter((r) => speed(r) >= fastest * 0.9)
+    }
+    for (let attempt = 0; attempt < RUNS * 2 && (attempt < RUNS || undisturbed().length < RUNS); attempt++) {
       const result = await lighthouse(`${stack.url}${path}`, flags)
       if (!result) throw new Error(`lighthouse gave no result for ${name}`)
       runs.push(result)
     }
+    const judged = undisturbed()
     const performance = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0
-    const result = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!
+    const result = [...judged].sort((a, b) => performance(a) - performance(b))[Math.floor(judged.length / 2)]!
     const [html, json] = result.report as string[]
     writeFileSync(join(outDir, `${name}.report.html`), html!)
     writeFileSync(join(outDir, `${name}.report.json`), json!)
@@ -75,7 +93,12 @@ try {
       if (min !== undefined && score < min) failed = true
       return `${c} ${score}${min === undefined ? '' : score < min ? ` ✗ (≥ ${min})` : ' ✓'}`
     })
-    const all = runs.map((r) => Math.round(performance(r) * 100)).join(', ')
+    const all = runs
+      .map(
+        (r) =>
+          `${Math.round(performance(r) * 100)} @${Math.round(speed(r))}${judged.includes(r) ? '' : ' (machine slowed, not judged)'}`,
+      )
+      .join(', ')
     console.log(
       `${name.padEnd(6)} ${path.padEnd(24)} ${scores.join(' · ')}  [runs ${all}; ${((Date.now() - t0) / 1000).toFixed(1)} s]`,
     )
