@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useDeferredValue } from 'react'
+import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { lazyComponent } from '../../shared/ui/lazy-component.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 
@@ -32,9 +32,9 @@ export const Route = createFileRoute('/$pageId')({
 
 function PageInboxRoute() {
   const { pageId } = Route.useParams()
-  // The inbox is a large first render: the layout around it commits first, and the inbox follows as a
-  // transition, rendered in slices that leave the page responsive.
-  const ready = useDeferredValue(true, false)
+  // The inbox is a large first render: on a start the layout around it is painted first, then the inbox
+  // follows as a transition, rendered in slices that leave the page responsive.
+  const ready = useFirstScreenShown()
   if (!ready) return <LoadingDots />
   // A new page is a new inbox: every page, customer, chat and wizard state starts over.
   return <PageInbox.View key={pageId} pageId={pageId} />

@@ -94,7 +94,9 @@ export function ConversationList(props: ConversationListProps) {
               key={item.key}
               role="listitem"
               className="absolute start-0 top-0 w-full"
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              // A row's size never depends on its text: laying out one row (names and snippets in several
+              // scripts) never makes the browser lay out the others or the list again.
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, contain: 'strict' }}
             >
               <ConversationRow
                 row={row}
