@@ -24,7 +24,14 @@ export const SIGNED_IN_ROOTS = [
   '/src/shared/api/messages.ts',
   '/src/shared/api/upload.ts',
   '/src/shared/format/dates.ts',
+  '/src/shared/policy/window.ts',
 ]
+/**
+ * The shared areas' index modules mostly re-export modules the start-up chunks already hold; left alone each
+ * becomes a chunk of a few bytes that a lazy screen must still fetch. The UI kit's index is not one of them:
+ * it also names the modal frame and its dialog library, which only the modals need.
+ */
+const SHARED_INDEX = /[\\/]src[\\/]shared[\\/](?!ui[\\/])[a-z-]+[\\/]index\.ts$/
 
 const ENTRY = /[\\/](index\.html|src[\\/]main\.tsx)$/
 
@@ -53,7 +60,8 @@ export function startupChunkGroups() {
     name: 'pagecast:startup-chunk-groups',
     apply: 'build',
     buildEnd() {
-      signedIn = staticImportClosure(this, SIGNED_IN_ROOTS)
+      const indexes = [...this.getModuleIds()].filter((id) => SHARED_INDEX.test(id))
+      signedIn = staticImportClosure(this, [...SIGNED_IN_ROOTS, ...indexes])
     },
   }
   const groups = [
