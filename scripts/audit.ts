@@ -28,8 +28,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
  * on a small machine; like Lighthouse CI, the audit judges the run with the median score and prints them all.
  * The login screen's score hardly moves; the signed-in routes get more runs.
  */
-const runsFor = (route: 'login' | 'home' | 'inbox') =>
-  Math.max(1, Number(process.env.AUDIT_RUNS ?? (route === 'login' ? 3 : 5)))
+type Route = 'login' | 'home' | 'inbox'
+const runsFor = (route: Route) => Math.max(1, Number(process.env.AUDIT_RUNS ?? (route === 'login' ? 3 : 5)))
 const outDir = join('tests', 'artifacts', 'lighthouse')
 
 const started = Date.now()
@@ -67,7 +67,8 @@ try {
    * something else (more than 10% below the fastest run) measures the machine, not the page, and is made
    * again, at most twice.
    */
-  const audit = async (name: 'login' | 'home' | 'inbox', path: string) => {
+  const measure = async (name: Route, path: string): Promise<boolean> => {
+    let ok = true
     const RUNS = runsFor(name)
     const t0 = Date.now()
     const runs: RunnerResult[] = []
@@ -90,7 +91,7 @@ try {
     const scores = CATEGORIES.map((c) => {
       const score = Math.round((result.lhr.categories[c]?.score ?? 0) * 100)
       const min = AUDIT_BUDGETS[c]
-      if (min !== undefined && score < min) failed = true
+      if (min !== undefined && score < min) ok = false
       return `${c} ${score}${min === undefined ? '' : score < min ? ` ✗ (≥ ${min})` : ' ✓'}`
     })
     const all = runs
@@ -104,7 +105,7 @@ try {
     )
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname
     if (landed !== path) {
-      failed = true
+      ok = false
       console.log(`         ✗ the app redirected to ${landed}: ${name} was not measured`)
     }
     for (const c of CATEGORIES.filter((c) => (AUDIT_BUDGETS[c] ?? 0) > 0)) {
@@ -119,6 +120,23 @@ try {
     console.log(
       `         FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}`,
     )
+    return ok
+  }
+
+  /**
+   * Like a flaky end-to-end test on CI, a route below its budget is measured once more, with a new set of
+   * runs (`AUDIT_RETRIES`, default 1): a real regression fails both sets.
+   */
+  const audit = async (name: Route, path: string) => {
+    const retries = Number(process.env.AUDIT_RETRIES ?? 1)
+    for (let attempt = 0; ; attempt++) {
+      if (await measure(name, path)) return
+      if (attempt >= retries) {
+        failed = true
+        return
+      }
+      console.log(`         ${name} is below its budget: measuring it once more, with new runs`)
+    }
   }
 
   await audit('login', '/')
