@@ -5,9 +5,13 @@
  */
 import { startTransition, useEffect, useState } from 'react'
 
+let shownAlready = false
 let markShown: () => void = () => undefined
 const shown = new Promise<void>((resolve) => {
-  markShown = resolve
+  markShown = () => {
+    shownAlready = true
+    resolve()
+  }
 })
 
 export function firstScreenShown(): Promise<void> {
@@ -16,14 +20,16 @@ export function firstScreenShown(): Promise<void> {
 
 /** False until the first screen has been painted: for parts of a screen that can come a moment later. */
 export function useFirstScreenShown(): boolean {
-  const [shownYet, setShownYet] = useState(false)
+  // Once the first screen has been shown (any later screen, a navigation), it is true from the first render.
+  const [shownYet, setShownYet] = useState(() => shownAlready)
   useEffect(() => {
+    if (shownYet) return
     let live = true
     void shown.then(() => live && startTransition(() => setShownYet(true)))
     return () => {
       live = false
     }
-  }, [])
+  }, [shownYet])
   return shownYet
 }
 
