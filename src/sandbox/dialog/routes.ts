@@ -4,6 +4,7 @@
  */
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { cookieValue } from '../../shared/api/cookie-header.ts'
 import type { SandboxContext } from '../context.ts'
 import { escapeHtml, SANDBOX_CSS, sendHtml } from '../html.ts'
 import { isUserKey } from '../routes/inspect.ts'
@@ -24,14 +25,7 @@ export interface LoginResponse {
   } | null
 }
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie ?? ''
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(v.join('='))
-  }
-  return undefined
-}
+const readCookie = (request: FastifyRequest, name: string) => cookieValue(request.headers.cookie, name)
 
 function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && /^[a-z_]+$/.test(s)) : []

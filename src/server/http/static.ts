@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { cookieValue } from '../../shared/api/cookie-header.ts'
 import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
 import { type SocialKind, startupHints } from './startup-hints.ts'
 
@@ -14,7 +15,7 @@ const NOT_APP = /^\/(api|sandbox|uploads)(\/|$)/
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/
 
 const hasSessionCookie = (request: FastifyRequest) =>
-  (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))
+  Boolean(cookieValue(request.headers.cookie, SESSION_COOKIE))
 
 function looksLikeFile(path: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(path)
@@ -23,7 +24,7 @@ function looksLikeFile(path: string): boolean {
 export async function installStatic(
   app: FastifyInstance,
   staticDir: string,
-  social: SocialKind = 'sandbox',
+  social: SocialKind,
 ): Promise<void> {
   const root = resolve(staticDir)
   const hasApp = () => existsSync(resolve(root, 'index.html'))
@@ -45,6 +46,7 @@ export async function installStatic(
   }
 
   const hints = startupHints(root, social)
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/'
   const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasApp()) {
       return reply
@@ -55,7 +57,7 @@ export async function installStatic(
         )
     }
     // The code this visitor is about to need, named up front (src/server/http/startup-hints.ts).
-    const link = hints({ returning: hasSessionCookie(request), path: request.url.split('?')[0] ?? '/' })
+    const link = hints({ returning: hasSessionCookie(request), path: pathOf(request) })
     if (link) reply.header('Link', link)
     return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html', root)
   }
@@ -63,7 +65,7 @@ export async function installStatic(
   app.get('/', (request, reply) => sendApp(request, reply))
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/'
+    const path = pathOf(request)
     const navigation =
       (request.method === 'GET' || request.method === 'HEAD') && !NOT_APP.test(path) && !looksLikeFile(path)
     if (navigation) return sendApp(request, reply)

@@ -3,16 +3,9 @@
  * Ten years, path `/`, SameSite=Strict, Secure on https (spec section 9).
  */
 import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../constants/limits.ts'
+import { cookieValue } from './cookie-header.ts'
 
 export { SESSION_COOKIE }
-
-function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
-}
 
 function attributes(maxAge: number): string {
   const secure = location.protocol === 'https:' ? '; Secure' : ''
@@ -21,7 +14,7 @@ function attributes(maxAge: number): string {
 
 /** The bearer token of the product API, or undefined when logged out. */
 export function apiToken(): string | undefined {
-  return readCookie(SESSION_COOKIE) || undefined
+  return cookieValue(document.cookie, SESSION_COOKIE) || undefined
 }
 
 export function hasSessionCookie(): boolean {
