@@ -5,6 +5,7 @@
  * code is there. A failed fetch (a dropped connection) is tried again with backoff.
  */
 import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react'
+import { loadOnce } from './load-once.ts'
 
 const RETRY_FIRST_MS = 1_000
 const RETRY_MAX_MS = 30_000
@@ -20,21 +21,10 @@ export function lazyComponent<P extends object>(
   fetchComponent: () => Promise<ComponentType<P>>,
   fallback: ReactNode,
 ): LazyComponent<P> {
-  let loaded: ComponentType<P> | undefined
-  let pending: Promise<ComponentType<P>> | undefined
-  const load = () => {
-    pending ??= fetchComponent().then(
-      (component) => (loaded = component),
-      (err: unknown) => {
-        pending = undefined
-        throw err
-      },
-    )
-    return pending
-  }
+  const { load, loaded } = loadOnce(fetchComponent)
 
   function View(props: P) {
-    const [Component, setComponent] = useState(() => loaded)
+    const [Component, setComponent] = useState(() => loaded())
     useEffect(() => {
       if (Component) return
       let live = true

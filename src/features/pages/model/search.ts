@@ -6,6 +6,7 @@
 import type Fuse from 'fuse.js'
 import { PAGE_SEARCH_THRESHOLD } from '../../../shared/constants/limits.ts'
 import type { Account } from '../../../shared/graph/types.ts'
+import { loadOnce } from '../../../shared/ui/load-once.ts'
 
 /** Stable: keeps the accounts' own order within each group. */
 export function connectedFirst(accounts: readonly Account[]): Account[] {
@@ -14,27 +15,16 @@ export function connectedFirst(accounts: readonly Account[]): Account[] {
 
 export type FuzzyMatcher = typeof Fuse
 
-let fuzzy: FuzzyMatcher | undefined
-let fuzzyLoading: Promise<FuzzyMatcher> | undefined
+const fuzzy = loadOnce<FuzzyMatcher>(() => import('fuse.js').then((m) => m.default))
 
 /** Fetches the fuzzy matcher (once; again after a failure). */
-export function loadFuzzy(): Promise<FuzzyMatcher> {
-  fuzzyLoading ??= import('fuse.js').then(
-    (m) => (fuzzy = m.default),
-    (err: unknown) => {
-      fuzzyLoading = undefined
-      throw err
-    },
-  )
-  return fuzzyLoading
-}
-
-export const loadedFuzzy = (): FuzzyMatcher | undefined => fuzzy
+export const loadFuzzy = fuzzy.load
+export const loadedFuzzy = fuzzy.loaded
 
 export function searchPages(
   accounts: readonly Account[],
   query: string,
-  Matcher: FuzzyMatcher | undefined = fuzzy,
+  Matcher: FuzzyMatcher | undefined = fuzzy.loaded(),
 ): Account[] {
   const sorted = connectedFirst(accounts)
   const q = query.trim()
