@@ -45,29 +45,34 @@ export function ChatHistory({
   // Scrolling reads the history's height, which forces a layout. It is done in the next animation frame
   // (still before that frame is painted, so nothing jumps) instead of inside React's commit: the commit and
   // the layout of a long history are then two tasks, not one long one.
-  useLayoutEffect(() => {
+  const scrollInNextFrame = (scroll: (el: HTMLDivElement) => void) => {
     const frame = requestAnimationFrame(() => {
-      const el = ref.current
-      if (!el) return
-      if (anchor.current !== null) {
-        el.scrollTop = el.scrollHeight - anchor.current
-        anchor.current = null
-      } else if (atBottom.current) {
-        el.scrollTop = el.scrollHeight
-      }
+      if (ref.current) scroll(ref.current)
     })
     return () => cancelAnimationFrame(frame)
-  }, [messages, pending.length])
+  }
 
-  useLayoutEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const el = ref.current
-      if (!el) return
-      atBottom.current = true
-      el.scrollTop = el.scrollHeight
-    })
-    return () => cancelAnimationFrame(frame)
-  }, [bottomSignal])
+  useLayoutEffect(
+    () =>
+      scrollInNextFrame((el) => {
+        if (anchor.current !== null) {
+          el.scrollTop = el.scrollHeight - anchor.current
+          anchor.current = null
+        } else if (atBottom.current) {
+          el.scrollTop = el.scrollHeight
+        }
+      }),
+    [messages, pending.length],
+  )
+
+  useLayoutEffect(
+    () =>
+      scrollInNextFrame((el) => {
+        atBottom.current = true
+        el.scrollTop = el.scrollHeight
+      }),
+    [bottomSignal],
+  )
 
   const onScroll = () => {
     const el = ref.current
