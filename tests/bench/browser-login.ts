@@ -3,13 +3,14 @@
  * Benchmarks run outside the Playwright test runner, so this waits on locators rather than `expect`.
  */
 import type { Page } from 'playwright-core'
+import { pressContinue } from '../e2e/support/dialog.ts'
 
 export async function benchLogin(page: Page): Promise<void> {
   await page.goto('/')
   const popupPromise = page.waitForEvent('popup')
   await page.getByTestId('login-button').click({ timeout: 60_000 })
   const popup = await popupPromise
-  await popup.getByRole('button', { name: /^Continue$/ }).click()
+  await pressContinue(popup)
   const terms = page.getByTestId('terms-gate')
   const home = page.getByTestId('app-layout')
   await terms.or(home).first().waitFor({ timeout: 30_000 })

@@ -3,6 +3,7 @@
  * popup, the permissions stay checked (or some are unchecked), "Continue" answers the app.
  */
 import { type Page, expect } from '@playwright/test'
+import { pressContinue } from './dialog.ts'
 
 export interface LoginOptions {
   /** Accept the terms gate when it shows (default true). */
@@ -27,7 +28,7 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
   await popup.waitForLoadState('domcontentloaded')
   if (account > 0) await popup.locator('input[name="user"]').nth(account).check()
   for (const name of decline) await popup.getByLabel(name, { exact: false }).uncheck()
-  await popup.getByRole('button', { name: /^Continue$/ }).click()
+  await pressContinue(popup)
   if (decline.length > 0) return
   const terms = page.getByTestId('terms-gate')
   const home = page.getByTestId('app-layout')
