@@ -1,6 +1,7 @@
 /** Home: fuzzy page search, connected pages first, cards with Mexican-Spanish style fan counts. */
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
+import { pressContinue } from './support/dialog.ts'
 
 test('the search box filters pages by name, case-insensitive and forgiving a typo', async ({ page }) => {
   await loginAsDemo(page)
@@ -55,6 +56,6 @@ test('"Connect page" and the add-new-page card start the login dialog', async ({
   await expect(page.getByTestId('app-layout')).toBeVisible()
   const again = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Add a new page' }).click()
-  await (await again).getByRole('button', { name: 'Continue' }).click()
+  await pressContinue(await again)
   await expect(page.getByTestId('page-card').first()).toBeVisible()
 })
