@@ -65,7 +65,7 @@ try {
    * Runs Lighthouse on a route and judges the run with the median performance score. Each run measures the
    * machine's speed first (its benchmark index): a run made while the machine was measurably slowed by
    * something else (more than 10% below the fastest run) measures the machine, not the page, and is made
-   * again, at most twice.
+   * again, at most twice; so is a run Lighthouse could not complete (it reports a runtime error and no score).
    */
   const measure = async (name: Route, path: string): Promise<boolean> => {
     let ok = true
@@ -73,16 +73,18 @@ try {
     const t0 = Date.now()
     const runs: RunnerResult[] = []
     const speed = (r: RunnerResult) => r.lhr.environment.benchmarkIndex
+    const completed = (r: RunnerResult) => !r.lhr.runtimeError && r.lhr.categories.performance?.score != null
     const undisturbed = () => {
       const fastest = Math.max(...runs.map(speed))
-      return runs.filter((r) => speed(r) >= fastest * 0.9)
+      return runs.filter((r) => completed(r) && speed(r) >= fastest * 0.9)
     }
     for (let attempt = 0; attempt < RUNS + 2 && (attempt < RUNS || undisturbed().length < RUNS); attempt++) {
       const result = await lighthouse(`${stack.url}${path}`, flags)
       if (!result) throw new Error(`lighthouse gave no result for ${name}`)
       runs.push(result)
     }
-    const judged = undisturbed()
+    // Should every run have failed, the failures themselves are judged (and fail the budget).
+    const judged = undisturbed().length > 0 ? undisturbed() : runs
     const performance = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0
     const result = [...judged].sort((a, b) => performance(a) - performance(b))[Math.floor(judged.length / 2)]!
     const [html, json] = result.report as string[]
@@ -97,7 +99,13 @@ try {
     const all = runs
       .map(
         (r) =>
-          `${Math.round(performance(r) * 100)} @${Math.round(speed(r))}${judged.includes(r) ? '' : ' (machine slowed, not judged)'}`,
+          `${Math.round(performance(r) * 100)} @${Math.round(speed(r))}${
+            judged.includes(r)
+              ? ''
+              : completed(r)
+                ? ' (machine slowed, not judged)'
+                : ` (run failed: ${r.lhr.runtimeError?.code ?? 'no score'}, not judged)`
+          }`,
       )
       .join(', ')
     console.log(
