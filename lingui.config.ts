@@ -1,4 +1,5 @@
 import type { LinguiConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
 import { locales, sourceLocale } from './src/i18n/locales-table.ts'
 
 /**
@@ -44,7 +45,8 @@ const config: LinguiConfig = {
   sourceLocale,
   locales: locales.map((l) => l.code),
   fallbackLocales: { default: sourceLocale },
-  format: 'po',
+  // Origins without line numbers: moving code does not rewrite every catalog.
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
   catalogs: only ? allCatalogs!.filter((c) => c.path.endsWith(`/${only}`)) : allCatalogs,
 }
