@@ -1,6 +1,6 @@
 /**
  * `npm test`: every suite in order (lint, typecheck, unit and server tests, browser tests, build and budgets,
- * end-to-end, the Lighthouse audit), then one summary line over all of them: `tests: N passed, M failed[, K skipped]`.
+ * end-to-end), then one summary line over all of them: `tests: N passed, M failed[, K skipped]`.
  * Exits non-zero when anything failed.
  */
 import { spawnSync } from 'node:child_process'
@@ -73,8 +73,6 @@ if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
   const e2eJson = join(reportDir, 'e2e.json')
   suite('end-to-end (Playwright)', 'npx', ['tsx', 'scripts/e2e.ts'], e2eJson, parsePlaywrightJson, { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson })
-  // Last and alone: the simulated performance scores count main-thread time, which other work would inflate.
-  check('Lighthouse budgets (login, home, inbox)', 'npx', ['tsx', 'scripts/audit.ts'])
 } else {
   failures.push('end-to-end (not run: the build failed)')
   addCounts(total, { passed: 0, failed: 1, skipped: 0 })

@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon'
 import { startStack } from '../e2e/support/stack.ts'
-import { signIn } from '../../scripts/audit/session.ts'
+import { signIn } from '../../scripts/lighthouse/session.ts'
 import { buyLargePlan } from './allowance.ts'
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 30)
