@@ -4,7 +4,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { isDataRequest, isPictureRequest, isUploadedImage, navigationDenylist } from './match.ts'
+import {
+  isDataRequest,
+  isPictureRequest,
+  isUploadedImage,
+  navigationDenylist,
+  pictureCacheKey,
+} from './match.ts'
 
 /** Cache names: renaming one orphans the old cache, so change them only together with a cleanup. */
 export const PICTURE_CACHE = 'pagecast-pictures-v1'
@@ -17,6 +23,11 @@ const PICTURE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 /** Keeps error pages out of the caches; opaque cross-origin images are kept (their status is unknowable). */
 const onlyGoodResponses: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.ok || response.type === 'opaque' ? response : null),
+}
+
+/** One cache entry per picture, whatever token the page or owner holds now (see pictureCacheKey). */
+const withoutToken: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => pictureCacheKey(new URL(request.url)),
 }
 
 const expiration = () =>
@@ -37,6 +48,9 @@ export function registerRoutes(origin: string): void {
   )
   registerRoute(
     ({ url }) => isPictureRequest(url, origin),
-    new StaleWhileRevalidate({ cacheName: PICTURE_CACHE, plugins: [onlyGoodResponses, expiration()] }),
+    new StaleWhileRevalidate({
+      cacheName: PICTURE_CACHE,
+      plugins: [withoutToken, onlyGoodResponses, expiration()],
+    }),
   )
 }

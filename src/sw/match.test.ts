@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isDataRequest, isPictureRequest, isShellNavigation, isUploadedImage } from './match.ts'
+import {
+  isDataRequest,
+  isPictureRequest,
+  isShellNavigation,
+  isUploadedImage,
+  pictureCacheKey,
+} from './match.ts'
 
 const origin = 'https://app.example'
 const u = (s: string) => new URL(s, origin)
@@ -46,5 +52,19 @@ describe('service worker request matching', () => {
     expect(isShellNavigation('/sandbox/dialog/oauth')).toBe(false)
     expect(isShellNavigation('/uploads/abc.jpg')).toBe(false)
     expect(isShellNavigation('/apiary')).toBe(true)
+  })
+
+  it('keys a picture without the access token, so a refreshed token finds the cached copy', () => {
+    const a = pictureCacheKey(u('/sandbox/graph/v25.0/123/picture?type=normal&access_token=old'))
+    const b = pictureCacheKey(u('/sandbox/graph/v25.0/123/picture?type=normal&access_token=new'))
+    expect(a).toBe(b)
+    expect(a).not.toContain('access_token')
+    expect(a).toContain('type=normal')
+    expect(pictureCacheKey(u('/sandbox/graph/v25.0/456/picture?access_token=old'))).not.toBe(a)
+  })
+
+  it('keeps the CDN signature of a picture in its key', () => {
+    const cdn = new URL('https://scontent-xx.fbcdn.net/v/t1/p50x50/a.jpg?oh=abc&oe=123')
+    expect(pictureCacheKey(cdn)).toBe(cdn.href)
   })
 })

@@ -41,3 +41,14 @@ export function isPictureRequest(url: URL, origin: string): boolean {
 export function isShellNavigation(pathname: string): boolean {
   return !navigationDenylist.some((re) => re.test(pathname))
 }
+
+/**
+ * The cache key of a picture: its URL without the access token. Graph picture URLs carry the viewer's token,
+ * which changes at every refresh; keyed with it, every token would cache every picture again. The CDN's own
+ * signature parameters stay, since they name a different file.
+ */
+export function pictureCacheKey(url: URL): string {
+  const key = new URL(url.href)
+  key.searchParams.delete('access_token')
+  return key.href
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { startStack } from './support/stack.ts'
-import { loginAsDemo } from './support/login.ts'
+import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 
 /** Waits until a service worker controls the page (the first install claims open pages). */
@@ -93,6 +93,30 @@ test('the service worker never stores API responses', async ({ page }) => {
   })
   expect(cached.length).toBeGreaterThan(0)
   expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([])
+})
+
+test('a picture is cached once whatever access token its address carries', async ({ page, baseURL }) => {
+  await loginAsDemo(page)
+  await waitForServiceWorker(page)
+  // Two valid tokens of one owner, as before and after a token refresh.
+  const tokens = [await sandboxUserToken(baseURL!), await sandboxUserToken(baseURL!)]
+  expect(tokens[0]).not.toBe(tokens[1])
+  const keys = await page.evaluate(async (tokens) => {
+    const urls = tokens.map((t) => `/sandbox/graph/v25.0/4242/picture?type=normal&access_token=${t}`)
+    for (const url of urls) await fetch(url).then((r) => r.arrayBuffer())
+    const cache = await caches.open('pagecast-pictures-v1')
+    // The stale-while-revalidate copies are written after the answers: wait until the cache stops changing.
+    let count = -1
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 200))
+      const now = (await cache.keys()).length
+      if (now > 0 && now === count) break
+      count = now
+    }
+    return (await cache.keys()).map((r) => r.url).filter((u) => u.includes('/4242/picture'))
+  }, tokens)
+  expect(keys).toHaveLength(1)
+  expect(keys[0]).not.toContain('access_token')
 })
 
 test.describe('a new version', () => {
