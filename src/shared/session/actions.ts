@@ -207,8 +207,18 @@ export async function logout(): Promise<void> {
   await deps?.sdk.logout().catch(() => undefined)
 }
 
-/** Re-reads the page accounts (and their tokens) silently, e.g. when a page token expired. */
-export async function refreshAccounts(): Promise<Account[]> {
+let reading: Promise<Account[]> | undefined
+
+/**
+ * Re-reads the page accounts (and their tokens) silently, e.g. when a page token expired. One read at a
+ * time: callers asking while one runs share its answer.
+ */
+export function refreshAccounts(): Promise<Account[]> {
+  reading ??= readAccounts().finally(() => (reading = undefined))
+  return reading
+}
+
+async function readAccounts(): Promise<Account[]> {
   const { sdk, graph } = need()
   const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
   const token = status.authResponse?.accessToken ?? userToken
