@@ -146,6 +146,16 @@ describe('every error class, produced by the sandbox policy and faults', () => {
     })
   })
 
+  it('a revoked page is listed without a token until its role is given back', async () => {
+    const user = await sb.userToken()
+    const listed = async () =>
+      (await sb.client.accounts(user)).data.find((a) => a.id === sb.ids.small)?.access_token
+    await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: true })
+    expect(await listed()).toBeUndefined()
+    await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: false })
+    expect(await listed()).toMatch(/^EAAP/)
+  })
+
   it('unknown tokens and user tokens on page endpoints are auth (190)', async () => {
     await expect(sb.client.me('EAASnope')).rejects.toMatchObject({ kind: 'auth', code: 190 })
     await expect(sb.client.conversations(sb.ids.small, await sb.userToken())).rejects.toMatchObject({

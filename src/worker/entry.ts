@@ -17,9 +17,20 @@ const channel = broadcastChannel()
 let settings: SenderSettings | undefined
 let subscription: Subscription = null
 const pageTokens = new Map<string, string>()
+/** Pages a tab found without a token in the accounts list, until a token for them arrives. */
+const refused = new Set<string>()
 
 function accept(tokens: Record<string, string>) {
-  for (const [pageId, token] of Object.entries(tokens)) pageTokens.set(pageId, token)
+  for (const [pageId, token] of Object.entries(tokens)) {
+    pageTokens.set(pageId, token)
+    refused.delete(pageId)
+  }
+}
+
+function refuse(pageId: string) {
+  if (pageTokens.has(pageId)) return
+  refused.add(pageId)
+  waker.wake()
 }
 
 function begin(s: SenderSettings) {
@@ -32,6 +43,7 @@ function begin(s: SenderSettings) {
     channel,
     pageToken: (pageId) => pageTokens.get(pageId),
     dropPageToken: (pageId) => pageTokens.delete(pageId),
+    tokenRefused: (pageId) => refused.has(pageId),
     subscription: () => subscription,
     setSubscription: (sub) => (subscription = sub),
     now: () => Date.now(),
@@ -50,11 +62,13 @@ self.addEventListener('message', (event: MessageEvent) => {
     if (settings && message.apiToken) settings.apiToken = message.apiToken
     waker.wake()
   } else if (message.type === 'wake') waker.wake()
+  else if (message.type === 'no-token') refuse(message.pageId)
   else if (message.type === 'allowance') subscription = message.subscription
 })
 
 channel.subscribe((message) => {
   if (message.type === 'wake') waker.wake()
+  else if (message.type === 'no-token') refuse(message.pageId)
   else if (message.type === 'tokens') {
     accept(message.pageTokens)
     waker.wake()

@@ -165,13 +165,21 @@ export function makeDeps(graph: FakeGraph, api: FakeApi, over: Partial<Omit<RunD
   const waker = createWaker()
   let sub: Subscription = api.sub
   const tokens = new Map([[PAGE, 'page-token']])
-  const deps: RunDeps & { channel: MemoryChannel; tokens: Map<string, string>; wake(): void } = {
+  const refused = new Set<string>()
+  const deps: RunDeps & {
+    channel: MemoryChannel
+    tokens: Map<string, string>
+    refused: Set<string>
+    wake(): void
+  } = {
     graph,
     api,
     channel: new MemoryChannel(),
     tokens,
+    refused,
     pageToken: (id) => tokens.get(id),
     dropPageToken: (id) => tokens.delete(id),
+    tokenRefused: (id) => refused.has(id),
     subscription: () => sub,
     setSubscription: (s) => (sub = s),
     now: () => Date.now(),

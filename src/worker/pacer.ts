@@ -1,6 +1,8 @@
 /** Timing of the sender: the pacing between sends and the backoffs after failures. Pure. */
 import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../shared/constants/limits.ts'
 
+export { backoff } from '../shared/network/backoff.ts'
+
 /** A random wait of 800 to 1500 ms, scaled (only the sandbox scales it below 1). */
 export function pacingDelay(random: () => number, scale = 1): number {
   const ms = SEND_DELAY_MIN_MS + random() * (SEND_DELAY_MAX_MS - SEND_DELAY_MIN_MS)
@@ -15,12 +17,6 @@ export const RETRY_BASE_MS = 2_000
 export const RETRY_MAX_MS = 60_000
 /** Transient errors retry this many times per recipient before it is rejected. */
 export const TRANSIENT_MAX_ATTEMPTS = 4
-
-/** Exponential backoff with "full jitter" between half and the whole step, so senders do not align. */
-export function backoff(attempt: number, base: number, max: number, random: () => number, scale = 1): number {
-  const step = Math.min(max, base * 2 ** Math.max(0, attempt - 1))
-  return Math.round((step / 2 + (random() * step) / 2) * scale)
-}
 
 /** How long to wait from `now` until the persisted `nextSendAt`, never negative. */
 export function remainingWait(nextSendAt: number, now: number): number {

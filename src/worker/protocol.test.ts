@@ -8,6 +8,7 @@ describe('the sender protocol', () => {
       bulkMessage.progress('1', 'running', { sent: 1, rejected: 0, skipped: 0, total: 3 }),
       bulkMessage.rejected('1', 'Ana', 'gone'),
       bulkMessage.needToken('100'),
+      bulkMessage.noToken('100'),
       bulkMessage.tokens({ 100: 't' }),
       bulkMessage.lock(true),
     ]

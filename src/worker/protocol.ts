@@ -8,6 +8,9 @@ import type { SubscriptionState } from '../shared/contracts/api.ts'
 
 /** The BroadcastChannel that carries progress and control between tabs and the sender. */
 export const PROGRESS_CHANNEL = 'bulk-progress'
+/** The stop reason of a job waiting for a page the accounts list shows without a token: reconnect it. */
+export const NO_PAGE_TOKEN = 'no_page_token'
+
 /** The Web Lock that makes one sender per browser profile. */
 export const SENDER_LOCK = 'bulk-sender'
 
@@ -37,6 +40,8 @@ export type BulkMessage =
   | { type: 'rejected'; jobId: string; recipientName: string; error: string }
   | { type: 'allowance'; subscription: SubscriptionState }
   | { type: 'need-token'; pageId: string }
+  /** A tab's answer to `need-token` when the accounts list gave the page no token. */
+  | { type: 'no-token'; pageId: string }
   | { type: 'lock'; holding: boolean }
 
 export const bulkMessage = {
@@ -56,6 +61,7 @@ export const bulkMessage = {
   }),
   allowance: (subscription: SubscriptionState): BulkMessage => ({ type: 'allowance', subscription }),
   needToken: (pageId: string): BulkMessage => ({ type: 'need-token', pageId }),
+  noToken: (pageId: string): BulkMessage => ({ type: 'no-token', pageId }),
   lock: (holding: boolean): BulkMessage => ({ type: 'lock', holding }),
 }
 
@@ -67,6 +73,7 @@ const TYPES = new Set<BulkMessage['type']>([
   'rejected',
   'allowance',
   'need-token',
+  'no-token',
   'lock',
 ])
 

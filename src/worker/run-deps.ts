@@ -10,6 +10,8 @@ export interface RunDeps {
   pageToken(pageId: string): string | undefined
   /** The page token failed (auth): forget it until a tab hands a fresh one. */
   dropPageToken(pageId: string): void
+  /** A tab answered that the accounts list has no token for the page (until a token arrives). */
+  tokenRefused(pageId: string): boolean
   subscription(): Subscription
   setSubscription(sub: Subscription): void
   now(): number
@@ -23,9 +25,6 @@ export interface RunDeps {
 
 export type RunOutcome = 'finished' | 'stopped' | 'paused' | 'lost' | 'gone'
 
-/** How long a job waits for a fresh page token before looking again (a tab's answer wakes it sooner). */
-export const TOKEN_WAIT_MS = 30_000
-
 export interface Streaks {
   offline: number
   throttle: number
@@ -36,6 +35,9 @@ export interface Streaks {
   uncertain: boolean
   /** Whether queued touches may wait in the outbox (at the start, after a failed or indirect touch). */
   outboxDirty: boolean
+  /** Asks for a page token since the last send, and when the next ask may go (see token-wait.ts). */
+  tokenAsks: number
+  tokenAskAt: number
   /** Outbox keys the server acknowledged, removed in the next result's transaction (see touch-outbox.ts). */
   acknowledged: string[]
 }

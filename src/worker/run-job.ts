@@ -7,15 +7,7 @@
  */
 import { sendMode } from './allowance.ts'
 import { handleFailure } from './failures.ts'
-import {
-  applyFlush,
-  finish,
-  flushAndApply,
-  pauseOffline,
-  publish,
-  setAndPublish,
-  stopForAllowance,
-} from './job-effects.ts'
+import { applyFlush, finish, flushAndApply, pauseOffline, publish, stopForAllowance } from './job-effects.ts'
 import { claimNext, type ClaimMemory } from './claim.ts'
 import { backToPending, recordResult } from './job-steps.ts'
 import { pacingDelay, remainingWait } from './pacer.ts'
@@ -23,8 +15,9 @@ import { bulkMessage } from './protocol.ts'
 import { reconcile } from './reconcile.ts'
 import { sendOne, textWithFooterFound } from './send-one.ts'
 import { firstInState, jobs, type JobRecord } from './records.ts'
-import { TOKEN_WAIT_MS, type RunDeps, type RunOutcome, type Streaks } from './run-deps.ts'
+import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 import { syncRecipients } from './sync-recipients.ts'
+import { waitForToken } from './token-wait.ts'
 import { deliverTouch, settleAcknowledged } from './touch-outbox.ts'
 
 export type { RunDeps, RunOutcome } from './run-deps.ts'
@@ -36,6 +29,8 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
     server: 0,
     uncertain: true,
     outboxDirty: true,
+    tokenAsks: 0,
+    tokenAskAt: 0,
     acknowledged: [],
   }
   try {
@@ -62,9 +57,7 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
     if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
     const token = deps.pageToken(job.pageId)
     if (!token) {
-      if (job.state !== 'needs_signin') await setAndPublish(deps, job, 'needs_signin')
-      deps.channel.post(bulkMessage.needToken(job.pageId))
-      await deps.sleep(TOKEN_WAIT_MS)
+      await waitForToken(deps, job, streaks)
       continue
     }
     if (!job.recipientsSynced) {
@@ -85,7 +78,12 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
         return await finish(deps, job)
       }
       if (step === 'stop') return await stopForAllowance(deps, job)
-      if (step !== 'again') cached = step
+      if (step !== 'again') {
+        cached = step
+        // A send went through with the token: the next missing token is asked for at once.
+        streaks.tokenAsks = 0
+        streaks.tokenAskAt = 0
+      }
       streaks.offline = 0
     } catch (err) {
       // A failure may send its recipient back to pending.

@@ -1,6 +1,6 @@
 /**
  * The tab's side of the sender: starts the worker (idempotent), hands it the API token, page tokens and
- * config (memory only), refreshes an expired page token when a sender asks, and turns sender events into
+ * config (memory only), refreshes a page token when a sender asks (see page-token.ts), and turns sender events into
  * notifications and subscription updates. Every tab runs one; the Web Lock lets only one of them send.
  */
 import { i18n } from '@lingui/core'
@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { apiToken } from '../../shared/api'
 import { loadClientConfig } from '../../shared/config'
 import { notify } from '../../shared/notifications'
-import { refreshAccounts, sessionStore, setSubscription } from '../../shared/session'
+import { freshPageToken, sessionStore, setSubscription } from '../../shared/session'
 import { broadcastChannel, bulkMessage, isBulkMessage, type BulkMessage } from '../../worker/protocol.ts'
 
 let worker: Worker | undefined
@@ -26,15 +26,12 @@ function post(message: BulkMessage) {
   worker?.postMessage(message)
 }
 
+/** A sender asked for the page's token: one refresh (shared, backed off), answered with it or without. */
 async function refreshFor(pageId: string) {
-  try {
-    await refreshAccounts()
-  } catch {
-    return
-  }
-  const tokens = pageTokens()
-  if (!tokens[pageId]) return
-  const message = bulkMessage.tokens(tokens, apiToken())
+  const token = await freshPageToken(pageId)
+  const message = token
+    ? bulkMessage.tokens({ ...pageTokens(), [pageId]: token }, apiToken())
+    : bulkMessage.noToken(pageId)
   post(message)
   channel?.post(message)
 }

@@ -44,11 +44,16 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
   })
 
   app.post('/tokens/expire', async (request) => {
-    const body = (request.body ?? {}) as { token?: unknown; page_id?: unknown }
+    const body = (request.body ?? {}) as { token?: unknown; page_id?: unknown; revoke?: unknown }
+    const pageId = typeof body.page_id === 'string' ? body.page_id : undefined
     const expired = ctx.tokens.expire({
       token: typeof body.token === 'string' ? body.token : undefined,
-      page_id: typeof body.page_id === 'string' ? body.page_id : undefined,
+      page_id: pageId,
     })
+    // revoke: the user lost the page's messaging role, so the accounts list shows it without a token
+    // (false gives the role back); /reset restores the demo pages.
+    const page = pageId === undefined ? undefined : ctx.store.pages.get(pageId)
+    if (page && typeof body.revoke === 'boolean') page.hasToken = !body.revoke
     return { expired }
   })
 }

@@ -58,3 +58,7 @@ export const REQUIRED_PERMISSIONS = [
   'pages_manage_metadata',
   'pages_read_engagement',
 ] as const
+
+/** A page token a refresh could not give is asked for again after 5 s, doubling to 5 min (jittered). */
+export const TOKEN_RETRY_BASE_MS = 5_000
+export const TOKEN_RETRY_MAX_MS = 5 * 60_000

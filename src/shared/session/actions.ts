@@ -1,6 +1,7 @@
 /** Login, start-up check, logout and silent account refresh (spec sections 4 and 5). */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { backoff } from '../network/backoff.ts'
 import { notify } from '../notifications/store.ts'
 import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
 import { fetchSubscription, isNetworkFailure, postLogin } from '../api/session-fetch.ts'
@@ -111,9 +112,10 @@ function startOffline(snapshot: SessionSnapshot): void {
 /**
  * Waits before each new try to reconnect an offline start. The `online` event often comes before the network
  * is usable, so a failed try is repeated on a timer while the browser says it is online, not only on the
- * next event (which may never come).
+ * next event (which may never come): 1 s doubling to 30 s, jittered.
  */
-const RESUME_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const
+const RESUME_RETRY_BASE_MS = 1_000
+const RESUME_RETRY_MAX_MS = 30_000
 
 function resumeWhenOnline(attempt: number): void {
   const run = () => void resumeOnline(attempt)
@@ -122,7 +124,7 @@ function resumeWhenOnline(attempt: number): void {
     return
   }
   if (attempt === 0) return run()
-  window.setTimeout(run, RESUME_RETRY_MS[Math.min(attempt, RESUME_RETRY_MS.length) - 1])
+  window.setTimeout(run, backoff(attempt, RESUME_RETRY_BASE_MS, RESUME_RETRY_MAX_MS, Math.random))
 }
 
 /** Back online after an offline start: the session is checked again and the page tokens fetched anew. */
@@ -207,8 +209,18 @@ export async function logout(): Promise<void> {
   await deps?.sdk.logout().catch(() => undefined)
 }
 
-/** Re-reads the page accounts (and their tokens) silently, e.g. when a page token expired. */
-export async function refreshAccounts(): Promise<Account[]> {
+let reading: Promise<Account[]> | undefined
+
+/**
+ * Re-reads the page accounts (and their tokens) silently, e.g. when a page token expired. One read at a
+ * time: callers asking while one runs share its answer.
+ */
+export function refreshAccounts(): Promise<Account[]> {
+  reading ??= readAccounts().finally(() => (reading = undefined))
+  return reading
+}
+
+async function readAccounts(): Promise<Account[]> {
   const { sdk, graph } = need()
   const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
   const token = status.authResponse?.accessToken ?? userToken

@@ -1,5 +1,6 @@
 /** Pause, resume, cancel and close from any tab: Dexie is changed, then the sender is woken to re-read it. */
 import { deleteBulkMessage, apiToken } from '../../../shared/api'
+import { retryPageTokensNow } from '../../../shared/session'
 import { createSenderApi } from '../../../worker/api-port.ts'
 import { skipRest } from '../../../worker/job-steps.ts'
 import { deleteJob, jobs, RUNNABLE_STATES } from '../../../worker/records.ts'
@@ -15,6 +16,8 @@ export async function resumeJob(id: string): Promise<void> {
   const job = await jobs.get(id)
   if (job?.state === 'paused')
     await jobs.update(id, { state: 'queued', stopReason: undefined, nextSendAt: 0 })
+  // The owner acted: a page token the accounts list could not give is asked for again at once.
+  retryPageTokensNow()
   wakeSender()
 }
 

@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { messages } from '../../../locales/en/bulk.po'
+import { NO_PAGE_TOKEN } from '../../../worker/protocol.ts'
 import { jobs } from '../../../worker/records.ts'
 import { resetDb, seedJob } from '../../../worker/fakes.test-kit.ts'
 import type { CardJob } from '../model/card.ts'
@@ -72,6 +73,13 @@ describe('a bulk progress card', () => {
     expect(text('bulk-card-state')).toBe('Stopped: no messages left')
     render(job({ state: 'waiting_connection' }))
     expect(text('bulk-card-state')).toBe('Waiting for connection')
+  })
+
+  it('asks the owner to reconnect a page listed without a token', () => {
+    render(job({ state: 'needs_signin', stopReason: NO_PAGE_TOKEN }))
+    expect(text('bulk-card-state')).toBe('Reconnect this page to continue')
+    render(job({ state: 'needs_signin' }))
+    expect(text('bulk-card-state')).toBe('Needs sign-in')
   })
 
   it('pauses the job in storage when Pause is pressed', async () => {

@@ -1,5 +1,6 @@
 /** The state of a job in words, with the reason when it stopped. */
 import { Trans } from '@lingui/react/macro'
+import { NO_PAGE_TOKEN } from '../../../worker/protocol.ts'
 import type { CardJob } from '../model/card.ts'
 
 export function StateLabel({
@@ -29,7 +30,11 @@ function StateText({ state, stopCode }: { state: CardJob['state']; stopCode?: st
     case 'rate_limited':
       return <Trans>Rate limited, will retry</Trans>
     case 'needs_signin':
-      return <Trans>Needs sign-in</Trans>
+      return stopCode === NO_PAGE_TOKEN ? (
+        <Trans>Reconnect this page to continue</Trans>
+      ) : (
+        <Trans>Needs sign-in</Trans>
+      )
     case 'paused':
       return stopCode === 'resumed_from_server' ? (
         <Trans>Found on the server: resume to finish</Trans>

@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { i18n } from '@lingui/core'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
 import { dismiss, notificationStore, notify } from '../../../shared/notifications/index.ts'
-import { refreshAccounts, useSession } from '../../../shared/session/index.ts'
+import { freshPageToken, useSession } from '../../../shared/session/index.ts'
 import { openModal } from '../../../shared/ui/modal-stack.ts'
 import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
@@ -90,10 +90,10 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   }, [pageId, canEnter, accessType])
 
   const refreshToken = useCallback(async () => {
-    const accounts = await refreshAccounts()
-    const account = accounts.find((a) => a.id === pageId)
-    if (!account?.access_token) throw new Error('The page is no longer connected')
-    const fresh = await extendPageToken(account.access_token, pageId).catch(() => account.access_token!)
+    // Shared with the bulk sender: one refresh at a time, backed off while the page has no token.
+    const listed = await freshPageToken(pageId)
+    if (!listed) throw new Error('The page is no longer connected')
+    const fresh = await extendPageToken(listed, pageId).catch(() => listed)
     tokenRef.current = fresh
     setToken(fresh)
     return fresh
