@@ -112,9 +112,11 @@ export async function touch(
             [messageId, input.recipient_id],
           )
         }
+        // The message row first, then the subscription, as the branded check above: one lock order, so
+        // concurrent touches wait for each other instead of deadlocking (a refusal rolls both back).
+        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
         const spent = await tx.query(SPEND, [userId, UNLIMITED_FAIR_USE_LIMIT])
         if (spent.length === 0) throw await refusal(tx, userId)
-        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
       }
     }
     const subscription = toState(await loadSubscription(tx, userId))
