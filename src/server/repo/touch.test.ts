@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
-import { type TestApp, login, onEveryStore, setAllowance, startTestApp } from '../testing/harness.ts'
+import {
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  setAllowance,
+  startTestApp,
+} from '../testing/harness.ts'
 import { FAIR_USE_BLOCKED, NO_MESSAGES } from './touch.ts'
 
 const message = {
@@ -26,13 +33,15 @@ onEveryStore('the allowance', (kind) => {
     declared: Partial<typeof message> = {},
   ) {
     const fb = `${kind === 'pglite' ? 7 : 8}00${++n}`
-    const { auth } = await login(t.app, fb)
+    const who = await login(t.app, fb)
+    const { auth } = who
+    await registerPage(t.app, who, fb)
     await setAllowance(t.app, fb, allowance)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/messages',
       headers: auth,
-      payload: { ...message, ...declared },
+      payload: { ...message, page_id: fb, ...declared },
     })
     const id = (res.json() as { id: string }).id
     const touchAs = (recipient: string, extra: Record<string, unknown> = {}) =>
