@@ -18,6 +18,8 @@ export interface AuditSession {
   token: string
   /** A page of the demo user, for the inbox route. */
   pageId: string
+  /** That page's token, which registering the page with the API needs. */
+  pageToken: string
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -54,14 +56,15 @@ export async function signIn(baseURL: string): Promise<AuditSession> {
   )
   const token = login.data.token
   await json(await post('/api/v2/user/accept-terms', {}, token), 'accept terms')
-  const accounts = await json<{ data: { id: string }[] }>(
+  const accounts = await json<{ data: { id: string; access_token?: string }[] }>(
     await fetch(
-      `${baseURL}/sandbox/graph/v19.0/me/accounts?access_token=${encodeURIComponent(access_token)}`,
+      `${baseURL}/sandbox/graph/v19.0/me/accounts?fields=id,access_token&access_token=${encodeURIComponent(access_token)}`,
     ),
     'accounts',
   )
-  const pageId = accounts.data[0]?.id
-  if (!pageId) throw new Error('the demo user has no page')
+  const page = accounts.data.find((a) => a.access_token)
+  if (!page?.access_token) throw new Error('the demo user has no page')
+  const { id: pageId, access_token: pageToken } = page
   return {
     cookies: [
       { name: SESSION_COOKIE, value: token, path: '/' },
@@ -69,5 +72,6 @@ export async function signIn(baseURL: string): Promise<AuditSession> {
     ],
     token,
     pageId,
+    pageToken,
   }
 }

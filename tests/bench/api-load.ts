@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
-import { fakeGraph } from '../../src/server/testing/harness.ts'
+import { fakeGraph, pageToken } from '../../src/server/testing/harness.ts'
 
 interface CannonRequest {
   method: string
@@ -56,11 +56,20 @@ const login = await app.inject({
   url: '/api/v2/login',
   payload: { access_token: `fb:9${Date.now()}` },
 })
-const { token, user } = (login.json() as { data: { token: string; user: { id: string } } }).data
+const { token, user } = (
+  login.json() as { data: { token: string; user: { id: string; facebook_id: string } } }
+).data
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 await app.store.query('UPDATE subscriptions SET subscriptions_messages = 100000000 WHERE user_id = $1', [
   user.id,
 ])
+const bound = await app.inject({
+  method: 'POST',
+  url: '/api/v2/page',
+  headers: auth,
+  payload: { id: '1', name: 'Bench page', access_token: pageToken('1', user.facebook_id) },
+})
+if (bound.statusCode !== 200) throw new Error(`page registration failed: ${bound.body}`)
 const created = await app.inject({
   method: 'POST',
   url: '/api/v2/messages',

@@ -37,7 +37,11 @@ try {
       ? 'allowance: the largest plan, bought through the sandbox checkout'
       : 'allowance: the trial (the checkout failed), touches may answer 406 once it is spent',
   )
-  await api('POST', '/api/v2/page', { id: session.pageId, name: 'Load test page' })
+  await api('POST', '/api/v2/page', {
+    id: session.pageId,
+    name: 'Load test page',
+    access_token: session.pageToken,
+  })
   const message = await api('POST', '/api/v2/messages', {
     page_id: session.pageId,
     message_type_id: 1,

@@ -184,6 +184,28 @@ async function apiCall(baseURL: string, token: string, method: string, path: str
   return res.json() as Promise<Record<string, unknown>>
 }
 
+/** Registers the demo user's page with the API, as entering it does, with a page token from the sandbox. */
+async function registerDemoPage(baseURL: string, token: string, pageId: string): Promise<void> {
+  const network = (await (
+    await fetch(`${baseURL}/sandbox/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'demo' }),
+    })
+  ).json()) as { access_token: string }
+  const accounts = (await (
+    await fetch(
+      `${baseURL}/sandbox/graph/v25.0/me/accounts?fields=id,name,access_token&access_token=${network.access_token}`,
+    )
+  ).json()) as { data: { id: string; name: string; access_token: string }[] }
+  const account = accounts.data.find((a) => a.id === pageId)!
+  await apiCall(baseURL, token, 'POST', '/page', {
+    id: pageId,
+    name: account.name,
+    access_token: account.access_token,
+  })
+}
+
 /** Spends the allowance down to `left` through touches on a throwaway bulk message. */
 export async function spendDownTo(
   baseURL: string,
@@ -193,6 +215,7 @@ export async function spendDownTo(
 ): Promise<void> {
   const spend = (await available(baseURL, token)) - left
   if (spend <= 0) return
+  await registerDemoPage(baseURL, token, pageId)
   const { id } = (await apiCall(baseURL, token, 'POST', '/messages', {
     page_id: pageId,
     message_type_id: 3,

@@ -96,13 +96,30 @@ describe('the API with the sandbox', () => {
     expect((await json('POST', '/api/v2/login', { access_token: 'EAAmadeup' })).status).toBe(401)
   })
 
+  const pageTokenOf = async (userToken: string, pageId: string) => {
+    const accounts = await fetch(
+      `${base}/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`,
+    )
+    return ((await accounts.json()) as { data: { id: string; access_token?: string }[] }).data.find(
+      (p) => p.id === pageId,
+    )!.access_token!
+  }
+
   it("refuses the sandbox's banned and trial-used pages and accepts its others", async () => {
     const token = await loginDemo()
-    expect((await json('POST', '/api/v2/page', { id: ids.banned, name: 'Banned' }, token)).status).toBe(406)
-    expect((await json('POST', '/api/v2/page', { id: ids.trialUsed, name: 'Used' }, token)).status).toBe(406)
-    expect((await json('POST', '/api/v2/page', { id: ids.small, name: 'Kanha Bakery' }, token)).status).toBe(
-      200,
-    )
+    const userToken = await sandboxToken()
+    const page = async (id: string, name: string) =>
+      (
+        await json(
+          'POST',
+          '/api/v2/page',
+          { id, name, access_token: await pageTokenOf(userToken, id) },
+          token,
+        )
+      ).status
+    expect(await page(ids.banned, 'Banned')).toBe(406)
+    expect(await page(ids.trialUsed, 'Used')).toBe(406)
+    expect(await page(ids.small, 'Kanha Bakery')).toBe(200)
   })
 
   it('extends a user token, and answers a valid page token for its own page', async () => {
@@ -111,12 +128,14 @@ describe('the API with the sandbox', () => {
     const exchanged = await json('POST', '/api/v2/page/extend-token', { access_token: userToken }, token)
     expect(exchanged.status).toBe(200)
     expect(exchanged.body.accessToken).not.toBe(userToken)
-    const accounts = await fetch(
-      `${base}/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`,
-    )
-    const page = ((await accounts.json()) as { data: { id: string; access_token?: string }[] }).data.find(
-      (p) => p.id === ids.small,
-    )!
+    const page = { access_token: await pageTokenOf(userToken, ids.small) }
+    const large = await pageTokenOf(userToken, ids.large)
+    for (const [id, access_token] of [
+      [ids.small, page.access_token],
+      [ids.large, large],
+    ] as const) {
+      expect((await json('POST', '/api/v2/page', { id, name: 'Page', access_token }, token)).status).toBe(200)
+    }
     const res = await json(
       'POST',
       '/api/v2/page/extend-token',

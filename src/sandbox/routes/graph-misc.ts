@@ -62,33 +62,42 @@ export function registerGraphMisc(app: FastifyInstance, ctx: SandboxContext, pre
     return { access_token, token_type: 'bearer', expires_in: LONG_LIVED_S }
   })
 
+  /**
+   * As the network answers it (tests/fixtures/graph/debug-token-*.json): asked with the app token only
+   * (`{app-id}|{app-secret}`, 190 otherwise); a token it cannot read is `is_valid: false` with an error.
+   */
   app.get('/graph/:version/debug_token', async (request) => {
     const q = request.query as Q
-    const appToken = `${options.appId}|${options.appSecret}`
-    const caller = q.access_token
-    if (!caller) throw errors.noToken()
-    if (caller !== appToken) authenticate(ctx, request)
+    if (!q.access_token) throw errors.noToken()
+    if (q.access_token !== `${options.appId}|${options.appSecret}`) {
+      throw new SandboxGraphError('Invalid OAuth access token signature.', 190)
+    }
     const input = q.input_token ?? ''
     const info = tokens.get(input)
     if (!info) {
       return {
-        data: { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' }, scopes: [] },
+        data: {
+          error: { code: 190, message: 'Invalid OAuth access token - Cannot parse access token' },
+          is_valid: false,
+          scopes: [],
+        },
       }
     }
     const user = store.users[info.user]
     const valid = !tokens.isExpired(input, info)
+    const page = info.kind === 'page'
     return {
       data: {
-        app_id: options.appId,
-        type: info.kind === 'page' ? 'PAGE' : 'USER',
-        application: 'Pagecast',
+        app_id: info.appId ?? options.appId,
+        type: page ? 'PAGE' : 'USER',
+        application: info.appId ? info.appId : 'Pagecast',
         data_access_expires_at: Math.floor((info.issuedMs + 90 * 86_400_000) / 1000),
-        expires_at: info.kind === 'page' ? 0 : Math.floor(info.expiresMs / 1000),
+        expires_at: page ? 0 : Math.floor(info.expiresMs / 1000),
         is_valid: valid,
-        issued_at: Math.floor(info.issuedMs / 1000),
+        ...(page ? {} : { issued_at: Math.floor(info.issuedMs / 1000) }),
+        ...(page ? { profile_id: info.pageId } : {}),
         scopes: info.granted,
         user_id: user.id,
-        ...(info.kind === 'page' ? { profile_id: info.pageId } : {}),
         ...(valid
           ? {}
           : {

@@ -30,7 +30,12 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
   })
 
   app.post('/token', async (request, reply) => {
-    const body = (request.body ?? {}) as { user?: unknown; scopes?: unknown; declined?: unknown }
+    const body = (request.body ?? {}) as {
+      user?: unknown
+      scopes?: unknown
+      declined?: unknown
+      app_id?: unknown
+    }
     const user = body.user === undefined ? 'demo' : body.user
     if (!isUserKey(user)) return reply.status(400).send({ error: 'user must be "demo" or "second"' })
     const scopes = Array.isArray(body.scopes)
@@ -39,7 +44,9 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     const declined = Array.isArray(body.declined)
       ? body.declined.filter((s): s is string => typeof s === 'string')
       : []
-    const access_token = ctx.tokens.issueUser(user, scopes, declined)
+    // `app_id`: a token the network gave another app (debug_token reports that app).
+    const appId = typeof body.app_id === 'string' && body.app_id ? body.app_id : undefined
+    const access_token = ctx.tokens.issueUser(user, scopes, declined, false, appId)
     return { access_token, user_id: ctx.store.users[user].id }
   })
 

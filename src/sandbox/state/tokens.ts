@@ -14,6 +14,8 @@ export interface TokenInfo {
   issuedMs: number
   expiresMs: number
   longLived: boolean
+  /** The app the token was issued to when not the sandbox's own (a token of another app, for tests). */
+  appId?: string
 }
 
 export const SHORT_LIVED_S = 2 * 60 * 60
@@ -25,7 +27,13 @@ export class TokenStore {
   private pageGeneration = new Map<string, number>()
   private sessions = new Map<string, { user: UserKey; granted: string[]; declined: string[] }>()
 
-  issueUser(user: UserKey, granted: string[], declined: string[] = [], longLived = false): string {
+  issueUser(
+    user: UserKey,
+    granted: string[],
+    declined: string[] = [],
+    longLived = false,
+    appId?: string,
+  ): string {
     const token = `EAAS${randomBytes(24).toString('hex')}`
     const now = Date.now()
     this.tokens.set(token, {
@@ -36,6 +44,7 @@ export class TokenStore {
       issuedMs: now,
       expiresMs: now + (longLived ? LONG_LIVED_S : SHORT_LIVED_S) * 1000,
       longLived,
+      ...(appId ? { appId } : {}),
     })
     return token
   }

@@ -1,10 +1,11 @@
 /**
- * The few Graph calls the server itself makes, through the shared Graph client: verifying a login token and
- * exchanging a page token for a long-lived one. The app secret is used only here, server-side.
+ * The few Graph calls the server itself makes, through the shared Graph client: verifying a login token,
+ * inspecting a page token (debug_token) and exchanging a token for a long-lived one. The app secret is used
+ * only here, server-side.
  */
 import { createGraphClient } from '../../shared/graph/client.ts'
 import { isGraphError } from '../../shared/graph/errors.ts'
-import type { Me, PermissionGrant } from '../../shared/graph/types.ts'
+import type { Me, PermissionGrant, TokenDebugInfo } from '../../shared/graph/types.ts'
 
 export type FetchLike = typeof fetch
 
@@ -23,6 +24,8 @@ export interface GraphApi {
   exchangeToken(token: string): Promise<string>
   /** The id of the node a token speaks for (`/me?fields=id`): a page id for a page token. */
   tokenOwner(token: string): Promise<string>
+  /** `GET /debug_token` asked with the app token: which app, user and page a token was issued for. */
+  debugToken(token: string): Promise<TokenDebugInfo>
 }
 
 export interface GraphApiOptions {
@@ -59,6 +62,8 @@ export function createGraphApi(opts: GraphApiOptions): GraphApi {
     me: (token) => guarded(() => client.me(token, 'id,name,email,picture')),
     permissions: (token) => guarded(() => client.permissions(token)),
     tokenOwner: (token) => guarded(async () => (await client.me(token, 'id')).id),
+    debugToken: (token) =>
+      guarded(async () => (await client.debugToken(token, `${opts.appId}|${opts.appSecret}`)).data),
     exchangeToken: (token) =>
       guarded(async () => {
         const body = await client.exchangeToken(token, opts.appId, opts.appSecret)

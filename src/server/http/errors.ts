@@ -42,10 +42,35 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<stri
   return errors
 }
 
+export const NUL_MESSAGE = 'The text must not contain the NUL character (U+0000).'
+
+/**
+ * Every string holding U+0000, by its dotted path: PostgreSQL refuses that character in text and
+ * JSON, so it is refused here once for every body, query and path parameter instead of failing as a 500.
+ */
+export function nulErrors(
+  value: unknown,
+  path: string[] = [],
+  errors: Record<string, string[]> = {},
+): Record<string, string[]> {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) (errors[path.length ? path.join('.') : 'body'] ??= []).push(NUL_MESSAGE)
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulErrors(item, [...path, String(i)], errors))
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) nulErrors(item, [...path, key], errors)
+  }
+  return errors
+}
+
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nul = nulErrors(value)
   const result = schema.safeParse(value)
-  if (!result.success)
-    throw new HttpError(422, 'The given data was invalid.', issuesToErrors(result.error.issues))
+  if (!result.success || Object.keys(nul).length > 0) {
+    const errors = result.success ? {} : issuesToErrors(result.error.issues)
+    for (const [field, messages] of Object.entries(nul)) (errors[field] ??= []).push(...messages)
+    throw new HttpError(422, 'The given data was invalid.', errors)
+  }
   return result.data
 }
 

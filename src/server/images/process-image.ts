@@ -8,9 +8,11 @@ import sharp from 'sharp'
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif'])
 export const MAX_EDGE_PX = 2048
 /** Decompression bombs: a small file claiming a huge canvas is refused before decoding. */
-const MAX_INPUT_PIXELS = 40_000_000
+export const MAX_INPUT_PIXELS = 40_000_000
 
 export class NotAnImageError extends Error {}
+/** A real image whose canvas is over MAX_INPUT_PIXELS: refused as too large, never decoded. */
+export class ImageTooLargeError extends Error {}
 
 export interface ProcessedImage {
   data: Buffer
@@ -33,15 +35,20 @@ function watermarkSvg(width: number, height: number): Buffer {
 }
 
 export async function processImage(input: Buffer, watermark: boolean): Promise<ProcessedImage> {
-  let format: string | undefined
+  let meta: sharp.Metadata
   try {
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
-    format = meta.format
+    // Only the header is read here, so the canvas size can be told apart from a file that is no image.
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
     throw new NotAnImageError('The file is not an image (JPEG, PNG, WebP or GIF).')
   }
+  const format = meta.format
   if (!format || !ACCEPTED.has(format))
     throw new NotAnImageError('Only JPEG, PNG, WebP and GIF images are accepted.')
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
+    throw new ImageTooLargeError(
+      `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted (this one has ${Math.round(((meta.width ?? 0) * (meta.height ?? 0)) / 100_000) / 10}).`,
+    )
   try {
     const resized = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
-import { type TestApp, login, onEveryStore, setAllowance, startTestApp } from '../testing/harness.ts'
-import { BRANDED_NOT_AUTHORISED, FAIR_USE_BLOCKED, NO_MESSAGES } from './touch.ts'
+import {
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  setAllowance,
+  startTestApp,
+} from '../testing/harness.ts'
+import { FAIR_USE_BLOCKED, NO_MESSAGES } from './touch.ts'
 
 const message = {
   page_id: '777',
@@ -21,15 +28,20 @@ onEveryStore('the allowance', (kind) => {
   afterAll(() => t.close())
 
   /** A fresh user (its own facebook id) with one stored message. */
-  async function fresh(allowance: Parameters<typeof setAllowance>[2]) {
+  async function fresh(
+    allowance: Parameters<typeof setAllowance>[2],
+    declared: Partial<typeof message> = {},
+  ) {
     const fb = `${kind === 'pglite' ? 7 : 8}00${++n}`
-    const { auth } = await login(t.app, fb)
+    const who = await login(t.app, fb)
+    const { auth } = who
+    await registerPage(t.app, who, fb)
     await setAllowance(t.app, fb, allowance)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/messages',
       headers: auth,
-      payload: message,
+      payload: { ...message, page_id: fb, ...declared },
     })
     const id = (res.json() as { id: string }).id
     const touchAs = (recipient: string, extra: Record<string, unknown> = {}) =>
@@ -44,7 +56,13 @@ onEveryStore('the allowance', (kind) => {
         available_messages: number
         subscription: { subscriptions_messages: number; addons_messages: number; unlimited_blocked: boolean }
       }
-    return { fb, id, auth, touchAs, available }
+    const recorded = async () =>
+      (
+        (
+          await t.app.inject({ url: `/api/v2/messages/${id}/recipients?limit=5000`, headers: auth })
+        ).json() as { data: { recipient_id: string; sent_as_branded: boolean; status: string }[] }
+      ).data
+    return { fb, id, auth, touchAs, available, recorded }
   }
 
   it('spends exactly 100 of 300 concurrent touches for a user with 100 messages, never going below zero', async () => {
@@ -114,19 +132,67 @@ onEveryStore('the allowance', (kind) => {
     expect((await u.touchAs('late')).json()).toMatchObject({ available_messages: 0 })
   })
 
-  it('counts branded sends without spending, only once branded messages are authorised', async () => {
-    const u = await fresh({ subscriptions_messages: 0 })
+  it('counts a branded send without spending only once branded messages are authorised', async () => {
+    const u = await fresh({ subscriptions_messages: 0 }, { branded_messages_amount: 1 })
     const refused = await u.touchAs('b1', { sent_as_branded: true })
     expect(refused.statusCode).toBe(406)
-    expect(refused.json()).toEqual({ message: BRANDED_NOT_AUTHORISED })
+    expect(refused.json()).toEqual({ message: NO_MESSAGES })
+    expect(await u.recorded()).toEqual([])
     await setAllowance(t.app, u.fb, { use_branded_messages: true })
     expect((await u.touchAs('b1', { sent_as_branded: true })).statusCode).toBe(200)
-    const rows = (
-      await t.app.inject({ url: `/api/v2/messages/${u.id}/recipients`, headers: u.auth })
-    ).json() as {
-      data: { sent_as_branded: boolean; status: string }[]
-    }
-    expect(rows.data).toEqual([expect.objectContaining({ sent_as_branded: true, status: 'OK' })])
+    expect(await u.recorded()).toEqual([expect.objectContaining({ sent_as_branded: true, status: 'OK' })])
+  })
+
+  it('spends the allowance for a branded touch on a message that declared no branded sends', async () => {
+    const u = await fresh({ subscriptions_messages: 1, use_branded_messages: true })
+    const first = await u.touchAs('c1', { sent_as_branded: true })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toMatchObject({ available_messages: 0 })
+    const second = await u.touchAs('c2', { sent_as_branded: true })
+    expect(second.statusCode).toBe(406)
+    expect(second.json()).toEqual({ message: NO_MESSAGES })
+    expect(await u.recorded()).toEqual([
+      expect.objectContaining({ recipient_id: 'c1', sent_as_branded: false, status: 'OK' }),
+    ])
+  })
+
+  it('spends the allowance for a branded touch of an account that has not authorised branded messages', async () => {
+    const u = await fresh({ subscriptions_messages: 3 }, { branded_messages_amount: 5 })
+    expect((await u.touchAs('d1', { sent_as_branded: true })).json()).toMatchObject({ available_messages: 2 })
+    expect(await u.recorded()).toEqual([expect.objectContaining({ sent_as_branded: false })])
+  })
+
+  it('counts at most the declared branded sends of 20 concurrent branded touches, the rest from the allowance', async () => {
+    const u = await fresh(
+      { subscriptions_messages: 2, use_branded_messages: true },
+      { branded_messages_amount: 3 },
+    )
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => u.touchAs(`e${i}`, { sent_as_branded: true })),
+    )
+    const codes = results.map((r) => r.statusCode)
+    expect(codes.filter((c) => c === 200)).toHaveLength(5)
+    expect(codes.filter((c) => c === 406)).toHaveLength(15)
+    expect((await u.available()).available_messages).toBe(0)
+    const rows = await u.recorded()
+    expect(rows.filter((r) => r.sent_as_branded)).toHaveLength(3)
+    expect(rows.filter((r) => !r.sent_as_branded)).toHaveLength(2)
+  })
+
+  it('counts a retried branded touch once, whether it was counted as branded or from the allowance', async () => {
+    const u = await fresh(
+      { subscriptions_messages: 5, use_branded_messages: true },
+      { branded_messages_amount: 1 },
+    )
+    const retries = (recipient: string) =>
+      Promise.all(Array.from({ length: 5 }, () => u.touchAs(recipient, { sent_as_branded: true })))
+    for (const r of await retries('f1')) expect(r.statusCode).toBe(200)
+    for (const r of await retries('f2')) expect(r.statusCode).toBe(200)
+    expect((await u.available()).available_messages).toBe(4)
+    expect((await u.recorded()).map((r) => [r.recipient_id, r.sent_as_branded])).toEqual([
+      ['f1', true],
+      ['f2', false],
+    ])
   })
 
   it('lets unlimited subscribers send without spending until the fair-use limit blocks them', async () => {

@@ -8,6 +8,13 @@
  *     blocks them;
  *  3. nothing left: the transaction rolls back, so the result is not recorded and the client may retry it
  *     later (after buying messages) under the same recipient id.
+ * A touch the client marks branded spends nothing only when the server agrees: the account has authorised
+ * branded messages and the message's branded touches stay within the `branded_messages_amount` it declared.
+ * Both are checked by the one conditional UPDATE of the message row, whose row lock makes concurrent touches
+ * of one message take the remaining branded places one at a time. Any other branded touch is counted as a
+ * normal one (recorded with `sent_as_branded = false`, spending one message, 406 with nothing left and
+ * nothing recorded), so the claim of step 1 still decides: a retry of a recorded touch, branded or not,
+ * spends nothing more.
  */
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { TouchResponse } from '../../shared/contracts/api.ts'
@@ -27,7 +34,6 @@ export const NO_MESSAGES = "You don't have any messages available"
 export const FAIR_USE_BLOCKED =
   'Your account has been detected violating our fair use policy. Please purchase a messages package to continue sending.'
 export const NO_ACCESS = 'Your subscription has ended. Please purchase a subscription to send messages.'
-export const BRANDED_NOT_AUTHORISED = 'Branded messages have not been authorised for this account.'
 
 const SPEND = `
 UPDATE subscriptions SET
@@ -51,6 +57,18 @@ async function refusal(tx: Queryable, userId: string): Promise<Error> {
   if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
   if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
   return notAcceptable(NO_MESSAGES)
+}
+
+/** Takes one of the message's declared branded places, if the account may send branded messages at all. */
+async function countBranded(tx: Queryable, userId: string, messageId: string): Promise<boolean> {
+  const counted = await tx.query(
+    `UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1
+     WHERE id = $1 AND branded_count < branded_messages_amount
+       AND EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $2 AND use_branded_messages)
+     RETURNING id`,
+    [messageId, userId],
+  )
+  return counted.length > 0
 }
 
 export async function touch(
@@ -87,17 +105,18 @@ export async function touch(
     } else {
       if (input.status === 'NG') {
         await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
-      } else if (input.sent_as_branded) {
-        const sub = await loadSubscription(tx, userId)
-        if (!sub.use_branded_messages) throw notAcceptable(BRANDED_NOT_AUTHORISED)
-        await tx.query(
-          'UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1 WHERE id = $1',
-          [messageId],
-        )
-      } else {
+      } else if (!input.sent_as_branded || !(await countBranded(tx, userId, messageId))) {
+        if (input.sent_as_branded) {
+          await tx.query(
+            'UPDATE message_recipients SET sent_as_branded = false WHERE message_id = $1 AND recipient_id = $2',
+            [messageId, input.recipient_id],
+          )
+        }
+        // The message row first, then the subscription, as the branded check above: one lock order, so
+        // concurrent touches wait for each other instead of deadlocking (a refusal rolls both back).
+        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
         const spent = await tx.query(SPEND, [userId, UNLIMITED_FAIR_USE_LIMIT])
         if (spent.length === 0) throw await refusal(tx, userId)
-        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
       }
     }
     const subscription = toState(await loadSubscription(tx, userId))

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { messagesList, recipientsPage } from '../../shared/contracts/api.ts'
-import { type LoggedIn, type TestApp, login, onEveryStore, startTestApp } from '../testing/harness.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  startTestApp,
+} from '../testing/harness.ts'
 
 const base = {
   page_id: '777',
@@ -22,6 +29,7 @@ onEveryStore('stored bulk messages', (kind) => {
     t = await startTestApp(kind)
     owner = await login(t.app, '4001')
     stranger = await login(t.app, '4002')
+    await registerPage(t.app, owner, '777')
   })
   afterAll(() => t.close())
 
@@ -39,6 +47,13 @@ onEveryStore('stored bulk messages', (kind) => {
     const res = await call('POST', '/api/v2/messages', owner, base)
     expect(res.statusCode).toBe(201)
     expect(res.json().id).toMatch(/^\d+$/)
+  })
+
+  it('refuses a message for a page the caller has not registered with 403, storing nothing', async () => {
+    const res = await call('POST', '/api/v2/messages', stranger, base)
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ code: 'page_not_bound' })
+    expect(messagesList.parse((await call('GET', '/api/v2/messages', stranger)).json()).data).toHaveLength(0)
   })
 
   it.each([

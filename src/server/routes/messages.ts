@@ -6,6 +6,7 @@ import type { ApiContext } from '../context.ts'
 import type { Queryable } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
 import { notAcceptable, notFound, parse } from '../http/errors.ts'
+import { requireBoundPage } from './page-access.ts'
 import { PAGE_BANNED } from './pages.ts'
 
 const idParams = z.object({ id: z.string() })
@@ -48,6 +49,7 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/messages', auth, async (request, reply) => {
     const body = parse(createMessageBody, request.body)
     const userId = currentUser(request).id
+    await requireBoundPage(db, userId, body.page_id)
     const banned = await db.query('SELECT 1 FROM pages WHERE id = $1 AND banned', [body.page_id])
     if (banned.length > 0) throw notAcceptable(PAGE_BANNED)
     const row = (

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, login, setAllowance, startTestApp } from '../testing/harness.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  login,
+  pageToken,
+  registerPage,
+  setAllowance,
+  startTestApp,
+} from '../testing/harness.ts'
 import { PAGE_BANNED, TRIAL_USED } from './pages.ts'
 
 describe('page registration and token extension', () => {
@@ -8,12 +16,18 @@ describe('page registration and token extension', () => {
     t = await startTestApp('pglite', { demo: { bannedPageIds: ['900'], trialUsedPageIds: ['901'] } })
   })
   afterAll(() => t.close())
-  const register = (auth: Record<string, string>, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/page', headers: auth, payload: payload as string })
+  /** Sends the page token the fake network issued to `who` for the page, unless the payload names one. */
+  const register = (who: LoggedIn, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/page',
+      headers: who.auth,
+      payload: { access_token: pageToken(String(payload.id), who.user.facebook_id), ...payload },
+    })
 
   it('registers the page a trial user opens and answers the subscription', async () => {
-    const { auth } = await login(t.app, '3001')
-    const res = await register(auth, {
+    const user = await login(t.app, '3001')
+    const res = await register(user, {
       id: '500',
       name: 'Bakery',
       category: 'Food',
@@ -22,24 +36,24 @@ describe('page registration and token extension', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().data.subscription).toMatchObject({ access_type: 'trial' })
-    expect((await register(auth, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
+    expect((await register(user, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
   })
 
   it('refuses a page whose trial another user used, with the spec message, but not to a paying user', async () => {
     const other = await login(t.app, '3002')
-    const refused = await register(other.auth, { id: '500', name: 'Bakery' })
+    const refused = await register(other, { id: '500', name: 'Bakery' })
     expect(refused.statusCode).toBe(406)
     expect(refused.json()).toEqual({ message: TRIAL_USED, code: 'trial_used' })
     await setAllowance(t.app, '3002', { access_type: 'paid' })
-    expect((await register(other.auth, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
+    expect((await register(other, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
   })
 
   it('refuses the demo pages marked banned and trial-used', async () => {
-    const { auth } = await login(t.app, '3003')
-    const banned = await register(auth, { id: '900', name: 'Banned' })
+    const user = await login(t.app, '3003')
+    const banned = await register(user, { id: '900', name: 'Banned' })
     expect(banned.statusCode).toBe(406)
     expect(banned.json()).toEqual({ message: PAGE_BANNED, code: 'page_banned' })
-    const used = await register(auth, { id: '901', name: 'Used' })
+    const used = await register(user, { id: '901', name: 'Used' })
     expect(used.statusCode).toBe(406)
     expect(used.json()).toEqual({ message: TRIAL_USED, code: 'trial_used' })
   })
@@ -48,8 +62,8 @@ describe('page registration and token extension', () => {
     const a = await login(t.app, '3004')
     const b = await login(t.app, '3005')
     const [ra, rb] = await Promise.all([
-      register(a.auth, { id: '600', name: 'P' }),
-      register(b.auth, { id: '600', name: 'P' }),
+      register(a, { id: '600', name: 'P' }),
+      register(b, { id: '600', name: 'P' }),
     ])
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 406])
   })
@@ -60,10 +74,47 @@ describe('page registration and token extension', () => {
     ['an extra field', { id: '1', name: 'x', banned: false }],
     ['a negative fan count', { id: '1', name: 'x', fan_count: -1 }],
   ])('answers %s with 422', async (_what, payload) => {
-    const { auth } = await login(t.app, '3006')
-    const res = await register(auth, payload)
+    const user = await login(t.app, '3006')
+    const res = await register(user, payload)
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toBeTruthy()
+  })
+
+  it('refuses a page token the network does not vouch for with 422 on access_token, writing nothing', async () => {
+    const user = await login(t.app, '3010')
+    const cases: [string, RegExp][] = [
+      ['made-up', /refused/],
+      ['fb:3010', /not a page token/],
+      [pageToken('700', '3011'), /another user/],
+      [pageToken('701', '3010'), /another page/],
+    ]
+    for (const [token, message] of cases) {
+      const res = await register(user, { id: '700', name: 'Not mine', access_token: token })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors.access_token[0]).toMatch(message)
+    }
+    expect(await t.app.store.query('SELECT 1 FROM pages WHERE id = $1', ['700'])).toHaveLength(0)
+    const missing = await register(user, { id: '700', name: 'x', access_token: undefined })
+    expect(missing.statusCode).toBe(422)
+    expect(missing.json().errors.access_token).toBeTruthy()
+  })
+
+  it('answers 502 when the network cannot be asked about the page token', async () => {
+    const user = await login(t.app, '3012')
+    const res = await register(user, { id: '702', name: 'x', access_token: 'unreachable' })
+    expect(res.statusCode).toBe(502)
+    expect(res.json().message).toMatch(/could not be reached/)
+  })
+
+  it('refuses to extend the token of a page the caller has not registered with 403', async () => {
+    const { auth } = await login(t.app, '3013')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/page/extend-token',
+      headers: auth,
+      payload: { access_token: 'page:703', page_id: '703' },
+    })
+    expect(res.statusCode).toBe(403)
   })
 
   it('exchanges a page token server-side and answers accessToken', async () => {
@@ -78,7 +129,10 @@ describe('page registration and token extension', () => {
   })
 
   it('answers a valid page token the network will not exchange unchanged, when it belongs to the page named', async () => {
-    const { auth } = await login(t.app, '3009')
+    const user = await login(t.app, '3009')
+    const { auth } = user
+    await registerPage(t.app, user, '123')
+    await registerPage(t.app, user, '999')
     const extend = (payload: unknown) =>
       t.app.inject({
         method: 'POST',

@@ -1,14 +1,15 @@
 /**
  * Page registration (trial and ban rules of spec section 5) and the server-side token exchange. A trial
  * binds to every page it is used with; a page bound to another user's trial is refused to trial users.
+ * Nothing is written before the network confirms that the caller manages the page (page-access.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { extendTokenBody, pageBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
-import { GraphCallError } from '../graph/graph-api.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
+import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage, verifyPageToken } from './page-access.ts'
 
 export const TRIAL_USED =
   'This page has already been used for a trial, in order to use it you have to subscribe.'
@@ -19,7 +20,9 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.post('/page', auth, async (request) => {
     const page = parse(pageBody, request.body)
-    const userId = currentUser(request).id
+    const user = currentUser(request)
+    const userId = user.id
+    await verifyPageToken(ctx, user, page.id, page.access_token)
     const outcome = await ctx.store.transaction(async (tx) => {
       const stored = (
         await tx.query<{ banned: boolean }>(
@@ -58,11 +61,11 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.post('/page/extend-token', auth, async (request) => {
     const body = parse(extendTokenBody, request.body)
+    if (body.page_id) await requireBoundPage(ctx.store, currentUser(request).id, body.page_id)
     try {
       return { accessToken: await ctx.graph.exchangeToken(body.access_token) }
     } catch (err) {
-      if (isUnreachable(err))
-        throw new HttpError(502, 'The social network could not be reached. Please try again.')
+      if (isUnreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
       // A page token the network will not exchange (it only exchanges user tokens) is still good to use
       // when it is valid for the page it claims: it is then answered unchanged.
       if (body.page_id && (await ownerOf(ctx, body.access_token)) === body.page_id)
@@ -76,16 +79,11 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
   })
 }
 
-function isUnreachable(err: unknown): boolean {
-  return err instanceof GraphCallError && (err.status === 0 || err.status >= 500)
-}
-
 async function ownerOf(ctx: ApiContext, token: string): Promise<string | undefined> {
   try {
     return await ctx.graph.tokenOwner(token)
   } catch (err) {
-    if (isUnreachable(err))
-      throw new HttpError(502, 'The social network could not be reached. Please try again.')
+    if (isUnreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
     return undefined
   }
 }

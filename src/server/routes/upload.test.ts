@@ -123,10 +123,18 @@ describe('image upload', () => {
     expect((await upload(paid, [image(png)])).statusCode).toBe(200)
   })
 
-  it('refuses files over 8 MB with 413', async () => {
+  it('refuses files over 8 MB with 413 and a message naming the limit', async () => {
     const res = await upload(paid, [image(Buffer.alloc(8 * 1024 * 1024 + 10, 1))])
     expect(res.statusCode).toBe(413)
-    expect(res.json().message).toBeTruthy()
+    expect(res.json().message).toMatch(/too large.*8 MB/)
+  })
+
+  it('refuses an image of more than 40 megapixels as too large (413), not as "not an image"', async () => {
+    const huge = await solid(8000, 6000).png().toBuffer()
+    expect(huge.length).toBeLessThan(8 * 1024 * 1024)
+    const res = await upload(paid, [image(huge)])
+    expect(res.statusCode).toBe(413)
+    expect(res.json().message).toMatch(/too large.*40 megapixels/)
   })
 
   it('refuses a missing file, extra fields, a bad access_type and a JSON body with 4xx', async () => {

@@ -11,11 +11,12 @@ import { UPLOAD_MAX_BYTES } from '../../shared/constants/limits.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid } from '../http/errors.ts'
-import { NotAnImageError, processImage } from '../images/process-image.ts'
+import { ImageTooLargeError, NotAnImageError, processImage } from '../images/process-image.ts'
 import { loadSubscription } from '../repo/subscriptions.ts'
 
 const UPLOAD_NAME = /^[a-f0-9]{40}\.(jpg|png|webp)$/
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+const TOO_MANY_BYTES = `The image is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB are accepted.`
 
 export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await mkdir(ctx.uploadsDir, { recursive: true })
@@ -39,7 +40,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promi
         if (part.type === 'file') {
           if (part.fieldname !== 'image')
             throw invalid(part.fieldname, `The file field ${part.fieldname} is not allowed; use "image".`)
-          image = await part.toBuffer()
+          image = await part.toBuffer().catch((err: unknown) => {
+            if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new HttpError(413, TOO_MANY_BYTES)
+            throw err
+          })
         } else if (part.fieldname === 'access_type') {
           accessType = String(part.value)
         } else {
@@ -57,6 +62,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promi
         processed = await processImage(image, sub.access_type !== 'paid')
       } catch (err) {
         if (err instanceof NotAnImageError) throw invalid('image', err.message)
+        if (err instanceof ImageTooLargeError) throw new HttpError(413, err.message)
         throw err
       }
       const name = `${createHash('sha256').update(processed.data).digest('hex').slice(0, 40)}.${processed.ext}`

@@ -25,7 +25,10 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   })
 }
 
-/** Tokens look like `fb:<user id>` or `fb:<user id>:decline=<perm>,<perm>`; anything else is refused. */
+/**
+ * Tokens look like `fb:<user id>` or `fb:<user id>:decline=<perm>,<perm>`; page tokens `page:<page id>`, or
+ * `page:<page id>@<user id>` for a page token issued to that user (see `pageToken`); anything else is refused.
+ */
 export const fakeGraph: GraphApi = {
   async me(token) {
     const m = /^fb:(\d+)/.exec(token)
@@ -43,6 +46,15 @@ export const fakeGraph: GraphApi = {
     const m = /^page:(\d+)$/.exec(token)
     if (!m) throw new GraphCallError(400, 'Invalid OAuth access token.')
     return m[1]!
+  },
+  async debugToken(token) {
+    if (token === 'unreachable') throw new GraphCallError(0, 'The social network could not be reached.')
+    const app_id = testConfig().FB_APP_ID
+    const page = /^page:(\d+)@(\d+)$/.exec(token)
+    if (page) return { app_id, type: 'PAGE', is_valid: true, profile_id: page[1]!, user_id: page[2]! }
+    const user = /^fb:(\d+)/.exec(token)
+    if (user) return { app_id, type: 'USER', is_valid: true, user_id: user[1]! }
+    return { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' } }
   },
   async exchangeToken(token) {
     if (/^page:\d+$/.test(token)) throw new GraphCallError(400, 'Only user tokens can be exchanged.')
@@ -128,6 +140,20 @@ export async function login(
     user: body.data.user,
     auth: { authorization: `Bearer ${body.data.token}` },
   }
+}
+
+/** The fake network's page token for `pageId`, issued to the user with `facebookId`. */
+export const pageToken = (pageId: string, facebookId: string): string => `page:${pageId}@${facebookId}`
+
+/** Registers (and so binds) a page for a logged-in user, as the app does when the page is opened. */
+export async function registerPage(app: FastifyInstance, who: LoggedIn, pageId: string): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/page',
+    headers: who.auth,
+    payload: { id: pageId, name: `Page ${pageId}`, access_token: pageToken(pageId, who.user.facebook_id) },
+  })
+  if (res.statusCode !== 200) throw new Error(`page registration failed: ${res.statusCode} ${res.body}`)
 }
 
 /** Sets a user's allowance directly (tests of the spending rules). */

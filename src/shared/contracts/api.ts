@@ -64,6 +64,8 @@ export const pageBody = z
     category: z.string().max(300).nullish(),
     picture: z.string().max(2048).nullish(),
     fan_count: z.number().int().nonnegative().nullish(),
+    /** The page token from the accounts list: the server asks the network whether the caller manages the page. */
+    access_token: z.string().min(1).max(4096),
   })
   .strict()
 export type PageBody = z.infer<typeof pageBody>

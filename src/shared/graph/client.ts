@@ -15,6 +15,7 @@ import type {
   PermissionGrant,
   SendRequest,
   SendResult,
+  TokenDebugInfo,
 } from './types.ts'
 
 export interface GraphClientOptions {
@@ -125,6 +126,12 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         client_id: appId,
         client_secret: appSecret,
         fb_exchange_token: token,
+      }),
+
+    debugToken: (inputToken, appToken) =>
+      call<{ data: TokenDebugInfo }>('GET', 'debug_token', {
+        input_token: inputToken,
+        access_token: appToken,
       }),
   }
 }

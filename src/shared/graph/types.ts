@@ -113,6 +113,25 @@ export interface GraphErrorBody {
   fbtrace_id?: string
 }
 
+/**
+ * `GET /debug_token`'s `data` (Graph API reference "Debug-Token"; recorded in tests/fixtures/graph). A token
+ * the network cannot read answers `is_valid: false` with an `error` and no other field; `profile_id` is the
+ * page of a page token and `user_id` the user it was issued to.
+ */
+export interface TokenDebugInfo {
+  app_id?: string
+  type?: string
+  application?: string
+  data_access_expires_at?: number
+  expires_at?: number
+  issued_at?: number
+  is_valid: boolean
+  scopes?: string[]
+  user_id?: string
+  profile_id?: string
+  error?: { code: number; subcode?: number; message: string }
+}
+
 export interface GraphClient {
   me(userToken: string, fields?: string): Promise<Me>
   permissions(userToken: string): Promise<PermissionGrant[]>
@@ -135,4 +154,6 @@ export interface GraphClient {
     appId: string,
     appSecret: string,
   ): Promise<{ access_token: string; expires_in?: number }>
+  /** What the network knows of `inputToken`, asked with the app token (`{app-id}|{app-secret}`, server only). */
+  debugToken(inputToken: string, appToken: string): Promise<{ data: TokenDebugInfo }>
 }

@@ -16,11 +16,13 @@ function deps(over: Partial<PageEntryDeps> = {}): PageEntryDeps {
 }
 
 describe('enterPage', () => {
-  it('registers the page and answers with the extended token', async () => {
+  it('registers the page with its page token, so the server can ask the network who manages it', async () => {
     const sent: unknown[] = []
     const entry = await enterPage('101', deps({ registerPage: async (b) => (sent.push(b), {}) }))
     expect(entry).toMatchObject({ kind: 'ready', token: 'long' })
-    expect(sent).toEqual([{ id: '101', name: 'Shop', category: 'Retail', picture: null, fan_count: null }])
+    expect(sent).toEqual([
+      { id: '101', name: 'Shop', category: 'Retail', picture: null, fan_count: null, access_token: 'short' },
+    ])
   })
 
   it('treats a page missing from the accounts, or without a token, as absent', async () => {

@@ -50,22 +50,25 @@ export function refusalReason(
   return accessType === 'trial' ? 'trial_used' : 'banned'
 }
 
-export function pageBodyOf(account: Account): PageBody {
+/** The page token goes with it (held in memory only): the server checks with the network who manages the page. */
+export function pageBodyOf(account: Account & { access_token: string }): PageBody {
   return {
     id: account.id,
     name: account.name,
     category: account.category ?? null,
     picture: account.picture?.data.url ?? null,
     fan_count: account.fan_count ?? null,
+    access_token: account.access_token,
   }
 }
 
 export async function enterPage(pageId: string, deps: PageEntryDeps): Promise<PageEntry> {
   const account = deps.accounts.find((a) => a.id === pageId)
-  if (!account?.access_token) return { kind: 'absent' }
+  const pageToken = account?.access_token
+  if (!account || !pageToken) return { kind: 'absent' }
   let subscription: SubscriptionState | undefined
   try {
-    subscription = (await deps.registerPage(pageBodyOf(account))).subscription
+    subscription = (await deps.registerPage(pageBodyOf({ ...account, access_token: pageToken }))).subscription
   } catch (err) {
     const status = statusOf(err)
     if (status === 406) return { kind: 'refused', reason: refusalReason(err, deps.accessType) }
@@ -73,6 +76,6 @@ export async function enterPage(pageId: string, deps: PageEntryDeps): Promise<Pa
     return { kind: 'failed' }
   }
   // A token that cannot be extended still works for now; the 190 path refreshes it when it expires.
-  const token = await deps.extendPageToken(account.access_token, pageId).catch(() => account.access_token!)
+  const token = await deps.extendPageToken(pageToken, pageId).catch(() => pageToken)
   return { kind: 'ready', account, token, subscription }
 }
