@@ -38,6 +38,8 @@ export type BulkMessage =
   | { type: 'allowance'; subscription: SubscriptionState }
   | { type: 'need-token'; pageId: string }
   | { type: 'lock'; holding: boolean }
+  /** Signing out: every sender closes at once, before the device's data is wiped. */
+  | { type: 'stop' }
 
 export const bulkMessage = {
   start: (settings: SenderSettings): BulkMessage => ({ type: 'start', settings }),
@@ -57,6 +59,7 @@ export const bulkMessage = {
   allowance: (subscription: SubscriptionState): BulkMessage => ({ type: 'allowance', subscription }),
   needToken: (pageId: string): BulkMessage => ({ type: 'need-token', pageId }),
   lock: (holding: boolean): BulkMessage => ({ type: 'lock', holding }),
+  stop: (): BulkMessage => ({ type: 'stop' }),
 }
 
 const TYPES = new Set<BulkMessage['type']>([
@@ -68,6 +71,7 @@ const TYPES = new Set<BulkMessage['type']>([
   'allowance',
   'need-token',
   'lock',
+  'stop',
 ])
 
 export function isBulkMessage(value: unknown): value is BulkMessage {
