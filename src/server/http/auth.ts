@@ -36,7 +36,26 @@ export const SESSION_TOUCH_MINUTES = 5
 /** What is kept of the User-Agent header to name the device in the sessions list. */
 const USER_AGENT_MAX = 400
 
-export async function createSession(db: Queryable, userId: string, userAgent?: string): Promise<string> {
+/**
+ * The session a login answers with. The app logs in again at every start (the social login is checked anew),
+ * so a login that carries the device's current bearer (`current`) of the same user keeps that session and
+ * answers with the same token: one device stays one session in the list, and other tabs holding the token
+ * (the bulk sender keeps it in memory) go on working. A bearer of someone else is ended and replaced.
+ */
+export async function openSession(
+  db: Queryable,
+  userId: string,
+  userAgent?: string,
+  current?: string,
+): Promise<string> {
+  if (current) {
+    const kept = await db.query<{ user_id: number | string }>(
+      `UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND user_id = $2 RETURNING user_id`,
+      [hashToken(current), userId],
+    )
+    if (kept.length > 0) return current
+    await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(current)])
+  }
   const token = newToken()
   await db.query('INSERT INTO sessions (token_hash, user_id, user_agent) VALUES ($1, $2, $3)', [
     hashToken(token),

@@ -1,6 +1,7 @@
 /**
  * A short name for the device a session was opened on, from the User-Agent captured at login: the browser
- * and the system ("Chrome · Android"), or what is known of them. Proper names only, so nothing to translate.
+ * and the system ("Chrome · Android"), or what is known of them. Proper names only, so nothing to translate;
+ * an unknown device is an empty label, which the app names in the user's language.
  */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
@@ -8,7 +9,8 @@ const BROWSERS: [RegExp, string][] = [
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFBAN|\bFBAV/, 'Facebook'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  // HeadlessChrome too: no word boundary before it.
+  [/Chrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ]
 
@@ -24,9 +26,9 @@ const SYSTEMS: [RegExp, string][] = [
 const first = (ua: string, table: [RegExp, string][]) => table.find(([re]) => re.test(ua))?.[1]
 
 export function deviceLabel(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device'
+  if (!userAgent) return ''
   const browser = first(userAgent, BROWSERS)
   const system = first(userAgent, SYSTEMS)
   if (browser && system) return `${browser} · ${system}`
-  return browser ?? system ?? 'Unknown device'
+  return browser ?? system ?? ''
 }

@@ -6,7 +6,7 @@ import type { ClientConfig } from '../../shared/contracts/client-config.ts'
 import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { GraphCallError } from '../graph/graph-api.ts'
-import { createSession, currentSessionId, deleteExpiredSessions } from '../http/auth.ts'
+import { bearer, currentSessionId, deleteExpiredSessions, openSession } from '../http/auth.ts'
 import { HttpError, parse, unauthorized } from '../http/errors.ts'
 import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
 
@@ -73,7 +73,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
           [userId, body.referral ?? null, body.coupon ?? null],
         )
         await deleteExpiredSessions(tx, ctx.config.SESSION_IDLE_DAYS)
-        const token = await createSession(tx, userId, request.headers['user-agent'])
+        const token = await openSession(tx, userId, request.headers['user-agent'], bearer(request))
         const subscription = await subscriptionState(tx, userId)
         return { data: { token, user: { ...user, id: userId, subscription } } }
       })

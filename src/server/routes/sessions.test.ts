@@ -134,6 +134,19 @@ onEveryStore('sessions', (kind) => {
       )
     })
 
+    it('names a headless Chrome and an unknown device', async () => {
+      const headless = await loginAs(
+        t,
+        '2012',
+        'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0.0.0 Safari/537.36',
+      )
+      await loginAs(t, '2012', 'curl/8.5')
+      const list = (await t.app.inject({ url: '/api/v2/sessions', headers: headless.auth })).json() as {
+        data: SessionRow[]
+      }
+      expect(list.data.map((s) => s.device).sort()).toEqual(['', 'Chrome · Linux'])
+    })
+
     it('revokes one of the caller’s sessions by id', async () => {
       const phone = await loginAs(t, '2020', ANDROID_CHROME)
       const laptop = await loginAs(t, '2020', MAC_SAFARI)
@@ -205,6 +218,26 @@ onEveryStore('sessions', (kind) => {
       })
       expect(res.statusCode).toBe(422)
       expect(Object.keys(res.json().errors)).toEqual(['everyone'])
+    })
+
+    it('keeps the device’s session when a login carries its bearer, and ends another user’s', async () => {
+      const first = await loginAs(t, '2070', ANDROID_CHROME)
+      const relogin = (facebookId: string, auth: LoggedIn['auth']) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v2/login',
+          payload: { access_token: `fb:${facebookId}` },
+          headers: { 'user-agent': ANDROID_CHROME, ...auth },
+        })
+      const again = (await relogin('2070', first.auth)).json() as { data: { token: string } }
+      expect(again.data.token).toBe(first.token)
+      const list = (await t.app.inject({ url: '/api/v2/sessions', headers: first.auth })).json() as {
+        data: SessionRow[]
+      }
+      expect(list.data).toHaveLength(1)
+      const someoneElse = (await relogin('2071', first.auth)).json() as { data: { token: string } }
+      expect(someoneElse.data.token).not.toBe(first.token)
+      expect(await status(t, first.auth)).toBe(401)
     })
 
     it('requires a session for every sessions route', async () => {

@@ -22,7 +22,7 @@ export const sessionInfo = z.object({
   id: z.string(),
   created_at: z.string(),
   last_used_at: z.string(),
-  /** "Chrome · Android": the browser and system named from the User-Agent captured at login. */
+  /** "Chrome · Android": the browser and system named from the User-Agent captured at login; '' unknown. */
   device: z.string(),
   user_agent: z.string().nullable(),
   /** The session of the caller. */

@@ -78,7 +78,7 @@ function SessionRow({
   busy: boolean
   onSignOut: () => void
 }) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const created = formatLongDate(session.created_at, i18n.locale)
   const used = formatRelativeTime(session.last_used_at, i18n.locale)
   return (
@@ -88,7 +88,7 @@ function SessionRow({
     >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-          <span className="break-words">{session.device}</span>
+          <span className="break-words">{session.device || t`Unknown device`}</span>
           {session.current ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
               <Trans>This device</Trans>
