@@ -20,7 +20,7 @@ function indexedDbRows(page: Page): Promise<Record<string, number>> {
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const idb = open.result
-          const names = [...idb.objectStoreNames]
+          const names = Array.from(idb.objectStoreNames)
           const counts: Record<string, number> = {}
           if (names.length === 0) {
             idb.close()
