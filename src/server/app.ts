@@ -25,6 +25,7 @@ import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
+import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
 import { termsRoutes } from './routes/terms.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
@@ -114,11 +115,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     payments: paymentProvider(config, options.sandboxWebhookSecret, options.fetch),
     rateLimits: { ...defaultRateLimits(config), ...options.rateLimits },
-    authenticate: authenticate(store),
+    authenticate: authenticate(store, config.SESSION_IDLE_DAYS),
   }
 
   app.decorate('store', store)
   app.decorateRequest('authUser', null)
+  app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
   installErrorHandling(app)
   await app.register(rateLimit, { global: false })
@@ -129,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       api.get('/health', async () => ({ ok: true }))
       sessionRoutes(api, ctx)
+      sessionListRoutes(api, ctx)
       userRoutes(api, ctx)
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)

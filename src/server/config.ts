@@ -54,6 +54,8 @@ const schema = z.object({
   SUPPORT_URL: z.string().url().default('https://m.me/pagecast.support'),
   AFFILIATE_SIGNUP_URL: z.string().url().default('https://affiliates.pagecast.app/signup'),
   AFFILIATE_LOGIN_URL: z.string().url().default('https://affiliates.pagecast.app/login'),
+  /** A session unused for this many days ends (sliding: every use starts the period again). */
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   /** Bulk pacing multiplier honoured only with the sandbox on; tests speed sends up with it. */
   PACING_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Folder of the built app served at /. */

@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
+import { PICTURE_CACHE, UPLOAD_CACHE } from '../shared/constants/caches.ts'
 import {
   isDataRequest,
   isPictureRequest,
@@ -12,9 +13,7 @@ import {
   pictureCacheKey,
 } from './match.ts'
 
-/** Cache names: renaming one orphans the old cache, so change them only together with a cleanup. */
-export const PICTURE_CACHE = 'pagecast-pictures-v1'
-export const UPLOAD_CACHE = 'pagecast-uploads-v1'
+export { PICTURE_CACHE, UPLOAD_CACHE }
 
 /** Pictures are small but numerous; a week is long enough to read offline, short enough to see new avatars. */
 const PICTURE_MAX_ENTRIES = 500

@@ -56,7 +56,8 @@ function begin(s: SenderSettings) {
 self.addEventListener('message', (event: MessageEvent) => {
   const message: unknown = event.data
   if (!isBulkMessage(message)) return
-  if (message.type === 'start' && !settings) begin(message.settings)
+  if (message.type === 'stop') self.close()
+  else if (message.type === 'start' && !settings) begin(message.settings)
   else if (message.type === 'tokens') {
     accept(message.pageTokens)
     if (settings && message.apiToken) settings.apiToken = message.apiToken
@@ -67,7 +68,9 @@ self.addEventListener('message', (event: MessageEvent) => {
 })
 
 channel.subscribe((message) => {
-  if (message.type === 'wake') waker.wake()
+  // Another tab is signing out: this sender must not write once the device's data is wiped.
+  if (message.type === 'stop') self.close()
+  else if (message.type === 'wake') waker.wake()
   else if (message.type === 'no-token') refuse(message.pageId)
   else if (message.type === 'tokens') {
     accept(message.pageTokens)

@@ -43,6 +43,8 @@ export type BulkMessage =
   /** A tab's answer to `need-token` when the accounts list gave the page no token. */
   | { type: 'no-token'; pageId: string }
   | { type: 'lock'; holding: boolean }
+  /** Signing out: every sender closes at once, before the device's data is wiped. */
+  | { type: 'stop' }
 
 export const bulkMessage = {
   start: (settings: SenderSettings): BulkMessage => ({ type: 'start', settings }),
@@ -63,6 +65,7 @@ export const bulkMessage = {
   needToken: (pageId: string): BulkMessage => ({ type: 'need-token', pageId }),
   noToken: (pageId: string): BulkMessage => ({ type: 'no-token', pageId }),
   lock: (holding: boolean): BulkMessage => ({ type: 'lock', holding }),
+  stop: (): BulkMessage => ({ type: 'stop' }),
 }
 
 const TYPES = new Set<BulkMessage['type']>([
@@ -75,6 +78,7 @@ const TYPES = new Set<BulkMessage['type']>([
   'need-token',
   'no-token',
   'lock',
+  'stop',
 ])
 
 export function isBulkMessage(value: unknown): value is BulkMessage {

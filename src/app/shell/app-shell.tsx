@@ -10,13 +10,13 @@ import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/mo
 import { BrandedBanner } from '../../features/subscription/components/branded-banner.tsx'
 import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
 import { useClientConfig } from '../../shared/config/client-config.ts'
-import { logout } from '../../shared/session/actions.ts'
 import { storedReferral } from '../../shared/session/referral.ts'
 import { useSession } from '../../shared/session/store.ts'
 import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { openModal } from '../../shared/ui/modal-stack.ts'
 import { OfflineBanner } from './offline-banner.tsx'
+import { requestSignOut } from './sign-out.ts'
 import { useAccessRedirects } from './use-access-redirects.ts'
 
 // Shown once per user, and it validates the terms answer with the schema library: not on the home path.
@@ -56,7 +56,7 @@ function SignedIn() {
       subscription={subscription}
       hasReferral={hasReferral}
       supportUrl={config.supportUrl}
-      onLogout={() => void logout()}
+      onLogout={() => void requestSignOut()}
       onOpenAccount={() => openModal('user')}
       onOpenAddons={() => openModal(subscription?.access_type === 'trial' ? 'plans' : 'addons')}
       notices={

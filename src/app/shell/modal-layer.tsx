@@ -7,9 +7,11 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { CancelModalBody } from '../../features/subscription/components/cancel-modal.tsx'
 import { ConfirmBrandedBody } from '../../features/subscription/components/branded-banner.tsx'
 import { UserModalBody } from '../../features/subscription/components/user-modal.tsx'
+import { SignOutConfirmBody } from '../../features/account/components/sign-out-confirm.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { closeModal, type ModalName } from '../../shared/ui/modal-stack.ts'
 import { ModalFrame } from '../../shared/ui/modal-frame.tsx'
+import { signOut } from './sign-out.ts'
 
 const PlansModalBody = lazy(() =>
   import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.PlansModalBody })),
@@ -26,6 +28,7 @@ function useModalContent(): Record<ModalName, { title: string; body: ReactNode; 
     plans: { title: t`Plans`, body: <PlansModalBody />, wide: true },
     addons: { title: t`Buy more messages`, body: <AddonsModalBody /> },
     'confirm-branded': { title: t`Authorise branded messages`, body: <ConfirmBrandedBody /> },
+    'confirm-sign-out': { title: t`Sign out?`, body: <SignOutConfirmBody onConfirm={signOut} /> },
   }
 }
 

@@ -2,17 +2,36 @@
  * The tab's side of the sender: starts the worker (idempotent), hands it the API token, page tokens and
  * config (memory only), refreshes a page token when a sender asks (see page-token.ts), and turns sender events into
  * notifications and subscription updates. Every tab runs one; the Web Lock lets only one of them send.
+ * Signing out stops every tab's sender (`stopBulkSenders`); the next sign-in starts a new one.
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { apiToken } from '../../shared/api'
+import { db } from '../../shared/db/db.ts'
 import { loadClientConfig } from '../../shared/config'
 import { notify } from '../../shared/notifications'
 import { freshPageToken, sessionStore, setSubscription } from '../../shared/session'
-import { broadcastChannel, bulkMessage, isBulkMessage, type BulkMessage } from '../../worker/protocol.ts'
+import { createSenderApi } from '../../worker/api-port.ts'
+import {
+  broadcastChannel,
+  bulkMessage,
+  isBulkMessage,
+  SENDER_LOCK,
+  type BulkMessage,
+} from '../../worker/protocol.ts'
+import type { JobRecord } from '../../worker/records.ts'
+import { syncRecipients } from '../../worker/sync-recipients.ts'
+import { flushTouches } from '../../worker/touch-outbox.ts'
+
+/** How long signing out waits for a sender in another tab to let go (a frozen tab never answers). */
+const STOP_WAIT_MS = 5_000
 
 let worker: Worker | undefined
 let starting: Promise<void> | undefined
+/** Undoes what `start` set up (listeners, subscriptions), so a stopped sender leaves nothing running. */
+const cleanups: (() => void)[] = []
+/** Moves on at each stop, so a start still loading its config when the stop came gives up. */
+let generation = 0
 const channel = typeof BroadcastChannel === 'undefined' ? undefined : broadcastChannel()
 
 function pageTokens(): Record<string, string> {
@@ -37,7 +56,8 @@ async function refreshFor(pageId: string) {
 }
 
 function onEvent(message: BulkMessage) {
-  if (message.type === 'allowance') setSubscription(message.subscription)
+  if (message.type === 'stop') stopHere()
+  else if (message.type === 'allowance') setSubscription(message.subscription)
   else if (message.type === 'rejected') {
     notify({
       kind: 'error',
@@ -49,6 +69,7 @@ function onEvent(message: BulkMessage) {
 }
 
 async function start() {
+  const mine = generation
   // The worker's script loads while the config is read: a resumed job's first send waits for both.
   const created = new Worker(new URL('../../worker/entry.ts', import.meta.url), {
     type: 'module',
@@ -57,6 +78,7 @@ async function start() {
   created.addEventListener('message', (e: MessageEvent) => {
     if (isBulkMessage(e.data)) onEvent(e.data)
   })
+  cleanups.push(() => created.terminate())
   let config: Awaited<ReturnType<typeof loadClientConfig>>
   try {
     config = await loadClientConfig()
@@ -64,6 +86,7 @@ async function start() {
     created.terminate()
     throw err
   }
+  if (mine !== generation) return created.terminate()
   worker = created
   post(
     bulkMessage.start({
@@ -76,22 +99,63 @@ async function start() {
       subscription: sessionStore.getState().subscription ?? null,
     }),
   )
-  channel?.subscribe(onEvent)
+  if (channel) cleanups.push(channel.subscribe(onEvent))
   // New page tokens (login, refresh) reach the worker as soon as the session has them.
   let last = JSON.stringify(pageTokens())
-  sessionStore.subscribe(() => {
-    const tokens = pageTokens()
-    const key = JSON.stringify(tokens)
-    if (key === last) return
-    last = key
-    post(bulkMessage.tokens(tokens, apiToken()))
-  })
-  const wake = (reason: 'online' | 'visible') => () => post(bulkMessage.wake(reason))
-  addEventListener('online', wake('online'))
-  addEventListener('pageshow', wake('visible'))
-  document.addEventListener('visibilitychange', () => {
+  cleanups.push(
+    sessionStore.subscribe(() => {
+      const tokens = pageTokens()
+      const key = JSON.stringify(tokens)
+      if (key === last) return
+      last = key
+      post(bulkMessage.tokens(tokens, apiToken()))
+    }),
+  )
+  const online = () => post(bulkMessage.wake('online'))
+  const shown = () => post(bulkMessage.wake('visible'))
+  const visible = () => {
     if (document.visibilityState === 'visible') post(bulkMessage.wake('visible'))
+  }
+  addEventListener('online', online)
+  addEventListener('pageshow', shown)
+  document.addEventListener('visibilitychange', visible)
+  cleanups.push(() => {
+    removeEventListener('online', online)
+    removeEventListener('pageshow', shown)
+    document.removeEventListener('visibilitychange', visible)
   })
+}
+
+/** Ends this tab's sender at once (a send in flight is cut off; its write-ahead row says it is uncertain). */
+function stopHere() {
+  generation++
+  for (const undo of cleanups.splice(0)) undo()
+  worker = undefined
+  starting = undefined
+}
+
+/**
+ * Before signing out: every tab's sender stops, and once none holds the sender lock (or after a few seconds,
+ * for a frozen tab), what the server needs to resume the jobs later is handed to it while the session still
+ * works: the queued results (touches) and the recipient lists not yet sent. Offline, that is skipped.
+ */
+export async function stopBulkSenders(): Promise<void> {
+  channel?.post(bulkMessage.stop())
+  stopHere()
+  if (typeof navigator.locks === 'undefined') return
+  await navigator.locks
+    .request(SENDER_LOCK, { signal: AbortSignal.timeout(STOP_WAIT_MS) }, () => handOverToServer())
+    .catch((err: unknown) => console.warn('the bulk sends could not be handed over before signing out', err))
+}
+
+async function handOverToServer(): Promise<void> {
+  if (!navigator.onLine || !apiToken()) return
+  const api = createSenderApi(location.origin, () => apiToken() ?? '')
+  await flushTouches(api).catch(() => undefined)
+  const open = (await db.bulkJobs.toArray()) as JobRecord[]
+  for (const job of open)
+    if (job.state !== 'finished' && job.state !== 'stopped' && !job.recipientsSynced)
+      await syncRecipients(api, job.id)
 }
 
 /** Starts this tab's sender once; later calls do nothing. Call it after login. */

@@ -1,6 +1,7 @@
 /**
  * Bearer sessions: a token is 32 random bytes (base64url) handed to the client once; the server keeps only
- * its SHA-256, so a copy of the database cannot be replayed as a login.
+ * its SHA-256, so a copy of the database cannot be replayed as a login. A session ends on logout, when its
+ * owner revokes it, or after `SESSION_IDLE_DAYS` without use (sliding: each use starts the period again).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
@@ -17,6 +18,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null
+    /** The caller's session id (`sessions.id`), never the token nor its hash. */
+    authSessionId: string | null
   }
 }
 
@@ -28,10 +31,45 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export async function createSession(db: Queryable, userId: string): Promise<string> {
+/** The last use is written at most this often per session: a read of the API is not a write each time. */
+export const SESSION_TOUCH_MINUTES = 5
+/** What is kept of the User-Agent header to name the device in the sessions list. */
+const USER_AGENT_MAX = 400
+
+/**
+ * The session a login answers with. The app logs in again at every start (the social login is checked anew),
+ * so a login that carries the device's current bearer (`current`) of the same user keeps that session and
+ * answers with the same token: one device stays one session in the list, and other tabs holding the token
+ * (the bulk sender keeps it in memory) go on working. A bearer of someone else is ended and replaced.
+ */
+export async function openSession(
+  db: Queryable,
+  userId: string,
+  userAgent?: string,
+  current?: string,
+): Promise<string> {
+  if (current) {
+    const kept = await db.query<{ user_id: number | string }>(
+      `UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND user_id = $2 RETURNING user_id`,
+      [hashToken(current), userId],
+    )
+    if (kept.length > 0) return current
+    await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(current)])
+  }
   const token = newToken()
-  await db.query('INSERT INTO sessions (token_hash, user_id) VALUES ($1, $2)', [hashToken(token), userId])
+  await db.query('INSERT INTO sessions (token_hash, user_id, user_agent) VALUES ($1, $2, $3)', [
+    hashToken(token),
+    userId,
+    userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+  ])
   return token
+}
+
+/** Deletes every session unused for longer than the idle period (run at each login). */
+export async function deleteExpiredSessions(db: Queryable, idleDays: number): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE last_used_at <= now() - make_interval(secs => $1)`, [
+    idleDays * 86_400,
+  ])
 }
 
 export function bearer(request: FastifyRequest): string | undefined {
@@ -41,20 +79,50 @@ export function bearer(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
-/** Resolves the caller or throws 401; the handler then reads `request.authUser`. */
-export function authenticate(db: Queryable) {
+interface SessionRow {
+  id: number
+  facebook_id: string
+  name: string
+  email: string | null
+  session_id: number | string
+  expired: boolean
+  stale: boolean
+}
+
+/**
+ * Resolves the caller or throws 401; the handler then reads `request.authUser`. A session past its idle
+ * period is refused and deleted; a live one has its last use moved forward when it is older than
+ * `SESSION_TOUCH_MINUTES`. Both comparisons use the database's clock.
+ */
+export function authenticate(db: Queryable, idleDays: number) {
+  const idleSeconds = idleDays * 86_400
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request)
     if (!token) throw unauthorized('Unauthenticated: a bearer token is required.')
-    const rows = await db.query<{ id: number; facebook_id: string; name: string; email: string | null }>(
-      `SELECT u.id, u.facebook_id, u.name, u.email FROM sessions s JOIN users u ON u.id = s.user_id
+    const hash = hashToken(token)
+    const rows = await db.query<SessionRow>(
+      `SELECT u.id, u.facebook_id, u.name, u.email, s.id AS session_id,
+              s.last_used_at <= now() - make_interval(secs => $2) AS expired,
+              s.last_used_at <= now() - make_interval(mins => $3) AS stale
+       FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1`,
-      [hashToken(token)],
+      [hash, idleSeconds, SESSION_TOUCH_MINUTES],
     )
     const row = rows[0]
     if (!row) throw unauthorized('Unauthenticated: the session is unknown or has ended.')
-    request.authUser = { ...row, id: String(row.id) }
+    if (row.expired) {
+      await db.query('DELETE FROM sessions WHERE token_hash = $1', [hash])
+      throw unauthorized('Unauthenticated: the session expired after a period without use.')
+    }
+    if (row.stale) await db.query('UPDATE sessions SET last_used_at = now() WHERE token_hash = $1', [hash])
+    request.authUser = { id: String(row.id), facebook_id: row.facebook_id, name: row.name, email: row.email }
+    request.authSessionId = String(row.session_id)
   }
+}
+
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.authSessionId) throw unauthorized()
+  return request.authSessionId
 }
 
 export function currentUser(request: FastifyRequest): AuthUser {

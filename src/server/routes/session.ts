@@ -6,7 +6,7 @@ import type { ClientConfig } from '../../shared/contracts/client-config.ts'
 import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { GraphCallError } from '../graph/graph-api.ts'
-import { bearer, createSession, hashToken } from '../http/auth.ts'
+import { bearer, currentSessionId, deleteExpiredSessions, openSession } from '../http/auth.ts'
 import { HttpError, parse, unauthorized } from '../http/errors.ts'
 import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
 
@@ -72,7 +72,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
           'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
           [userId, body.referral ?? null, body.coupon ?? null],
         )
-        const token = await createSession(tx, userId)
+        await deleteExpiredSessions(tx, ctx.config.SESSION_IDLE_DAYS)
+        const token = await openSession(tx, userId, request.headers['user-agent'], bearer(request))
         const subscription = await subscriptionState(tx, userId)
         return { data: { token, user: { ...user, id: userId, subscription } } }
       })
@@ -83,7 +84,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   /** Ends the session server-side: the token stops working everywhere, not only in this browser. */
   app.post('/logout', { preHandler: ctx.authenticate }, async (request) => {
-    await ctx.store.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(bearer(request)!)])
+    await ctx.store.query('DELETE FROM sessions WHERE id = $1', [currentSessionId(request)])
     return { ok: true }
   })
 }

@@ -70,3 +70,31 @@ export function unwrap(body: unknown, key: string): unknown {
   }
   return current
 }
+
+/** How long a logout waits for the server before the device is wiped anyway. */
+const LOGOUT_TIMEOUT_MS = 5_000
+
+/**
+ * `POST /api/v2/logout` with the current bearer: the server ends the session. Resolves false when the
+ * server could not be told (offline, timeout, error): the session then ends by itself after its idle
+ * period. A 401 here is not a new sign-out to announce; the caller is signing out already.
+ */
+export async function postLogout(): Promise<boolean> {
+  const token = apiToken()
+  if (!token) return false
+  try {
+    const res = await fetch('/api/v2/logout', {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        Authorization: `Bearer ${token}`,
+      },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+    })
+    return res.ok || res.status === 401
+  } catch {
+    return false
+  }
+}

@@ -17,6 +17,24 @@ export const loginBody = z
   .strict()
 export type LoginBody = z.infer<typeof loginBody>
 
+/** One session of the signed-in user as `GET /api/v2/sessions` lists it: never the token nor its hash. */
+export const sessionInfo = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  /** "Chrome · Android": the browser and system named from the User-Agent captured at login; '' unknown. */
+  device: z.string(),
+  user_agent: z.string().nullable(),
+  /** The session of the caller. */
+  current: z.boolean(),
+})
+export type SessionInfo = z.infer<typeof sessionInfo>
+export const sessionsResponse = z.object({ data: z.array(sessionInfo) })
+
+/** `POST /api/v2/sessions/revoke-others` takes no field (an empty object or no body). */
+export const revokeOthersBody = z.object({}).strict().nullish()
+export const revokeOthersResponse = z.object({ revoked: z.number().int() })
+
 export const subscriptionState = z.object({
   access: z.boolean(),
   access_type: z.enum(['trial', 'paid']).nullable(),

@@ -1,7 +1,7 @@
 /**
  * The one Dexie database of the app. Storage names below must not change without a migration: the schema is
  * append-only (a change is a new `db.version(n)` with an upgrade). Version ranges: 1 is the base; the inbox
- * adds versions 10-19, the bulk sender 20-29, so both can evolve without colliding.
+ * adds versions 10-19, the bulk sender 20-29, the device's owner 30-39, so they can evolve without colliding.
  * No access token is ever written here.
  */
 import { Dexie, type EntityTable } from 'dexie'
@@ -113,6 +113,12 @@ export interface ReplyOutboxEntry {
   error?: string
 }
 
+/** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
+export interface MetaEntry {
+  key: string
+  value: string
+}
+
 export const db = new Dexie('pagecast') as Dexie & {
   conversations: EntityTable<CachedConversation, 'key'>
   messages: EntityTable<CachedMessage, 'key'>
@@ -120,6 +126,7 @@ export const db = new Dexie('pagecast') as Dexie & {
   bulkRecipients: EntityTable<BulkRecipient, 'key'>
   touchOutbox: EntityTable<TouchOutboxEntry, 'key'>
   replyOutbox: EntityTable<ReplyOutboxEntry, 'id'>
+  meta: EntityTable<MetaEntry, 'key'>
 }
 
 db.version(1).stores({
@@ -163,3 +170,8 @@ db.version(22)
         if (job.cursor === undefined) job.cursor = job.total
       }),
   )
+
+// Version 30: whose data this is (src/shared/db/device-data.ts), so another user signing in never sees it.
+db.version(30).stores({
+  meta: 'key',
+})

@@ -2,9 +2,9 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { backoff } from '../network/backoff.ts'
-import { notify } from '../notifications/store.ts'
+import { dismissAll, notify } from '../notifications/store.ts'
 import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
-import { fetchSubscription, isNetworkFailure, postLogin } from '../api/session-fetch.ts'
+import { fetchSubscription, isNetworkFailure, postLogin, postLogout } from '../api/session-fetch.ts'
 import { onUnauthorized } from '../api/unauthorized.ts'
 import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
 import type { LoginResponse } from '../contracts/api.ts'
@@ -23,6 +23,22 @@ export interface SessionDeps {
 
 let deps: SessionDeps | undefined
 let userToken: string | undefined
+
+/** The local database's code, loaded off the first screen's path (it is needed only around sign-in/out). */
+const deviceData = () => import('../db/device-data.ts')
+
+/**
+ * Before anything is shown to `owner`, the device's data becomes theirs: another user's is wiped first
+ * (see device-data.ts). A storage that cannot be opened costs nothing here: there is nothing to show either.
+ */
+async function claimDeviceFor(owner: string): Promise<void> {
+  const previous = loadSnapshot()?.fbUser?.id
+  try {
+    await (await deviceData()).claimDevice(owner, previous)
+  } catch (err) {
+    console.warn('the local data could not be checked', err)
+  }
+}
 
 /** The app injects the social adapter; without one, the sandbox popup and a minimal Graph reader serve. */
 export function configureSession(config: ClientConfig, overrides: Partial<SessionDeps> = {}): void {
@@ -87,7 +103,7 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   }
   saveSessionToken(login.data.token)
   userToken = accessToken
-  const [found, accounts] = await Promise.all([profile, pages])
+  const [found, accounts] = await Promise.all([profile, pages, claimDeviceFor(login.data.user.facebook_id)])
   const me = found ?? { id: login.data.user.facebook_id, name: login.data.user.name }
   sessionStore.reset({
     status: 'logged_in',
@@ -104,7 +120,9 @@ function offlineFallback(err: unknown): SessionSnapshot | undefined {
     : undefined
 }
 
-function startOffline(snapshot: SessionSnapshot): void {
+async function startOffline(snapshot: SessionSnapshot): Promise<void> {
+  const owner = snapshot.fbUser?.id ?? snapshot.subscription?.facebook_id
+  if (owner) await claimDeviceFor(owner)
   sessionStore.reset({ status: 'logged_in', offline: true, ...snapshot })
   resumeWhenOnline(0)
 }
@@ -185,6 +203,7 @@ export async function initSession(): Promise<void> {
   try {
     const subscription = await fetchSubscription()
     const fbUser = { id: subscription.facebook_id, name: '' }
+    await claimDeviceFor(subscription.facebook_id)
     sessionStore.reset({ status: 'logged_in', fbUser, accounts: [], subscription })
   } catch (err) {
     const fallback = offlineFallback(err)
@@ -202,9 +221,25 @@ export async function loginWithSdk(): Promise<void> {
   await completeLogin(response)
 }
 
+/**
+ * Ends the session on the server, then leaves nothing of the user on the device: the local database, the
+ * offline snapshot, the picture caches, the notifications and, through the store's reset, the page tokens
+ * and the query cache. Offline, the device is wiped all the same and the cookie cleared; the server's
+ * session then ends by itself after its idle period. Whatever writes to the local database (the bulk
+ * sender) must be stopped by the caller first.
+ */
 export async function logout(): Promise<void> {
+  const wipe = deviceData()
+  await postLogout()
+  try {
+    await (await wipe).wipeDeviceData()
+  } catch (err) {
+    console.error('the local data could not be deleted', err)
+  }
   userToken = undefined
   clearSessionToken()
+  clearSnapshot()
+  dismissAll()
   sessionStore.reset({ status: 'logged_out', accounts: [] })
   await deps?.sdk.logout().catch(() => undefined)
 }

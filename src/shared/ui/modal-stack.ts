@@ -4,7 +4,8 @@
  */
 import { useSyncExternalStore } from 'react'
 
-export type ModalName = 'user' | 'cancel-subscription' | 'plans' | 'addons' | 'confirm-branded'
+export type ModalName =
+  'user' | 'cancel-subscription' | 'plans' | 'addons' | 'confirm-branded' | 'confirm-sign-out'
 
 let stack: readonly ModalName[] = []
 const listeners = new Set<() => void>()

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../../../features/account/components/account-pages.tsx'
+import { requestSignOut } from '../../shell/sign-out.ts'
 
-export const Route = createFileRoute('/account/')({ component: AccountPage })
+function Account() {
+  return <AccountPage onSignOutHere={() => void requestSignOut()} />
+}
+
+export const Route = createFileRoute('/account/')({ component: Account })

@@ -1,12 +1,14 @@
-/** /account and /account/billing: placeholders titled as the spec says. */
+/** /account (titled as the spec says, with the signed-in devices) and /account/billing (a placeholder). */
 import { Trans } from '@lingui/react/macro'
+import { SessionsSection } from './sessions-section.tsx'
 
-export function AccountPage() {
+export function AccountPage({ onSignOutHere }: { onSignOutHere: () => void }) {
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900">
         <Trans>My page</Trans>
       </h1>
+      <SessionsSection onSignOutHere={onSignOutHere} />
     </div>
   )
 }

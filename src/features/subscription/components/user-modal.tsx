@@ -6,7 +6,8 @@ import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
-import { openModal } from '../../../shared/ui/modal-stack.ts'
+import { closeModal, openModal } from '../../../shared/ui/modal-stack.ts'
+import { PathLink } from '../../../shared/ui/path-link.tsx'
 import { mySubscriptionQueryOptions } from '../api/my-subscription.ts'
 
 export function UserModalBody() {
@@ -70,6 +71,9 @@ export function UserModalBody() {
         <button type="button" className={buttonSecondary} onClick={() => openModal('addons')}>
           <Trans>Buy more messages</Trans>
         </button>
+        <PathLink href="/account" className={buttonSecondary} onClick={() => closeModal('user')}>
+          <Trans>Signed-in devices</Trans>
+        </PathLink>
         {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
           <button
             type="button"
