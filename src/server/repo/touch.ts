@@ -1,26 +1,28 @@
 /**
- * Recording one recipient's result and spending the allowance, in one transaction:
- *  1. claim the (message, recipient) row: only a row without a result can take one, so a retried touch finds
- *     it taken and spends nothing more (the primary key serialises concurrent retries);
- *  2. an OK, non-branded result spends one message in a single conditional UPDATE: subscription messages
- *     first, then add-ons, and the CHECK constraints plus the WHERE make going below zero impossible;
- *     unlimited subscribers spend nothing but are counted, and the send that reaches the fair-use limit
- *     blocks them;
- *  3. nothing left: the transaction rolls back, so the result is not recorded and the client may retry it
- *     later (after buying messages) under the same recipient id.
- * A touch the client marks branded spends nothing only when the server agrees: the account has authorised
- * branded messages and the message's branded touches stay within the `branded_messages_amount` it declared.
- * Both are checked by the one conditional UPDATE of the message row, whose row lock makes concurrent touches
- * of one message take the remaining branded places one at a time. Any other branded touch is counted as a
- * normal one (recorded with `sent_as_branded = false`, spending one message, 406 with nothing left and
- * nothing recorded), so the claim of step 1 still decides: a retry of a recorded touch, branded or not,
- * spends nothing more.
+ * Recording one recipient's result and spending the allowance, in one SQL statement (one round trip, atomic
+ * on its own, no BEGIN/COMMIT around it):
+ *  1. the message row is locked first, then the subscription row, on every path: one lock order, so
+ *     concurrent touches wait for each other instead of deadlocking. Both locks return the newest committed
+ *     version of their row, so what the statement decides from them is current, not its snapshot's;
+ *  2. from those rows it decides: an NG result spends nothing; an OK touch the client marks branded spends
+ *     nothing only when the account has authorised branded messages and the message's branded touches stay
+ *     within the `branded_messages_amount` it declared (the message lock hands out the remaining branded
+ *     places one at a time); any other OK touch spends one message, and may only be recorded when one can be
+ *     spent (subscription messages first, then add-ons; unlimited subscribers spend nothing but are counted,
+ *     and the send that reaches the fair-use limit blocks them);
+ *  3. it claims the (message, recipient) row: only a row without a result can take one, so a retried touch
+ *     finds it taken and spends nothing more (the primary key and the message lock serialise retries);
+ *  4. only a claimed touch counts on the message and spends, with the same condition the decision used on
+ *     the same locked row, so a recorded OK touch has always spent and a refused one has recorded nothing:
+ *     the client may retry it later (after buying messages) under the same recipient id.
+ * A branded touch refused as branded is recorded with `sent_as_branded = false` and spends one message (406
+ * with nothing left and nothing recorded). The CHECK constraints make going below zero impossible anyway.
  */
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { TouchResponse } from '../../shared/contracts/api.ts'
-import type { Queryable, Store } from '../db/store.ts'
+import type { Store } from '../db/store.ts'
 import { notAcceptable, notFound } from '../http/errors.ts'
-import { hasAccess, loadSubscription, toState } from './subscriptions.ts'
+import { type SubscriptionRow, hasAccess, toState } from './subscriptions.ts'
 
 export interface TouchInput {
   status: 'OK' | 'NG'
@@ -35,40 +37,77 @@ export const FAIR_USE_BLOCKED =
   'Your account has been detected violating our fair use policy. Please purchase a messages package to continue sending.'
 export const NO_ACCESS = 'Your subscription has ended. Please purchase a subscription to send messages.'
 
-const SPEND = `
-UPDATE subscriptions SET
-  unlimited_sent = unlimited_sent + CASE WHEN is_unlimited AND NOT unlimited_blocked THEN 1 ELSE 0 END,
-  unlimited_blocked = unlimited_blocked OR (is_unlimited AND unlimited_sent + 1 >= $2),
-  subscriptions_messages = CASE
-    WHEN is_unlimited AND NOT unlimited_blocked THEN subscriptions_messages
-    WHEN subscriptions_messages > 0 THEN subscriptions_messages - 1
-    ELSE subscriptions_messages END,
-  addons_messages = CASE
-    WHEN is_unlimited AND NOT unlimited_blocked THEN addons_messages
-    WHEN subscriptions_messages > 0 THEN addons_messages
-    ELSE addons_messages - 1 END
-WHERE user_id = $1
-  AND access AND (current_period_end IS NULL OR current_period_end > now())
-  AND ((is_unlimited AND NOT unlimited_blocked) OR subscriptions_messages + addons_messages > 0)
-RETURNING user_id`
+/** Whether the locked subscription row `s` can pay for one message now. */
+const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_period_end > now())
+  AND ((s.is_unlimited AND NOT s.unlimited_blocked) OR s.subscriptions_messages + s.addons_messages > 0)`
 
-async function refusal(tx: Queryable, userId: string): Promise<Error> {
-  const row = await loadSubscription(tx, userId)
+/**
+ * $1 message id, $2 user id, $3 recipient id, $4 status, $5 marked branded, $6 recipient name,
+ * $7 error data (JSON text), $8 fair-use limit.
+ */
+const TOUCH = `
+WITH msg AS MATERIALIZED (
+  SELECT id, branded_count < branded_messages_amount AS branded_room
+  FROM messages WHERE id = $1::bigint AND user_id = $2::bigint AND deleted_at IS NULL
+  FOR NO KEY UPDATE
+), sub AS MATERIALIZED (
+  SELECT s.* FROM subscriptions s WHERE s.user_id = $2::bigint AND EXISTS (SELECT 1 FROM msg)
+  FOR NO KEY UPDATE
+), decision AS MATERIALIZED (
+  SELECT $4::text = 'OK' AND $5::boolean AND msg.branded_room AND s.use_branded_messages AS branded,
+    $4::text = 'OK' AND NOT ($5::boolean AND msg.branded_room AND s.use_branded_messages) AS spends,
+    ${CAN_SPEND} AS can_spend
+  FROM msg, sub s
+), claim AS (
+  INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
+  SELECT $1::bigint, $3::text, $6::text, $4::text,
+    CASE WHEN $4::text = 'NG' THEN $5::boolean ELSE d.branded END, $7::jsonb, now()
+  FROM decision d WHERE NOT d.spends OR d.can_spend
+  ON CONFLICT (message_id, recipient_id) DO UPDATE SET status = EXCLUDED.status,
+    sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now()
+  WHERE message_recipients.status IS NULL
+  RETURNING recipient_id
+), counted AS (
+  UPDATE messages SET
+    ok_count = ok_count + CASE WHEN $4::text = 'OK' THEN 1 ELSE 0 END,
+    ng_count = ng_count + CASE WHEN $4::text = 'NG' THEN 1 ELSE 0 END,
+    branded_count = branded_count + CASE WHEN (SELECT branded FROM decision) THEN 1 ELSE 0 END
+  WHERE id = $1::bigint AND EXISTS (SELECT 1 FROM claim)
+  RETURNING id
+), spent AS (
+  UPDATE subscriptions s SET
+    unlimited_sent = unlimited_sent + CASE WHEN is_unlimited AND NOT unlimited_blocked THEN 1 ELSE 0 END,
+    unlimited_blocked = unlimited_blocked OR (is_unlimited AND unlimited_sent + 1 >= $8::bigint),
+    subscriptions_messages = CASE
+      WHEN is_unlimited AND NOT unlimited_blocked THEN subscriptions_messages
+      WHEN subscriptions_messages > 0 THEN subscriptions_messages - 1
+      ELSE subscriptions_messages END,
+    addons_messages = CASE
+      WHEN is_unlimited AND NOT unlimited_blocked THEN addons_messages
+      WHEN subscriptions_messages > 0 THEN addons_messages
+      ELSE addons_messages - 1 END
+  FROM decision d
+  WHERE s.user_id = $2::bigint AND d.spends AND EXISTS (SELECT 1 FROM claim) AND ${CAN_SPEND}
+  RETURNING s.*
+)
+SELECT EXISTS (SELECT 1 FROM claim) AS claimed, d.spends, d.can_spend,
+  EXISTS (SELECT 1 FROM spent) AS paid, now_sub.*, u.facebook_id,
+  (SELECT max(id) FROM terms) AS latest_terms_id
+FROM decision d,
+  (SELECT * FROM spent UNION ALL SELECT * FROM sub WHERE NOT EXISTS (SELECT 1 FROM spent)) now_sub
+  JOIN users u ON u.id = now_sub.user_id`
+
+interface TouchRow extends SubscriptionRow {
+  claimed: boolean
+  spends: boolean
+  can_spend: boolean
+  paid: boolean
+}
+
+function refusal(row: SubscriptionRow): Error {
   if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
   if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
   return notAcceptable(NO_MESSAGES)
-}
-
-/** Takes one of the message's declared branded places, if the account may send branded messages at all. */
-async function countBranded(tx: Queryable, userId: string, messageId: string): Promise<boolean> {
-  const counted = await tx.query(
-    `UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1
-     WHERE id = $1 AND branded_count < branded_messages_amount
-       AND EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $2 AND use_branded_messages)
-     RETURNING id`,
-    [messageId, userId],
-  )
-  return counted.length > 0
 }
 
 export async function touch(
@@ -77,49 +116,32 @@ export async function touch(
   messageId: string,
   input: TouchInput,
 ): Promise<TouchResponse> {
-  return store.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
-       SELECT id, $2, $3, $4, $5, $6, now() FROM messages WHERE id = $1 AND user_id = $7 AND deleted_at IS NULL
-       ON CONFLICT (message_id, recipient_id) DO UPDATE SET status = EXCLUDED.status,
-         sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now()
-       WHERE message_recipients.status IS NULL
-       RETURNING recipient_id`,
-      [
-        messageId,
-        input.recipient_id,
-        input.error_data?.recipent_name ?? '',
-        input.status,
-        input.sent_as_branded,
-        input.error_data ? JSON.stringify(input.error_data) : null,
-        userId,
-      ],
+  const rows = await store.query<TouchRow>(TOUCH, [
+    messageId,
+    userId,
+    input.recipient_id,
+    input.status,
+    input.sent_as_branded,
+    input.error_data?.recipent_name ?? '',
+    input.error_data ? JSON.stringify(input.error_data) : null,
+    UNLIMITED_FAIR_USE_LIMIT,
+  ])
+  const row = rows[0]
+  // No row: not one of the caller's messages (or deleted).
+  if (!row) throw notFound('Message not found.')
+  if (row.claimed && row.spends && !row.paid) {
+    // The decision and the spend read the same locked row with the same condition: unreachable.
+    throw new Error('A touch was recorded without spending.')
+  }
+  if (!row.claimed && row.spends && !row.can_spend) {
+    // Refused, unless the recipient was recorded already (a retry, possibly committed by a concurrent
+    // request after this statement's snapshot): a repeat answers as before and spends nothing.
+    const recorded = await store.query(
+      'SELECT 1 FROM message_recipients WHERE message_id = $1 AND recipient_id = $2 AND status IS NOT NULL',
+      [messageId, input.recipient_id],
     )
-    // Nothing claimed: a repeat of a recorded touch, or not one of the caller's messages.
-    if (claimed.length === 0) {
-      const own = await tx.query(
-        'SELECT 1 FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-        [messageId, userId],
-      )
-      if (own.length === 0) throw notFound('Message not found.')
-    } else {
-      if (input.status === 'NG') {
-        await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
-      } else if (!input.sent_as_branded || !(await countBranded(tx, userId, messageId))) {
-        if (input.sent_as_branded) {
-          await tx.query(
-            'UPDATE message_recipients SET sent_as_branded = false WHERE message_id = $1 AND recipient_id = $2',
-            [messageId, input.recipient_id],
-          )
-        }
-        // The message row first, then the subscription, as the branded check above: one lock order, so
-        // concurrent touches wait for each other instead of deadlocking (a refusal rolls both back).
-        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
-        const spent = await tx.query(SPEND, [userId, UNLIMITED_FAIR_USE_LIMIT])
-        if (spent.length === 0) throw await refusal(tx, userId)
-      }
-    }
-    const subscription = toState(await loadSubscription(tx, userId))
-    return { available_messages: subscription.available_messages, subscription }
-  })
+    if (recorded.length === 0) throw refusal(row)
+  }
+  const subscription = toState(row)
+  return { available_messages: subscription.available_messages, subscription }
 }
