@@ -12,14 +12,17 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import type { ApiContext, RateLimits } from './context.ts'
 import { migrate } from './db/migrate.ts'
+import { ReadCache } from './db/read-cache.ts'
 import { type Store, openStore } from './db/store.ts'
+import { watchWrites } from './db/write-watch.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
-import { authenticate } from './http/auth.ts'
+import { type SessionCaller, authenticate } from './http/auth.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { loggingOptions } from './http/logging.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { installStatic } from './http/static.ts'
 import { type DemoSeed, seedDemo } from './repo/demo.ts'
+import type { SubscriptionRow } from './repo/subscriptions.ts'
 import { paymentProvider } from './payments/select.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
@@ -83,7 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: JSON_BODY_LIMIT,
   })
 
-  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  const raw = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  const { store, log: writes } = watchWrites(raw)
   app.addHook('onClose', () => store.close())
   try {
     await migrate(store)
@@ -115,7 +119,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     payments: paymentProvider(config, options.sandboxWebhookSecret, options.fetch),
     rateLimits: { ...defaultRateLimits(config), ...options.rateLimits },
-    authenticate: authenticate(store, config.SESSION_IDLE_DAYS),
+    authenticate: authenticate(store, config.SESSION_IDLE_DAYS, {
+      cache: new ReadCache<SessionCaller | undefined>(writes, ['sessions', 'users']),
+      refresh: raw,
+    }),
+    subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
   }
 
   app.decorate('store', store)

@@ -1,9 +1,11 @@
 /** What every route module receives: the config, the store, and the outside services it may call. */
 import type { FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config.ts'
+import type { ReadCache } from './db/read-cache.ts'
 import type { Store } from './db/store.ts'
 import type { GraphApi } from './graph/graph-api.ts'
 import type { PaymentProvider } from './payments/provider.ts'
+import type { SubscriptionRow } from './repo/subscriptions.ts'
 
 export interface RateLimits {
   /** Login attempts per minute and client address. */
@@ -21,4 +23,6 @@ export interface ApiContext {
   rateLimits: RateLimits
   /** Bearer check for a route's `preHandler`. */
   authenticate: (request: FastifyRequest) => Promise<void>
+  /** The subscription rows `GET /user` answers from, kept for a moment (see `db/read-cache.ts`). */
+  subscriptionCache: ReadCache<SubscriptionRow>
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import type { ReadCache } from '../db/read-cache.ts'
 import type { Queryable } from '../db/store.ts'
 import { unauthorized } from './errors.ts'
 
@@ -89,34 +90,69 @@ interface SessionRow {
   stale: boolean
 }
 
+/** Who a live session belongs to, as the lookup found it. */
+export interface SessionCaller {
+  user: AuthUser
+  sessionId: string
+  /** Its last use is older than `SESSION_TOUCH_MINUTES` and has not been moved forward since. */
+  stale: boolean
+}
+
+export const SESSION_LOOKUP = `SELECT u.id, u.facebook_id, u.name, u.email, s.id AS session_id,
+    s.last_used_at <= now() - make_interval(secs => $2) AS expired,
+    s.last_used_at <= now() - make_interval(mins => $3) AS stale
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = $1`
+
 /**
- * Resolves the caller or throws 401; the handler then reads `request.authUser`. A session past its idle
- * period is refused and deleted; a live one has its last use moved forward when it is older than
- * `SESSION_TOUCH_MINUTES`. Both comparisons use the database's clock.
+ * The live session of a token hash, or undefined when there is none. A session past its idle period is
+ * deleted and refused with 401. Both comparisons use the database's clock.
  */
-export function authenticate(db: Queryable, idleDays: number) {
+export async function lookupSession(
+  db: Queryable,
+  hash: string,
+  idleSeconds: number,
+): Promise<SessionCaller | undefined> {
+  const row = (await db.query<SessionRow>(SESSION_LOOKUP, [hash, idleSeconds, SESSION_TOUCH_MINUTES]))[0]
+  if (!row) return undefined
+  if (row.expired) {
+    await db.query('DELETE FROM sessions WHERE token_hash = $1', [hash])
+    throw unauthorized('Unauthenticated: the session expired after a period without use.')
+  }
+  const user = { id: String(row.id), facebook_id: row.facebook_id, name: row.name, email: row.email }
+  return { user, sessionId: String(row.session_id), stale: row.stale }
+}
+
+export interface AuthOptions {
+  /** Keeps the lookup for a moment (invalidated by any write to sessions or users through this store). */
+  cache?: ReadCache<SessionCaller | undefined> | undefined
+  /**
+   * Where the last use is moved forward: a write that changes nothing a cached lookup holds, so it may go
+   * around the write watch (otherwise every refresh would drop every cached session). Default `db`.
+   */
+  refresh?: Queryable | undefined
+}
+
+/**
+ * Resolves the caller or throws 401; the handler then reads `request.authUser`. A live session has its last
+ * use moved forward when it is older than `SESSION_TOUCH_MINUTES`.
+ */
+export function authenticate(db: Queryable, idleDays: number, options: AuthOptions = {}) {
   const idleSeconds = idleDays * 86_400
+  const { cache, refresh = db } = options
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request)
     if (!token) throw unauthorized('Unauthenticated: a bearer token is required.')
     const hash = hashToken(token)
-    const rows = await db.query<SessionRow>(
-      `SELECT u.id, u.facebook_id, u.name, u.email, s.id AS session_id,
-              s.last_used_at <= now() - make_interval(secs => $2) AS expired,
-              s.last_used_at <= now() - make_interval(mins => $3) AS stale
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1`,
-      [hash, idleSeconds, SESSION_TOUCH_MINUTES],
-    )
-    const row = rows[0]
-    if (!row) throw unauthorized('Unauthenticated: the session is unknown or has ended.')
-    if (row.expired) {
-      await db.query('DELETE FROM sessions WHERE token_hash = $1', [hash])
-      throw unauthorized('Unauthenticated: the session expired after a period without use.')
+    const load = () => lookupSession(db, hash, idleSeconds)
+    const caller = cache ? await cache.get(hash, load) : await load()
+    if (!caller) throw unauthorized('Unauthenticated: the session is unknown or has ended.')
+    if (caller.stale) {
+      await refresh.query('UPDATE sessions SET last_used_at = now() WHERE token_hash = $1', [hash])
+      caller.stale = false
     }
-    if (row.stale) await db.query('UPDATE sessions SET last_used_at = now() WHERE token_hash = $1', [hash])
-    request.authUser = { id: String(row.id), facebook_id: row.facebook_id, name: row.name, email: row.email }
-    request.authSessionId = String(row.session_id)
+    request.authUser = caller.user
+    request.authSessionId = caller.sessionId
   }
 }
 

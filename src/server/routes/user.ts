@@ -15,7 +15,8 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.get('/user', auth, async (request) => {
     const user = currentUser(request)
-    return { data: { ...user, subscription: await subscriptionState(db, user.id) } }
+    const row = await ctx.subscriptionCache.get(user.id, () => loadSubscription(db, user.id))
+    return { data: { ...user, subscription: toState(row) } }
   })
 
   app.get('/user/available-messages', auth, async (request) => {
