@@ -91,11 +91,11 @@ WITH msg AS MATERIALIZED (
   RETURNING s.*
 )
 SELECT EXISTS (SELECT 1 FROM claim) AS claimed, d.spends, d.can_spend,
-  EXISTS (SELECT 1 FROM spent) AS paid, now_sub.*, u.facebook_id,
+  EXISTS (SELECT 1 FROM spent) AS paid, now_sub.*,
+  (SELECT facebook_id FROM users WHERE id = $2::bigint) AS facebook_id,
   (SELECT max(id) FROM terms) AS latest_terms_id
 FROM decision d,
-  (SELECT * FROM spent UNION ALL SELECT * FROM sub WHERE NOT EXISTS (SELECT 1 FROM spent)) now_sub
-  JOIN users u ON u.id = now_sub.user_id`
+  (SELECT * FROM spent UNION ALL SELECT * FROM sub WHERE NOT EXISTS (SELECT 1 FROM spent)) now_sub`
 
 interface TouchRow extends SubscriptionRow {
   claimed: boolean
