@@ -73,11 +73,13 @@ const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/js
 await app.store.query('UPDATE subscriptions SET subscriptions_messages = 100000000 WHERE user_id = $1', [
   user.id,
 ])
+// A page of its own each run: a database kept between runs (DATABASE_URL) has used the last one's trial.
+const pageId = String(Date.now())
 const bound = await app.inject({
   method: 'POST',
   url: '/api/v2/page',
   headers: auth,
-  payload: { id: '1', name: 'Bench page', access_token: pageToken('1', user.facebook_id) },
+  payload: { id: pageId, name: 'Bench page', access_token: pageToken(pageId, user.facebook_id) },
 })
 if (bound.statusCode !== 200) throw new Error(`page registration failed: ${bound.body}`)
 const created = await app.inject({
@@ -85,7 +87,7 @@ const created = await app.inject({
   url: '/api/v2/messages',
   headers: auth,
   payload: {
-    page_id: '1',
+    page_id: pageId,
     message_type_id: 3,
     message: 'Bench',
     label: '[]',
