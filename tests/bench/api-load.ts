@@ -6,9 +6,9 @@
  * sets). For the store alone, touch is the touch statement (`repo/touch.ts`) and GET /user the uncached
  * session lookup plus the subscription read: the route keeps those two for a moment (`db/read-cache.ts`), so
  * it may beat that figure. Prints requests per second, p99 latency, and the ratios route / store and
- * route / bare. About BENCH_SECONDS (default 10) per measurement; BENCH_CONNECTIONS (default 20) concurrent
- * clients (concurrent store calls for the store alone). The store is PGlite in a throwaway folder, or the
- * PostgreSQL database of DATABASE_URL.
+ * route / bare. About BENCH_SECONDS (default 10) per measurement, taken in BENCH_SLICES (default 5) turns;
+ * BENCH_CONNECTIONS (default 20) concurrent clients (concurrent store calls for the store alone). The store is
+ * PGlite in a throwaway folder, or the PostgreSQL database of DATABASE_URL.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -49,6 +49,12 @@ type Autocannon = (opts: {
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+/**
+ * Each measurement is taken in this many slices, the three of a target taking turns (bare, route, store,
+ * bare, ...), so a shared machine's changing load weighs on all three alike and the ratios stay fair.
+ */
+const SLICES = Math.max(1, Math.min(SECONDS, Number(process.env.BENCH_SLICES ?? 5)))
+const SLICE_SECONDS = SECONDS / SLICES
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pagecast-bench-'))
 const config = loadConfig({
@@ -128,7 +134,7 @@ const touchRequest: CannonRequest = {
 const userRequest: CannonRequest = { method: 'GET', path: '/api/v2/user', headers: auth }
 
 async function run(url: string, request: CannonRequest): Promise<CannonResult> {
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests: [request] })
+  return autocannon({ url, connections: CONNECTIONS, duration: SLICE_SECONDS, requests: [request] })
 }
 
 interface Rate {
@@ -139,12 +145,12 @@ interface Rate {
   errors: number
 }
 
-/** `op` called by CONNECTIONS concurrent callers for SECONDS, straight on the store (no HTTP). */
+/** `op` called by CONNECTIONS concurrent callers for one slice, straight on the store (no HTTP). */
 async function storeRate(op: () => Promise<unknown>): Promise<Rate> {
   const latencies: number[] = []
   let errors = 0
   const start = performance.now()
-  const end = start + SECONDS * 1000
+  const end = start + SLICE_SECONDS * 1000
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
@@ -171,6 +177,17 @@ const fromCannon = (r: CannonResult): Rate => ({
   errors: r.errors + r.timeouts + r.non2xx,
 })
 
+/** Slices of equal length: the mean rate, the worst p99. */
+function combine(slices: Rate[]): Rate {
+  const sum = (f: (r: Rate) => number) => slices.reduce((a, r) => a + f(r), 0)
+  return {
+    rate: sum((r) => r.rate) / slices.length,
+    done: sum((r) => r.done),
+    p99: Math.max(...slices.map((r) => r.p99)),
+    errors: sum((r) => r.errors),
+  }
+}
+
 const idleSeconds = config.SESSION_IDLE_DAYS * 86_400
 const tokenHash = hashToken(token)
 let storeRecipient = 0
@@ -193,17 +210,25 @@ for (const [name, request, op] of [
   ['POST touch', touchRequest, storeOps.touch],
   ['GET /api/v2/user', userRequest, storeOps.user],
 ] as const) {
-  const bareResult = fromCannon(await run(bareUrl, request))
-  const routeResult = fromCannon(await run(apiUrl, request))
-  const storeResult = await storeRate(op)
-  rows.push({ name, bare: bareResult, route: routeResult, store: storeResult })
+  const slices: { bare: Rate; route: Rate; store: Rate }[] = []
+  for (let i = 0; i < SLICES; i++) {
+    const bareResult = fromCannon(await run(bareUrl, request))
+    const routeResult = fromCannon(await run(apiUrl, request))
+    slices.push({ bare: bareResult, route: routeResult, store: await storeRate(op) })
+  }
+  rows.push({
+    name,
+    bare: combine(slices.map((x) => x.bare)),
+    route: combine(slices.map((x) => x.route)),
+    store: combine(slices.map((x) => x.store)),
+  })
 }
 
 const spent = (await app.inject({ url: '/api/v2/user/available-messages', headers: auth })).json() as {
   available_messages: number
 }
 console.log(
-  `\nPagecast API load (${SECONDS}s per measurement, ${CONNECTIONS} connections, store: ${app.store.kind}, loopback)\n`,
+  `\nPagecast API load (${SECONDS}s per measurement in ${SLICES} slices taking turns, ${CONNECTIONS} connections, store: ${app.store.kind}, loopback)\n`,
 )
 console.log('target               measured     req/s    p99 ms  errors')
 for (const r of rows) {
