@@ -20,6 +20,11 @@ async function limitedApp(db: Store): Promise<FastifyInstance> {
     { config: { rateLimit: { max: 1, timeWindow: WINDOW, continueExceeding: true } } },
     async () => 'ok',
   )
+  app.get(
+    '/backoff',
+    { config: { rateLimit: { max: 1, timeWindow: WINDOW, exponentialBackoff: true } } },
+    async () => 'ok',
+  )
   return app
 }
 
@@ -80,6 +85,18 @@ onEveryStore('rate limits counted in the database', (kind) => {
     await sleep(WINDOW * 0.6)
     // Past the first window, but each refused hit restarted it.
     expect(await codes(app, '/renewed', 1, '10.0.3.1')).toEqual([429])
+    await app.close()
+  })
+
+  it('doubles the wait for each hit past the limit with exponentialBackoff', async () => {
+    const app = await limitedApp(db.store)
+    const waits: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({ url: '/backoff', remoteAddress: '10.0.5.1' })
+      waits.push(`${res.statusCode}:${String(res.headers['x-ratelimit-reset'])}`)
+    }
+    // A window of 1.5 s, then 1.5, 3 and 6 s (rounded up to whole seconds).
+    expect(waits).toEqual(['200:2', '429:2', '429:3', '429:6'])
     await app.close()
   })
 
