@@ -43,6 +43,9 @@ export default defineConfig({
         // Screenshots are for the install dialog only: not worth a place in every device's cache.
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The worker is registered as a classic script, so it is built as one IIFE file (the plugin's 'es'
+        // build passes Rolldown the deprecated inlineDynamicImports option and prints a warning every build).
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

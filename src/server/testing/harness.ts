@@ -10,6 +10,8 @@ import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
 import type { ApiUser } from '../../shared/contracts/api.ts'
 import { type BuildOptions, buildApp } from '../app.ts'
 import { type ServerConfig, loadConfig } from '../config.ts'
+import { migrate } from '../db/migrate.ts'
+import { type Store, openStore } from '../db/store.ts'
 import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
@@ -90,6 +92,20 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
 }
 
 export type StoreKind = 'pglite' | 'postgres'
+
+/** A migrated store of its own (in-memory PGlite, or a throwaway PostgreSQL database), for repo tests. */
+export async function openTestStore(kind: StoreKind): Promise<{ store: Store; close(): Promise<void> }> {
+  const db = kind === 'postgres' ? await createTestDatabase(TEST_DATABASE_URL!) : undefined
+  const store = await openStore({ dataDir: 'memory://', databaseUrl: db?.url })
+  await migrate(store)
+  return {
+    store,
+    async close() {
+      await store.close()
+      await db?.drop()
+    },
+  }
+}
 
 export interface TestApp {
   app: FastifyInstance
