@@ -52,9 +52,10 @@ const schema = z.object({
   /**
    * Which proxies' X-Forwarded-* headers are believed (client address for rate limits, https for HSTS):
    * `true`, `false`, or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
-   * uniquelocal. The default believes only proxies on this machine or in a private network.
+   * uniquelocal. The default believes only a proxy on this machine: any other address could claim to be
+   * anyone (and escape the per-address rate limits), so a proxy elsewhere is named explicitly.
    */
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().default('loopback'),
   /** Requests per minute and client address; NODE_ENV=test raises both to 10,000 unless set explicitly. */
   RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_UPLOAD_PER_MIN: z.coerce.number().int().positive().optional(),
