@@ -2,7 +2,9 @@
  * One writer per embedded database: PGlite has no locking of its own, so two processes on one DATA_DIR
  * would hand out the same ids and lose each other's writes. The folder is held by `pglite.lock`, created
  * with O_EXCL and holding the pid and host of its owner; it goes on close and on process exit. A lock whose
- * pid no longer runs on this host (a killed process) is taken over.
+ * pid no longer runs on this host (a killed process) is taken over, as is one naming this process's own pid
+ * that this process does not hold (a restart that was given the same pid, as pid 1 in a container is). A lock
+ * from another host is kept: whether its process runs cannot be known from here.
  */
 import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
@@ -23,12 +25,17 @@ export class DataDirLockedError extends ConfigError {
     readonly dataDir: string,
     readonly holder: LockHolder,
   ) {
+    const elsewhere =
+      holder.host === hostname() ? '' : ` (if it no longer runs, delete ${join(dataDir, LOCK_FILE)})`
     super(
       `DATA_DIR ${dataDir} is in use by another Pagecast process (pid ${holder.pid} on ${holder.host}): ` +
-        'stop it first, or give this one its own DATA_DIR or a DATABASE_URL.',
+        `stop it first${elsewhere}, or give this one its own DATA_DIR or a DATABASE_URL.`,
     )
   }
 }
+
+/** Lock files this process holds. */
+const held = new Set<string>()
 
 export interface DataDirLock {
   release(): void
@@ -111,14 +118,17 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     const found = readText(path)
     if (found === undefined) continue
     const holder = parseHolder(found)
-    const live = holder && (holder.host !== me.host || running(holder.pid))
+    const live =
+      holder && (holder.host !== me.host || (holder.pid === me.pid ? held.has(path) : running(holder.pid)))
     if (live || attempt > 3) throw new DataDirLockedError(dir, holder ?? { pid: 0, host: 'unknown' })
     // An unreadable lock may be one being written this instant: it is stale only if it stays unreadable.
     if (!holder && attempt === 0) await sleep(200)
     else removeStale(path, found)
   }
+  held.add(path)
   const release = () => {
     process.off('exit', release)
+    held.delete(path)
     // Only our own lock: never one a later owner created after a takeover.
     if (readText(path) === text) unlinkSync(path)
   }
