@@ -54,6 +54,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // For debugging the built app under `npm start`; the server never serves them in production
+    // (src/server/http/static.ts).
     sourcemap: true,
     // .vite/manifest.json: the chunk graph that scripts/check-budgets.ts measures.
     manifest: true,

@@ -137,6 +137,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api/v2' },
   )
   uploadedFileRoute(app, ctx)
-  await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social)
+  await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
+    sourceMaps: config.NODE_ENV !== 'production',
+  })
   return app
 }

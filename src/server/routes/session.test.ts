@@ -200,4 +200,43 @@ describe('login rate limit', () => {
       await t.close()
     }
   })
+  it('counts a client by its own address when it forges X-Forwarded-For from a private network', async () => {
+    const t = await startTestApp('pglite', { rateLimits: { login: 3 } })
+    try {
+      const codes: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/login',
+          remoteAddress: '10.1.2.3',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { access_token: `fb:${i}` },
+        })
+        codes.push(res.statusCode)
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429])
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('counts each client behind a proxy on this machine by its forwarded address', async () => {
+    const t = await startTestApp('pglite', { rateLimits: { login: 1 } })
+    try {
+      const codes: number[] = []
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.1']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { access_token: 'fb:1' },
+        })
+        codes.push(res.statusCode)
+      }
+      expect(codes).toEqual([200, 200, 429])
+    } finally {
+      await t.close()
+    }
+  })
 })
