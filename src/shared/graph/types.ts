@@ -59,6 +59,8 @@ export interface Conversation {
   participants: { data: Participant[] }
   snippet?: string
   can_reply?: boolean
+  /** The newest messages, when asked for with nested field selection (newest first). */
+  messages?: { data: Pick<ChatMessage, 'id' | 'from' | 'created_time'>[] }
 }
 
 export interface Attachment {

@@ -2,6 +2,7 @@
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
 import { SNIPPET_PREVIEW_CHARS } from '../../../shared/constants/limits.ts'
+import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
 
 export function conversationKey(pageId: string, id: string): string {
   return `${pageId}:${id}`
@@ -15,11 +16,11 @@ export function customerOf(conv: Conversation, pageId: string): { id: string; na
 }
 
 /**
- * `lastCustomerMessageAt` is not in the conversation list, so the list keeps an approximation that never
- * overstates the window: the conversation's updated_time when the newest message is known to be the
- * customer's (it is unread: a page reply marks the conversation read), else what an earlier read of the
- * conversation's messages established. updated_time alone is not used, since a page reply also moves it. The
- * chat reads the latest messages on selection and sets the exact value.
+ * `lastCustomerMessageAt` comes from the newest messages nested in the list (the messaging policy's rule);
+ * without them the list keeps an approximation that never overstates the window: the conversation's
+ * updated_time when the newest message is known to be the customer's (it is unread: a page reply marks the
+ * conversation read), else what an earlier read of the conversation's messages established. updated_time
+ * alone is not used, since a page reply also moves it. The chat reads the latest messages on selection.
  */
 export function toCachedConversation(
   pageId: string,
@@ -42,8 +43,9 @@ export function toCachedConversation(
   }
   const known = previous?.lastCustomerMessageAt
   const fromUnread = unreadCount > 0 ? updatedAt : undefined
-  if (known !== undefined || fromUnread !== undefined)
-    row.lastCustomerMessageAt = Math.max(known ?? 0, fromUnread ?? 0)
+  const fromMessages = conversationCustomerMessageAt(pageId, conv)
+  const candidates = [known, fromUnread, fromMessages].filter((v): v is number => v !== undefined)
+  if (candidates.length) row.lastCustomerMessageAt = Math.max(...candidates)
   return row
 }
 
