@@ -48,9 +48,9 @@ RETURNING user_id`
 
 async function refusal(tx: Queryable, userId: string): Promise<Error> {
   const row = await loadSubscription(tx, userId)
-  if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
-  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
-  return notAcceptable(NO_MESSAGES)
+  if (!hasAccess(row)) return notAcceptable(NO_ACCESS, 'no_access')
+  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED, 'fair_use_blocked')
+  return notAcceptable(NO_MESSAGES, 'no_messages')
 }
 
 export async function touch(
@@ -89,7 +89,7 @@ export async function touch(
         await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
       } else if (input.sent_as_branded) {
         const sub = await loadSubscription(tx, userId)
-        if (!sub.use_branded_messages) throw notAcceptable(BRANDED_NOT_AUTHORISED)
+        if (!sub.use_branded_messages) throw notAcceptable(BRANDED_NOT_AUTHORISED, 'branded_not_authorised')
         await tx.query(
           'UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1 WHERE id = $1',
           [messageId],

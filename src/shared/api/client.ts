@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { FetchError, ofetch } from 'ofetch'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
+import { refusalNotice } from './refusals.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 
@@ -44,7 +45,7 @@ function report(status: number, body: unknown, fallbackMessage: string): never {
   }
   // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
   if (status === 0 && !navigator.onLine) throw error
-  for (const n of notificationsFor({ status, body, fallbackMessage }, titles())) notify(n)
+  for (const n of notificationsFor({ status, body, fallbackMessage }, titles(), refusalNotice)) notify(n)
   throw error
 }
 
