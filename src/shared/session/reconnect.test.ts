@@ -49,7 +49,10 @@ describe('an offline start', () => {
     configureSession(config, {
       sdk: {
         login: async () => ({ status: 'unknown', authResponse: null }),
-        getLoginStatus: async () => ({ status: 'connected', authResponse: { accessToken: 'user', userID: '1' } }),
+        getLoginStatus: async () => ({
+          status: 'connected',
+          authResponse: { accessToken: 'user', userID: '1' },
+        }),
         logout: async () => undefined,
       },
       graph: {
