@@ -133,7 +133,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
               online={online}
               trial={subscription?.access_type === 'trial'}
               pictureUrl={pictureUrl(selected.customerId)}
-              profileUrl={`https://www.facebook.com/${encodeURIComponent(selected.customerId)}`}
+              profileUrl={selected.link}
               uploadImage={upload}
               onCustomerMessageAt={onCustomerMessageAt}
               onBack={back}

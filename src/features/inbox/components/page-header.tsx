@@ -1,5 +1,5 @@
 /** Below 1024 px, where the page sidebar is hidden, this line says which page's inbox is open. */
-import { Avatar } from '../../../shared/ui/avatar.tsx'
+import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import type { PageSummary } from './page-sidebar.tsx'
 
 export function PageHeader({ page }: { page: PageSummary }) {
@@ -8,7 +8,7 @@ export function PageHeader({ page }: { page: PageSummary }) {
       data-testid="page-header"
       className="flex shrink-0 items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-2 lg:hidden"
     >
-      <Avatar src={page.pictureUrl} name={page.name} size={32} />
+      <PageAvatar src={page.pictureUrl} name={page.name} className="size-8" />
       <div className="min-w-0 flex-1">
         <p data-testid="page-header-name" className="truncate text-sm font-semibold">
           {page.name}

@@ -41,12 +41,31 @@ export function toCachedConversation(
     unreadCount,
     canReply: conv.can_reply ?? true,
   }
+  const link = conversationLink(conv.link)
+  if (link) row.link = link
   const known = previous?.lastCustomerMessageAt
   const fromUnread = unreadCount > 0 ? updatedAt : undefined
   const fromMessages = conversationCustomerMessageAt(pageId, conv)
   const candidates = [known, fromUnread, fromMessages].filter((v): v is number => v !== undefined)
   if (candidates.length) row.lastCustomerMessageAt = Math.max(...candidates)
   return row
+}
+
+/** Where the network's relative conversation links point. */
+const NETWORK_WEB_ORIGIN = 'https://www.facebook.com'
+
+/**
+ * The customer's name links to the conversation as the network gives it. A participant id is page-scoped, so
+ * it is no profile address: without a link the name is not a link.
+ */
+function conversationLink(link: string | undefined): string | undefined {
+  if (!link) return undefined
+  try {
+    const url = new URL(link, NETWORK_WEB_ORIGIN)
+    return url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The first 25 characters of the snippet, counted as the user sees them (no split surrogate pairs). */
