@@ -1,5 +1,6 @@
 /** /account and /account/billing: placeholders titled as the spec says. */
 import { Trans } from '@lingui/react/macro'
+import { SubscriptionHistory } from './subscription-history.tsx'
 
 export function AccountPage() {
   return (
@@ -17,6 +18,7 @@ export function BillingPage() {
       <h1 className="text-2xl font-bold text-slate-900">
         <Trans>billing</Trans>
       </h1>
+      <SubscriptionHistory />
     </div>
   )
 }
