@@ -10,8 +10,14 @@ export function PageHeader({ page }: { page: PageSummary }) {
     >
       <PageAvatar src={page.pictureUrl} name={page.name} className="size-8" />
       <div className="min-w-0 flex-1">
-        <p data-testid="page-header-name" className="truncate text-sm font-semibold">
-          {page.name}
+        <p className="text-sm font-semibold">
+          <span
+            data-testid="page-header-name"
+            dir="auto"
+            className="inline-block max-w-full truncate align-top"
+          >
+            {page.name}
+          </span>
         </p>
         {page.category ? (
           <p data-testid="page-header-category" className="truncate text-xs text-gray-500">

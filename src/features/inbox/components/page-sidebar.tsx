@@ -19,8 +19,11 @@ export function PageSidebar({ page }: { page: PageSummary }) {
       <div className="flex items-center gap-2">
         <PageAvatar src={page.pictureUrl} name={page.name} className="size-12" />
         <div className="min-w-0">
-          <p data-testid="page-name" className="truncate font-semibold">
-            {page.name}
+          {/* The name keeps its own direction (dir="auto"): a Latin name in Urdu is cut at its end, not its start. */}
+          <p className="font-semibold">
+            <span data-testid="page-name" dir="auto" className="inline-block max-w-full truncate align-top">
+              {page.name}
+            </span>
           </p>
           {page.category ? <p className="truncate text-xs text-gray-500">{page.category}</p> : null}
         </div>
