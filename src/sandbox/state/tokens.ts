@@ -19,19 +19,32 @@ export interface TokenInfo {
 export const SHORT_LIVED_S = 2 * 60 * 60
 export const LONG_LIVED_S = 60 * 24 * 60 * 60
 
+/**
+ * A permission is granted or declined, never both, as the network answers: one named in both lists (a dialog
+ * answer or a test token asking for it) counts as declined.
+ */
+export function splitGrants(
+  granted: string[],
+  declined: string[],
+): { granted: string[]; declined: string[] } {
+  const no = new Set(declined)
+  return { granted: [...new Set(granted)].filter((p) => !no.has(p)), declined: [...no] }
+}
+
 export class TokenStore {
   private tokens = new Map<string, TokenInfo>()
   private expired = new Set<string>()
   private pageGeneration = new Map<string, number>()
   private sessions = new Map<string, { user: UserKey; granted: string[]; declined: string[] }>()
 
-  issueUser(user: UserKey, granted: string[], declined: string[] = [], longLived = false): string {
+  issueUser(user: UserKey, asked: string[], refused: string[] = [], longLived = false): string {
+    const { granted, declined } = splitGrants(asked, refused)
     const token = `EAAS${randomBytes(24).toString('hex')}`
     const now = Date.now()
     this.tokens.set(token, {
       kind: 'user',
       user,
-      granted: [...new Set(['public_profile', ...granted])],
+      granted: [...new Set(['public_profile', ...granted])].filter((p) => !declined.includes(p)),
       declined,
       issuedMs: now,
       expiresMs: now + (longLived ? LONG_LIVED_S : SHORT_LIVED_S) * 1000,
@@ -90,7 +103,7 @@ export class TokenStore {
 
   openSession(user: UserKey, granted: string[], declined: string[]): string {
     const id = randomBytes(18).toString('base64url')
-    this.sessions.set(id, { user, granted, declined })
+    this.sessions.set(id, { user, ...splitGrants(granted, declined) })
     return id
   }
 

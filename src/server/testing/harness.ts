@@ -25,7 +25,10 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   })
 }
 
-/** Tokens look like `fb:<user id>` or `fb:<user id>:decline=<perm>,<perm>`; anything else is refused. */
+/**
+ * Tokens look like `fb:<user id>`, `fb:<user id>:decline=<perm>,<perm>`, or `fb:<user id>:both=<perm>` (a
+ * network answer that lists the permission as granted and as declined); anything else is refused.
+ */
 export const fakeGraph: GraphApi = {
   async me(token) {
     const m = /^fb:(\d+)/.exec(token)
@@ -34,10 +37,14 @@ export const fakeGraph: GraphApi = {
   },
   async permissions(token) {
     const declined = /decline=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
-    return REQUIRED_PERMISSIONS.map((permission) => ({
-      permission,
-      status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
-    }))
+    const both = /both=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
+    return [
+      ...REQUIRED_PERMISSIONS.map((permission) => ({
+        permission,
+        status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
+      })),
+      ...both.map((permission) => ({ permission, status: 'declined' as const })),
+    ]
   },
   async tokenOwner(token) {
     const m = /^page:(\d+)$/.exec(token)

@@ -48,7 +48,11 @@ export async function missingPermissions(
     granted = auth.grantedScopes.split(',').map((s) => s.trim())
   } else {
     const list = await graph.permissions(auth.accessToken)
-    granted = list.filter((p) => p.status === 'granted').map((p) => p.permission)
+    // A permission also listed as declined is not granted.
+    const declined = new Set(list.filter((p) => p.status !== 'granted').map((p) => p.permission))
+    granted = list
+      .filter((p) => p.status === 'granted' && !declined.has(p.permission))
+      .map((p) => p.permission)
   }
   return REQUIRED_PERMISSIONS.filter((p) => !granted.includes(p))
 }
