@@ -54,9 +54,9 @@ RETURNING user_id`
 
 async function refusal(tx: Queryable, userId: string): Promise<Error> {
   const row = await loadSubscription(tx, userId)
-  if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
-  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
-  return notAcceptable(NO_MESSAGES)
+  if (!hasAccess(row)) return notAcceptable(NO_ACCESS, 'no_access')
+  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED, 'fair_use_blocked')
+  return notAcceptable(NO_MESSAGES, 'no_messages')
 }
 
 /** Takes one of the message's declared branded places, if the account may send branded messages at all. */

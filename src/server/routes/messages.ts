@@ -51,7 +51,7 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const userId = currentUser(request).id
     await requireBoundPage(db, userId, body.page_id)
     const banned = await db.query('SELECT 1 FROM pages WHERE id = $1 AND banned', [body.page_id])
-    if (banned.length > 0) throw notAcceptable(PAGE_BANNED)
+    if (banned.length > 0) throw notAcceptable(PAGE_BANNED, 'page_banned')
     const row = (
       await db.query<{ id: number }>(
         `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages, branded_messages_amount)

@@ -95,6 +95,12 @@ describe('login', () => {
     expect(res.json().message).toMatch(/pages_messaging, email/)
   })
 
+  it('refuses a login whose required permission is declined even when also listed as granted', async () => {
+    const res = await post({ access_token: 'fb:1005:both=pages_messaging' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().message).toMatch(/pages_messaging/)
+  })
+
   it('refuses a token the network does not accept with 401', async () => {
     const res = await post({ access_token: 'not-a-token' })
     expect(res.statusCode).toBe(401)

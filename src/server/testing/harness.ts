@@ -28,7 +28,8 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 }
 
 /**
- * Tokens look like `fb:<user id>` or `fb:<user id>:decline=<perm>,<perm>`; page tokens `page:<page id>`, or
+ * Tokens look like `fb:<user id>`, `fb:<user id>:decline=<perm>,<perm>`, or `fb:<user id>:both=<perm>` (a
+ * network answer that lists the permission as granted and as declined); page tokens `page:<page id>`, or
  * `page:<page id>@<user id>` for a page token issued to that user (see `pageToken`); anything else is refused.
  */
 export const fakeGraph: GraphApi = {
@@ -39,10 +40,14 @@ export const fakeGraph: GraphApi = {
   },
   async permissions(token) {
     const declined = /decline=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
-    return REQUIRED_PERMISSIONS.map((permission) => ({
-      permission,
-      status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
-    }))
+    const both = /both=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
+    return [
+      ...REQUIRED_PERMISSIONS.map((permission) => ({
+        permission,
+        status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
+      })),
+      ...both.map((permission) => ({ permission, status: 'declined' as const })),
+    ]
   },
   async tokenOwner(token) {
     const m = /^page:(\d+)$/.exec(token)

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { FetchError, ofetch } from 'ofetch'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
+import { refusalNotice } from './refusals.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 
@@ -35,7 +36,7 @@ function titles(): CatalogueTitles {
   }
 }
 
-function report(status: number, body: unknown, fallbackMessage: string): never {
+function report(status: number, body: unknown, fallbackMessage: string, notifications: boolean): never {
   const error = new ApiError(status, body, fallbackMessage)
   console.error('API request failed', status, body ?? fallbackMessage)
   if (status === 401) {
@@ -43,32 +44,42 @@ function report(status: number, body: unknown, fallbackMessage: string): never {
     notifyUnauthorized()
   }
   // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
-  if (status === 0 && !navigator.onLine) throw error
-  for (const n of notificationsFor({ status, body, fallbackMessage }, titles())) notify(n)
+  if (!notifications || (status === 0 && !navigator.onLine)) throw error
+  for (const n of notificationsFor({ status, body, fallbackMessage }, titles(), refusalNotice)) notify(n)
   throw error
 }
 
-export const api = ofetch.create({
-  baseURL: API_BASE,
-  headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  // Status handling is ours (200–400 succeed), not ofetch's (which rejects 400).
-  ignoreResponseError: true,
-  retry: 0,
-  onRequest({ options }) {
-    const token = apiToken()
-    if (token && !options.headers.has('Authorization'))
-      options.headers.set('Authorization', `Bearer ${token}`)
-  },
-  onRequestError({ error }) {
-    // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.
-    if (error instanceof ApiError || error?.name === 'AbortError') return
-    report(0, undefined, error?.message ?? 'Network error')
-  },
-  onResponse({ response }) {
-    if (response.status >= 200 && response.status <= 400) return
-    report(response.status, response._data, response.statusText || `HTTP ${response.status}`)
-  },
-})
+function createApi(notifications: boolean) {
+  return ofetch.create({
+    baseURL: API_BASE,
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    // Status handling is ours (200–400 succeed), not ofetch's (which rejects 400).
+    ignoreResponseError: true,
+    retry: 0,
+    onRequest({ options }) {
+      const token = apiToken()
+      if (token && !options.headers.has('Authorization'))
+        options.headers.set('Authorization', `Bearer ${token}`)
+    },
+    onRequestError({ error }) {
+      // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.
+      if (error instanceof ApiError || error?.name === 'AbortError') return
+      report(0, undefined, error?.message ?? 'Network error', notifications)
+    },
+    onResponse({ response }) {
+      if (response.status >= 200 && response.status <= 400) return
+      report(response.status, response._data, response.statusText || `HTTP ${response.status}`, notifications)
+    },
+  })
+}
+
+export const api = createApi(true)
+
+/**
+ * The same client for the calls whose failure spec section 8 shows nothing (accept-terms, cancellation): a
+ * failure is still logged and rejected, and a 401 still ends the session.
+ */
+export const silentApi = createApi(false)
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError || (error instanceof FetchError && error.cause instanceof ApiError)

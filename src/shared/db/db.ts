@@ -20,6 +20,8 @@ export interface CachedConversation {
   canReply: boolean
   /** ms since epoch of the customer's last message, when known (the 24-hour window). */
   lastCustomerMessageAt?: number
+  /** The conversation on the network (its Graph `link`, made absolute), when it gives one. */
+  link?: string
 }
 
 export interface CachedMessage {

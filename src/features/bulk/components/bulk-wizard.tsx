@@ -40,7 +40,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
 
   const selected = selectedRecipients(state, audience.customers)
   const split = useMemo(
-    () => splitByWindow(policy, selected, (c) => c.lastActivity, audience.at),
+    () => splitByWindow(policy, selected, (c) => c.lastCustomerMessageAt, audience.at),
     [policy, selected, audience.at],
   )
   const sub = subscription ?? null
