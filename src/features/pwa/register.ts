@@ -24,9 +24,7 @@ export async function registerServiceWorker(): Promise<void> {
     wb.addEventListener('controlling', () => window.location.reload())
     wb.messageSkipWaiting()
   }
-  updateStore.setAccept(() =>
-    applyUpdate({ store: updateStore, isSending, whenNotSending, activate }),
-  )
+  updateStore.setAccept(() => applyUpdate({ store: updateStore, isSending, whenNotSending, activate }))
   wb.addEventListener('waiting', () => updateStore.set({ waiting: true }))
   const registration = await wb.register()
   if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS)
