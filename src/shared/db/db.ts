@@ -1,10 +1,9 @@
 /**
  * The one Dexie database of the app. Storage names below must not change without a migration: the schema is
- * append-only (a change is a new `db.version(n)` with an upgrade). Version ranges: 1 is the base; the inbox
- * adds versions 10-19, the bulk sender 20-29, the device's owner 30-39, so they can evolve without colliding.
- * No access token is ever written here.
+ * the ordered, append-only list of versions in src/shared/db/schema.ts. No access token is ever written here.
  */
 import { Dexie, type EntityTable } from 'dexie'
+import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
   /** `${pageId}:${id}` */
@@ -131,49 +130,4 @@ export const db = new Dexie('pagecast') as Dexie & {
   meta: EntityTable<MetaEntry, 'key'>
 }
 
-db.version(1).stores({
-  conversations: 'key, [pageId+updatedAt], pageId',
-  messages: 'key, [pageId+conversationId+createdAt], [pageId+conversationId]',
-  bulkJobs: 'id, state, pageId, createdAt',
-  bulkRecipients: 'key, [jobId+order], [jobId+state], jobId',
-  touchOutbox: 'key, jobId, createdAt',
-  replyOutbox: 'id, state, [pageId+conversationId], createdAt',
-})
-
-// Bulk sender, version 20: the next recipient to send is the lowest `order` in a state, without a scan.
-db.version(20).stores({
-  bulkRecipients: 'key, [jobId+order], [jobId+state], jobId, [jobId+state+order]',
-})
-
-// Inbox, version 10: what the page sidebar shows of each opened page (no token), for offline reading.
-db.version(10).stores({
-  inboxPages: 'id',
-})
-
-// Version 21: a 100,000-recipient job is written in one go; the two indexes the sender never needs go.
-db.version(21).stores({
-  bulkRecipients: 'key, [jobId+order], [jobId+state+order]',
-})
-
-// Bulk sender, version 22: the audience is stored as compact chunks (about 1,000 recipients a row), written in
-// one transaction at job start; a `bulkRecipients` row exists only once the sender reaches that recipient
-// (the write-ahead `sending`) or when a resumed job must remember a result. A recipient with no row and an
-// index at or past the job's `cursor` is pending. Jobs written before this version have a row for every
-// recipient and no chunks: their cursor is their total, so their `pending` rows are sent as before.
-db.version(22)
-  .stores({
-    bulkRecipientChunks: '[jobId+chunk]',
-  })
-  .upgrade((tx) =>
-    tx
-      .table('bulkJobs')
-      .toCollection()
-      .modify((job: { total: number; cursor?: number }) => {
-        if (job.cursor === undefined) job.cursor = job.total
-      }),
-  )
-
-// Version 30: whose data this is (src/shared/db/device-data.ts), so another user signing in never sees it.
-db.version(30).stores({
-  meta: 'key',
-})
+declareSchema(db)

@@ -110,7 +110,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
             onToggleBulk={toggleBulk}
           />
         </div>
-        <main className={`min-h-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
+        <div className={`min-h-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
           {search.bulk && token ? (
             <Suspense fallback={<LoadingDots />}>
               <BulkWizard pageId={pageId} pageName={page.name} pageToken={token} onClose={toggleBulk} />
@@ -139,7 +139,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
               onBack={back}
             />
           ) : null}
-        </main>
+        </div>
       </div>
     </div>
   )
