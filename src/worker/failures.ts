@@ -5,7 +5,7 @@
  */
 import { Dexie } from 'dexie'
 import type { GraphErrorKind } from '../shared/graph/types.ts'
-import { backToPending } from './job-steps.ts'
+import { backToPending } from '../shared/bulk/job-steps.ts'
 import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
 import {
   backoff,
@@ -15,7 +15,7 @@ import {
   THROTTLE_MAX_MS,
   TRANSIENT_MAX_ATTEMPTS,
 } from './pacer.ts'
-import { recipients, type JobRecord } from './records.ts'
+import { recipients, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 
 function errorKind(err: unknown): GraphErrorKind {

@@ -3,7 +3,7 @@
  * against the conversation before any retry, so nobody receives the message twice.
  */
 import type { ChatMessage } from '../shared/graph/types.ts'
-import type { SenderGraph } from './ports.ts'
+import type { SenderGraph } from '../shared/bulk/ports.ts'
 
 /** Browser and network clocks differ; a message this much before the attempt still counts as ours. */
 export const CLOCK_SKEW_MS = 2 * 60_000

@@ -4,7 +4,8 @@
  * adds versions 10-19, the bulk sender 20-29, the device's owner 30-39, so they can evolve without colliding.
  * No access token is ever written here.
  */
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
+import type { MessagingPolicyName } from '../policy/tags.ts'
 
 export interface CachedConversation {
   /** `${pageId}:${id}` */
@@ -70,6 +71,37 @@ export interface BulkJob {
   sent: number
   rejected: number
   skipped: number
+  // The fields below came after the base shape; they are optional so rows written by any version stay readable.
+  /** Branded messages were authorised when the job started (the footer replaces a stop at 0 available). */
+  brandedAuthorised?: boolean
+  /** The server has the recipient list (PUT /messages/{id}/recipients). */
+  recipientsSynced?: boolean
+  /** The server was told the final state. */
+  serverStateSynced?: boolean
+  policy?: MessagingPolicyName
+  /**
+   * The index of the first recipient the sender has not reached: recipients at or past it have no state row
+   * and are pending. Jobs from before the chunked audience have a row for everyone (cursor = total).
+   */
+  cursor?: number
+  /** Recipients from this index on were skipped in one go (no rows are written for them). */
+  skippedFrom?: number
+}
+
+/** Who a job goes to, in order. */
+export interface AudienceMember {
+  recipientId: string
+  name: string
+  conversationId: string
+}
+
+/** About CHUNK_SIZE recipients of a job's audience as parallel arrays: compact, and written in one go. */
+export interface RecipientChunk {
+  jobId: string
+  chunk: number
+  ids: string[]
+  names: string[]
+  conversations: string[]
 }
 
 export type RecipientState = 'pending' | 'sending' | 'sent' | 'rejected' | 'skipped'
@@ -88,6 +120,8 @@ export interface BulkRecipient {
   attemptAt?: number
   error?: string
   branded?: boolean
+  /** The image went out; only the text remains (never send the image twice). */
+  imageSent?: boolean
 }
 
 export interface TouchOutboxEntry {
@@ -111,6 +145,8 @@ export interface ReplyOutboxEntry {
   state: 'pending' | 'sending' | 'sent' | 'failed'
   attemptAt?: number
   error?: string
+  /** The image part went through; a retry sends only the text. */
+  imageSent?: boolean
 }
 
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
@@ -124,6 +160,7 @@ export const db = new Dexie('pagecast') as Dexie & {
   messages: EntityTable<CachedMessage, 'key'>
   bulkJobs: EntityTable<BulkJob, 'id'>
   bulkRecipients: EntityTable<BulkRecipient, 'key'>
+  bulkRecipientChunks: Table<RecipientChunk, [string, number]>
   touchOutbox: EntityTable<TouchOutboxEntry, 'key'>
   replyOutbox: EntityTable<ReplyOutboxEntry, 'id'>
   meta: EntityTable<MetaEntry, 'key'>

@@ -6,15 +6,11 @@
  *   page with the same text at or after the attempt time means it did arrive, and it is not sent again.
  * Flushes run under one Web Lock per page, so two tabs never send the same entry.
  */
-import type { EntityTable } from 'dexie'
 import { db, type ReplyOutboxEntry } from '../../../shared/db/db.ts'
 import type { GraphErrorKind } from '../../../shared/graph/types.ts'
 
-/** Extra fields kept on the entry (non-indexed, so the base schema holds them). */
-export interface ReplyEntry extends ReplyOutboxEntry {
-  /** The image part went through; a retry sends only the text. */
-  imageSent?: boolean
-}
+/** A row of the `replyOutbox` table (typed in db.ts). */
+export type ReplyEntry = ReplyOutboxEntry
 
 /** Server clocks and ours differ; a matching page message this much before the attempt still counts. */
 export const RECONCILE_SKEW_MS = 30_000
@@ -41,7 +37,7 @@ export type FlushOutcome =
   /** Stopped without an answer: offline, auth (refresh the token), throttled or transient. */
   | { id: string; result: 'stopped'; kind: GraphErrorKind | 'unknown' }
 
-const table = () => db.replyOutbox as unknown as EntityTable<ReplyEntry, 'id'>
+const table = () => db.replyOutbox
 
 export async function queueReply(
   input: Omit<ReplyEntry, 'id' | 'state' | 'createdAt'> & { now?: number },

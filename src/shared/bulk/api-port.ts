@@ -1,5 +1,5 @@
 /** The product API as the sender calls it, with the bearer handed over by a tab (memory only). */
-import type { TouchBody } from '../shared/contracts/api.ts'
+import type { TouchBody } from '../contracts/api.ts'
 import type { OpenServerJob, SenderApi, ServerRecipient } from './ports.ts'
 
 export class ApiUnavailable extends Error {
@@ -45,7 +45,7 @@ export function createSenderApi(
       const json = await ok(res)
       // The schema library comes with the first touch: a tab that only shows or controls jobs (the progress
       // cards) never builds the API's schemas, which costs the start of every screen otherwise.
-      const { touchResponse } = await import('../shared/contracts/api.ts')
+      const { touchResponse } = await import('../contracts/api.ts')
       return { kind: 'ok', response: touchResponse.parse(json) }
     },
     async setState(jobId, state, reason) {
