@@ -1,29 +1,17 @@
 /**
- * The product API client: every call to `/api/v2` goes through `api`, so the error catalogue of spec
- * section 8 is applied in exactly one place. Statuses 200–400 count as success (spec section 7).
+ * The product API client of the screens: every call to `/api/v2` from a tab goes through `api`, so the error
+ * catalogue of spec section 8 is applied in exactly one place. The request itself, its error class and its
+ * rule of success (2xx) are those of `request.ts`, shared with the bulk worker.
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FetchError, ofetch } from 'ofetch'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
+import { API_BASE, ApiError, apiAnswer, failure, isSuccess, type ApiAnswer, type ApiCall } from './request.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 
-export const API_BASE = '/api/v2'
-
-/** What every failed API call rejects with, after its notifications were shown and it was logged. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly body: unknown
-  constructor(status: number, body: unknown, message: string) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.body = body
-  }
-}
-
+export { API_BASE, ApiError }
 /** The session registers there: a 401 anywhere ends the session and shows the login screen. */
 export { onUnauthorized }
 
@@ -48,28 +36,23 @@ function report(status: number, body: unknown, fallbackMessage: string): never {
   throw error
 }
 
-export const api = ofetch.create({
-  baseURL: API_BASE,
-  headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  // Status handling is ours (200–400 succeed), not ofetch's (which rejects 400).
-  ignoreResponseError: true,
-  retry: 0,
-  onRequest({ options }) {
-    const token = apiToken()
-    if (token && !options.headers.has('Authorization'))
-      options.headers.set('Authorization', `Bearer ${token}`)
-  },
-  onRequestError({ error }) {
+/** Calls the API with the session's bearer; a failure is reported (notifications, log) and rejects. */
+export async function api<T = unknown>(path: string, call: ApiCall = {}): Promise<T> {
+  let answer: ApiAnswer
+  try {
+    answer = await apiAnswer(path, call, { token: apiToken })
+  } catch (err) {
     // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.
-    if (error instanceof ApiError || error?.name === 'AbortError') return
-    report(0, undefined, error?.message ?? 'Network error')
-  },
-  onResponse({ response }) {
-    if (response.status >= 200 && response.status <= 400) return
-    report(response.status, response._data, response.statusText || `HTTP ${response.status}`)
-  },
-})
+    if (!(err instanceof ApiError)) throw err
+    report(0, undefined, err.message)
+  }
+  if (!isSuccess(answer.status)) {
+    const error = failure(answer)
+    report(error.status, error.body, error.message)
+  }
+  return answer.body as T
+}
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError || (error instanceof FetchError && error.cause instanceof ApiError)
+  return error instanceof ApiError
 }
