@@ -19,7 +19,8 @@
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { TouchResponse } from '../../shared/contracts/api.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { notAcceptable, notFound } from '../http/errors.ts'
+import { notAcceptable } from '../http/errors.ts'
+import { countBranded, countResult, ownMessage } from './messages.ts'
 import { hasAccess, loadSubscription, toState } from './subscriptions.ts'
 
 export interface TouchInput {
@@ -59,18 +60,6 @@ async function refusal(tx: Queryable, userId: string): Promise<Error> {
   return notAcceptable(NO_MESSAGES)
 }
 
-/** Takes one of the message's declared branded places, if the account may send branded messages at all. */
-async function countBranded(tx: Queryable, userId: string, messageId: string): Promise<boolean> {
-  const counted = await tx.query(
-    `UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1
-     WHERE id = $1 AND branded_count < branded_messages_amount
-       AND EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $2 AND use_branded_messages)
-     RETURNING id`,
-    [messageId, userId],
-  )
-  return counted.length > 0
-}
-
 export async function touch(
   store: Store,
   userId: string,
@@ -97,14 +86,10 @@ export async function touch(
     )
     // Nothing claimed: a repeat of a recorded touch, or not one of the caller's messages.
     if (claimed.length === 0) {
-      const own = await tx.query(
-        'SELECT 1 FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-        [messageId, userId],
-      )
-      if (own.length === 0) throw notFound('Message not found.')
+      await ownMessage(tx, messageId, userId)
     } else {
       if (input.status === 'NG') {
-        await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
+        await countResult(tx, messageId, 'NG')
       } else if (!input.sent_as_branded || !(await countBranded(tx, userId, messageId))) {
         if (input.sent_as_branded) {
           await tx.query(
@@ -114,7 +99,7 @@ export async function touch(
         }
         // The message row first, then the subscription, as the branded check above: one lock order, so
         // concurrent touches wait for each other instead of deadlocking (a refusal rolls both back).
-        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
+        await countResult(tx, messageId, 'OK')
         const spent = await tx.query(SPEND, [userId, UNLIMITED_FAIR_USE_LIMIT])
         if (spent.length === 0) throw await refusal(tx, userId)
       }
