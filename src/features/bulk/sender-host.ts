@@ -10,7 +10,7 @@ import { apiToken } from '../../shared/api'
 import { db } from '../../shared/db/db.ts'
 import { loadClientConfig } from '../../shared/config'
 import { notify } from '../../shared/notifications'
-import { freshPageToken, sessionStore, setSubscription } from '../../shared/session'
+import { refreshedPageToken, sessionStore, setSubscription } from '../../shared/session'
 import { createSenderApi } from '../../shared/bulk/api-port.ts'
 import {
   broadcastChannel,
@@ -47,7 +47,7 @@ function post(message: BulkMessage) {
 
 /** A sender asked for the page's token: one refresh (shared, backed off), answered with it or without. */
 async function refreshFor(pageId: string) {
-  const token = await freshPageToken(pageId)
+  const token = await refreshedPageToken(pageId, 'bulk')
   const message = token
     ? bulkMessage.tokens({ ...pageTokens(), [pageId]: token }, apiToken())
     : bulkMessage.noToken(pageId)

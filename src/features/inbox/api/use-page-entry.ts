@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { i18n } from '@lingui/core'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
 import { dismiss, notificationStore, notify } from '../../../shared/notifications/index.ts'
-import { freshPageToken, useSession } from '../../../shared/session/index.ts'
+import { refreshedPageToken, useSession } from '../../../shared/session/index.ts'
 import { openModal } from '../../../shared/ui/modal-stack.ts'
 import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
@@ -91,9 +91,8 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
 
   const refreshToken = useCallback(async () => {
     // Shared with the bulk sender: one refresh at a time, backed off while the page has no token.
-    const listed = await freshPageToken(pageId)
-    if (!listed) throw new Error('The page is no longer connected')
-    const fresh = await extendPageToken(listed, pageId).catch(() => listed)
+    const fresh = await refreshedPageToken(pageId, 'inbox')
+    if (!fresh) throw new Error('The page is no longer connected')
     tokenRef.current = fresh
     setToken(fresh)
     return fresh
