@@ -149,6 +149,14 @@ export interface ReplyOutboxEntry {
   imageSent?: boolean
 }
 
+/** What the inbox's sidebar shows of a page, kept for offline reading (never the token). */
+export interface PageSummary {
+  id: string
+  name: string
+  category?: string
+  pictureUrl?: string
+}
+
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {
   key: string
@@ -163,6 +171,7 @@ export const db = new Dexie('pagecast') as Dexie & {
   bulkRecipientChunks: Table<RecipientChunk, [string, number]>
   touchOutbox: EntityTable<TouchOutboxEntry, 'key'>
   replyOutbox: EntityTable<ReplyOutboxEntry, 'id'>
+  inboxPages: EntityTable<PageSummary, 'id'>
   meta: EntityTable<MetaEntry, 'key'>
 }
 
