@@ -19,7 +19,6 @@
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { TouchResponse } from '../../shared/contracts/api.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { notAcceptable } from '../http/errors.ts'
 import { countBranded, countResult, ownMessage } from './messages.ts'
 import { hasAccess, loadSubscription, toState } from './subscriptions.ts'
 
@@ -53,11 +52,19 @@ WHERE user_id = $1
   AND ((is_unlimited AND NOT unlimited_blocked) OR subscriptions_messages + addons_messages > 0)
 RETURNING user_id`
 
-async function refusal(tx: Queryable, userId: string): Promise<Error> {
+/** Nothing was left to spend: the touch is not recorded (the message says why, for the owner). */
+export class AllowanceRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'AllowanceRefused'
+  }
+}
+
+async function refusal(tx: Queryable, userId: string): Promise<AllowanceRefused> {
   const row = await loadSubscription(tx, userId)
-  if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
-  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
-  return notAcceptable(NO_MESSAGES)
+  if (!hasAccess(row)) return new AllowanceRefused(NO_ACCESS)
+  if (row.is_unlimited && row.unlimited_blocked) return new AllowanceRefused(FAIR_USE_BLOCKED)
+  return new AllowanceRefused(NO_MESSAGES)
 }
 
 export async function touch(

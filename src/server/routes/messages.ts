@@ -13,6 +13,7 @@ import {
   RecipientsOverflow,
   setMessageState,
 } from '../repo/messages.ts'
+import { AllowanceRefused } from '../repo/touch.ts'
 import { requireBoundPage } from './page-access.ts'
 import { PAGE_BANNED } from './pages.ts'
 
@@ -26,12 +27,13 @@ export function messageId(params: unknown): string {
   return id
 }
 
-/** The messages repository's domain errors as HTTP answers. */
+/** The messages repositories' domain errors as HTTP answers. */
 export async function answering<T>(work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (err) {
     if (err instanceof MessageNotFound) throw notFound(err.message)
+    if (err instanceof AllowanceRefused) throw notAcceptable(err.message)
     if (err instanceof RecipientsOverflow)
       throw new HttpError(422, 'The given data was invalid.', { recipients: [err.message] })
     throw err
