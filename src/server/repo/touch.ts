@@ -17,9 +17,9 @@
  * spends nothing more.
  */
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
-import type { TouchResponse } from '../../shared/contracts/api.ts'
+import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { notAcceptable, notFound } from '../http/errors.ts'
+import { countBranded, countResult, ownMessage } from './messages.ts'
 import { hasAccess, loadSubscription, toState } from './subscriptions.ts'
 
 export interface TouchInput {
@@ -52,23 +52,22 @@ WHERE user_id = $1
   AND ((is_unlimited AND NOT unlimited_blocked) OR subscriptions_messages + addons_messages > 0)
 RETURNING user_id`
 
-async function refusal(tx: Queryable, userId: string): Promise<Error> {
-  const row = await loadSubscription(tx, userId)
-  if (!hasAccess(row)) return notAcceptable(NO_ACCESS, 'no_access')
-  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED, 'fair_use_blocked')
-  return notAcceptable(NO_MESSAGES, 'no_messages')
+/** Nothing was left to spend: the touch is not recorded (the message says why, for the owner; the code for the app). */
+export class AllowanceRefused extends Error {
+  readonly code: RefusalCode
+  constructor(message: string, code: RefusalCode) {
+    super(message)
+    this.name = 'AllowanceRefused'
+    this.code = code
+  }
 }
 
-/** Takes one of the message's declared branded places, if the account may send branded messages at all. */
-async function countBranded(tx: Queryable, userId: string, messageId: string): Promise<boolean> {
-  const counted = await tx.query(
-    `UPDATE messages SET ok_count = ok_count + 1, branded_count = branded_count + 1
-     WHERE id = $1 AND branded_count < branded_messages_amount
-       AND EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $2 AND use_branded_messages)
-     RETURNING id`,
-    [messageId, userId],
-  )
-  return counted.length > 0
+async function refusal(tx: Queryable, userId: string): Promise<AllowanceRefused> {
+  const row = await loadSubscription(tx, userId)
+  if (!hasAccess(row)) return new AllowanceRefused(NO_ACCESS, 'no_access')
+  if (row.is_unlimited && row.unlimited_blocked)
+    return new AllowanceRefused(FAIR_USE_BLOCKED, 'fair_use_blocked')
+  return new AllowanceRefused(NO_MESSAGES, 'no_messages')
 }
 
 export async function touch(
@@ -97,14 +96,10 @@ export async function touch(
     )
     // Nothing claimed: a repeat of a recorded touch, or not one of the caller's messages.
     if (claimed.length === 0) {
-      const own = await tx.query(
-        'SELECT 1 FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-        [messageId, userId],
-      )
-      if (own.length === 0) throw notFound('Message not found.')
+      await ownMessage(tx, messageId, userId)
     } else {
       if (input.status === 'NG') {
-        await tx.query('UPDATE messages SET ng_count = ng_count + 1 WHERE id = $1', [messageId])
+        await countResult(tx, messageId, 'NG')
       } else if (!input.sent_as_branded || !(await countBranded(tx, userId, messageId))) {
         if (input.sent_as_branded) {
           await tx.query(
@@ -114,7 +109,7 @@ export async function touch(
         }
         // The message row first, then the subscription, as the branded check above: one lock order, so
         // concurrent touches wait for each other instead of deadlocking (a refusal rolls both back).
-        await tx.query('UPDATE messages SET ok_count = ok_count + 1 WHERE id = $1', [messageId])
+        await countResult(tx, messageId, 'OK')
         const spent = await tx.query(SPEND, [userId, UNLIMITED_FAIR_USE_LIMIT])
         if (spent.length === 0) throw await refusal(tx, userId)
       }

@@ -1,30 +1,18 @@
 /**
- * The product API client: every call to `/api/v2` goes through `api`, so the error catalogue of spec
- * section 8 is applied in exactly one place. Statuses 200–400 count as success (spec section 7).
+ * The product API client of the screens: every call to `/api/v2` from a tab goes through `api`, so the error
+ * catalogue of spec section 8 is applied in exactly one place. The request itself, its error class and its
+ * rule of success (2xx) are those of `request.ts`, shared with the bulk worker.
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FetchError, ofetch } from 'ofetch'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
 import { refusalNotice } from './refusals.ts'
+import { API_BASE, ApiError, apiAnswer, failure, isSuccess, type ApiAnswer, type ApiCall } from './request.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 
-export const API_BASE = '/api/v2'
-
-/** What every failed API call rejects with, after its notifications were shown and it was logged. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly body: unknown
-  constructor(status: number, body: unknown, message: string) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.body = body
-  }
-}
-
+export { API_BASE, ApiError }
 /** The session registers there: a 401 anywhere ends the session and shows the login screen. */
 export { onUnauthorized }
 
@@ -50,29 +38,24 @@ function report(status: number, body: unknown, fallbackMessage: string, notifica
 }
 
 function createApi(notifications: boolean) {
-  return ofetch.create({
-    baseURL: API_BASE,
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    // Status handling is ours (200–400 succeed), not ofetch's (which rejects 400).
-    ignoreResponseError: true,
-    retry: 0,
-    onRequest({ options }) {
-      const token = apiToken()
-      if (token && !options.headers.has('Authorization'))
-        options.headers.set('Authorization', `Bearer ${token}`)
-    },
-    onRequestError({ error }) {
+  return async function call<T = unknown>(path: string, options: ApiCall = {}): Promise<T> {
+    let answer: ApiAnswer
+    try {
+      answer = await apiAnswer(path, options, { token: apiToken })
+    } catch (err) {
       // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.
-      if (error instanceof ApiError || error?.name === 'AbortError') return
-      report(0, undefined, error?.message ?? 'Network error', notifications)
-    },
-    onResponse({ response }) {
-      if (response.status >= 200 && response.status <= 400) return
-      report(response.status, response._data, response.statusText || `HTTP ${response.status}`, notifications)
-    },
-  })
+      if (!(err instanceof ApiError)) throw err
+      report(0, undefined, err.message, notifications)
+    }
+    if (!isSuccess(answer.status)) {
+      const error = failure(answer)
+      report(error.status, error.body, error.message, notifications)
+    }
+    return answer.body as T
+  }
 }
 
+/** Calls the API with the session's bearer; a failure is reported (notifications, log) and rejects. */
 export const api = createApi(true)
 
 /**
@@ -82,5 +65,5 @@ export const api = createApi(true)
 export const silentApi = createApi(false)
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError || (error instanceof FetchError && error.cause instanceof ApiError)
+  return error instanceof ApiError
 }

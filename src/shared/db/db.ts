@@ -2,7 +2,8 @@
  * The one Dexie database of the app. Storage names below must not change without a migration: the schema is
  * the ordered, append-only list of versions in src/shared/db/schema.ts. No access token is ever written here.
  */
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
+import type { MessagingPolicyName } from '../policy/tags.ts'
 import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
@@ -71,6 +72,37 @@ export interface BulkJob {
   sent: number
   rejected: number
   skipped: number
+  // The fields below came after the base shape; they are optional so rows written by any version stay readable.
+  /** Branded messages were authorised when the job started (the footer replaces a stop at 0 available). */
+  brandedAuthorised?: boolean
+  /** The server has the recipient list (PUT /messages/{id}/recipients). */
+  recipientsSynced?: boolean
+  /** The server was told the final state. */
+  serverStateSynced?: boolean
+  policy?: MessagingPolicyName
+  /**
+   * The index of the first recipient the sender has not reached: recipients at or past it have no state row
+   * and are pending. Jobs from before the chunked audience have a row for everyone (cursor = total).
+   */
+  cursor?: number
+  /** Recipients from this index on were skipped in one go (no rows are written for them). */
+  skippedFrom?: number
+}
+
+/** Who a job goes to, in order. */
+export interface AudienceMember {
+  recipientId: string
+  name: string
+  conversationId: string
+}
+
+/** About CHUNK_SIZE recipients of a job's audience as parallel arrays: compact, and written in one go. */
+export interface RecipientChunk {
+  jobId: string
+  chunk: number
+  ids: string[]
+  names: string[]
+  conversations: string[]
 }
 
 export type RecipientState = 'pending' | 'sending' | 'sent' | 'rejected' | 'skipped'
@@ -89,6 +121,8 @@ export interface BulkRecipient {
   attemptAt?: number
   error?: string
   branded?: boolean
+  /** The image went out; only the text remains (never send the image twice). */
+  imageSent?: boolean
 }
 
 export interface TouchOutboxEntry {
@@ -112,6 +146,16 @@ export interface ReplyOutboxEntry {
   state: 'pending' | 'sending' | 'sent' | 'failed'
   attemptAt?: number
   error?: string
+  /** The image part went through; a retry sends only the text. */
+  imageSent?: boolean
+}
+
+/** What the inbox's sidebar shows of a page, kept for offline reading (never the token). */
+export interface PageSummary {
+  id: string
+  name: string
+  category?: string
+  pictureUrl?: string
 }
 
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
@@ -125,8 +169,10 @@ export const db = new Dexie('pagecast') as Dexie & {
   messages: EntityTable<CachedMessage, 'key'>
   bulkJobs: EntityTable<BulkJob, 'id'>
   bulkRecipients: EntityTable<BulkRecipient, 'key'>
+  bulkRecipientChunks: Table<RecipientChunk, [string, number]>
   touchOutbox: EntityTable<TouchOutboxEntry, 'key'>
   replyOutbox: EntityTable<ReplyOutboxEntry, 'id'>
+  inboxPages: EntityTable<PageSummary, 'id'>
   meta: EntityTable<MetaEntry, 'key'>
 }
 

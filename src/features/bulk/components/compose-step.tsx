@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
 import { buttonPrimary } from '../../../shared/ui'
-import type { AudiencePlan } from '../../../worker/allowance.ts'
+import type { AudiencePlan } from '../../../shared/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
 
 export function ComposeStep(props: {

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
-import { freshPageToken, useSession } from '../../../shared/session/index.ts'
+import { refreshedPageToken, useSession } from '../../../shared/session/index.ts'
 import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
 import type { PageSummary } from '../components/page-sidebar.tsx'
@@ -70,9 +70,8 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
 
   const refreshToken = useCallback(async () => {
     // Shared with the bulk sender: one refresh at a time, backed off while the page has no token.
-    const listed = await freshPageToken(pageId)
-    if (!listed) throw new Error('The page is no longer connected')
-    const fresh = await extendPageToken(listed, pageId).catch(() => listed)
+    const fresh = await refreshedPageToken(pageId, 'inbox')
+    if (!fresh) throw new Error('The page is no longer connected')
     tokenRef.current = fresh
     setToken(fresh)
     return fresh

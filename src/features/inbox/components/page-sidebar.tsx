@@ -1,13 +1,9 @@
 /** The page's own sidebar: picture, name, category and the "Messages" item. */
 import { Trans } from '@lingui/react/macro'
+import type { PageSummary } from '../../../shared/db/db.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 
-export interface PageSummary {
-  id: string
-  name: string
-  category?: string
-  pictureUrl?: string
-}
+export type { PageSummary }
 
 export function PageSidebar({ page }: { page: PageSummary }) {
   return (
