@@ -43,6 +43,9 @@ export default defineConfig({
         // Screenshots are for the install dialog only: not worth a place in every device's cache.
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The worker is registered as a classic script, so it is built as one IIFE file (the plugin's 'es'
+        // build passes Rolldown the deprecated inlineDynamicImports option and prints a warning every build).
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
@@ -51,6 +54,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // For debugging the built app under `npm start`; the server never serves them in production
+    // (src/server/http/static.ts).
     sourcemap: true,
     // .vite/manifest.json: the chunk graph that scripts/check-budgets.ts measures.
     manifest: true,

@@ -12,9 +12,11 @@ import { hasSessionCookie } from './shared/api/session-cookie.ts'
 import { loadClientConfig } from './shared/config/client-config.ts'
 import type { ClientConfig } from './shared/contracts/client-config.ts'
 import { configureSession, initSession } from './shared/session/actions.ts'
+import { sessionStore } from './shared/session/store.ts'
 import { createSocialSdk } from './shared/social/index.ts'
 import { firstScreenShown } from './shared/ui/first-screen.ts'
 import { loadFullApp, Root } from './app/entry/root.tsx'
+import { browserIdle, browserSavesData, scheduleServiceWorker } from './features/pwa/schedule.ts'
 import './app/app.css'
 
 // A returning user will need the full app: fetch it while the locale and the session load.
@@ -51,11 +53,17 @@ void sdk
   .then(() => initSession())
 
 // The service worker and its storage checks wait until the first real screen is painted: they are not
-// needed for it, and on a slow connection their code would compete with it.
+// needed for it, and on a slow connection their code would compete with it. A signed-out visitor gets them
+// when the browser is idle (not on a data-saving connection); Dexie itself waits for a session.
 if (import.meta.env.PROD)
-  void firstScreenShown().then(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
-    idle(() => void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()), {
-      timeout: 5_000,
-    })
-  })
+  void firstScreenShown().then(() =>
+    scheduleServiceWorker(
+      () => void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()),
+      {
+        isSignedIn: () => sessionStore.getState().status === 'logged_in',
+        subscribe: sessionStore.subscribe,
+        saveData: browserSavesData(),
+        idle: browserIdle,
+      },
+    ),
+  )

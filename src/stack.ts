@@ -1,7 +1,8 @@
 /**
- * `npm start`: the API, the static app and (unless SANDBOX=false) the sandbox on one port. The only place
- * where the sandbox and the API meet: the sandbox's demo pages that must be refused (banned, trial used) are
- * told to the API here, and both sides share the secret that signs the sandbox checkout's payment events.
+ * `npm start`: the API, the static app and the sandbox (on by default; off with SANDBOX=false, and in
+ * production unless SANDBOX=true) on one port. The only place where the sandbox and the API meet: the
+ * sandbox's demo pages that must be refused (banned, trial used) are told to the API here, and both sides
+ * share the secret that signs the sandbox checkout's payment events.
  */
 import { buildApp } from './server/app.ts'
 import { ConfigError, loadConfig, type ServerConfig } from './server/config.ts'

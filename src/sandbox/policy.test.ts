@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SendRequest } from '../shared/graph/types.ts'
+import { splitByWindow } from '../shared/policy/messaging.ts'
+import { conversationCustomerMessageAt } from '../shared/policy/window.ts'
 import type { DemoConversation } from './state/demo.ts'
 import { startSandbox } from './test-support.ts'
 
@@ -52,6 +54,41 @@ describe('other policies', () => {
       })
     } finally {
       await ha.app.close()
+    }
+  })
+})
+
+describe('a conversation whose last message is the page’s', () => {
+  it('keeps the window of the customer’s last message, and shows it in the nested messages', async () => {
+    const sb = await startSandbox({ humanAgent: true })
+    try {
+      const token = await sb.pageToken(sb.ids.large)
+      const old = sb
+        .seeded(sb.ids.large)
+        .find(
+          (c) =>
+            sendable(c) && Date.now() - c.lastCustomerMs > 2 * DAY && Date.now() - c.lastCustomerMs < 6 * DAY,
+        )!
+      const customerAt = old.lastCustomerMs
+      await sb.client.send(
+        sb.ids.large,
+        token,
+        text(old, { messagingType: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
+      )
+
+      const listed = await sb.client.conversations(sb.ids.large, token, { userId: old.customer.id })
+      const conv = listed.data[0]!
+      expect(Date.now() - Date.parse(conv.updated_time)).toBeLessThan(60_000)
+      expect(conv.messages?.data[0]?.from.id).toBe(sb.ids.large)
+      expect(conversationCustomerMessageAt(sb.ids.large, conv)).toBe(Math.floor(customerAt / 1000) * 1000)
+
+      const judge = (c: typeof conv) => conversationCustomerMessageAt(sb.ids.large, c)
+      expect(splitByWindow('current', [conv], judge, Date.now()).outside).toEqual([conv])
+      await expect(sb.client.send(sb.ids.large, token, text(old))).rejects.toMatchObject({
+        kind: 'outside_window',
+      })
+    } finally {
+      await sb.app.close()
     }
   })
 })

@@ -3,10 +3,7 @@
  * `app.inject()` and `main.ts` / `src/stack.ts` decide how it runs. Extra plugins (the sandbox) are passed in
  * by the composing entry: this module never imports the sandbox.
  */
-import { mkdtempSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { ServerConfig } from './config.ts'
@@ -24,6 +21,8 @@ import { installStatic } from './http/static.ts'
 import { type DemoSeed, seedDemo } from './repo/demo.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
 import { paymentProvider } from './payments/select.ts'
+import { databaseRateLimitStore } from './repo/rate-limits.ts'
+import { importUploadFolder } from './repo/uploads.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
@@ -51,8 +50,6 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
-  /** Where uploads are stored; default DATA_DIR/uploads (a temporary folder for `memory://`). */
-  uploadsDir?: string
 }
 
 declare module 'fastify' {
@@ -92,22 +89,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     await migrate(store)
     if (options.demo) await seedDemo(store, options.demo)
+    // Images an older version kept in DATA_DIR/uploads move into the shared database.
+    if (!config.DATA_DIR.startsWith('memory://'))
+      await importUploadFolder(store, resolve(config.DATA_DIR, 'uploads'))
   } catch (err) {
     await app.close()
     throw err
   }
 
-  const memory = config.DATA_DIR.startsWith('memory://')
-  const throwaway = memory && !options.uploadsDir
-  const uploadsDir =
-    options.uploadsDir ??
-    (throwaway ? mkdtempSync(join(tmpdir(), 'pagecast-uploads-')) : resolve(config.DATA_DIR, 'uploads'))
-  // An in-memory store's uploads go with it.
-  if (throwaway) app.addHook('onClose', () => rm(uploadsDir, { recursive: true, force: true }))
   const ctx: ApiContext = {
     config,
     store,
-    uploadsDir,
     graph:
       options.graph ??
       createGraphApi({
@@ -131,7 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
   installErrorHandling(app)
-  await app.register(rateLimit, { global: false })
+  // Counted in the database, so instances sharing it share the limits.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(store) })
 
   for (const m of mounts) await app.register(m.plugin, { prefix: m.prefix })
 
@@ -152,6 +145,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api/v2' },
   )
   uploadedFileRoute(app, ctx)
-  await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social)
+  await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
+    sourceMaps: config.NODE_ENV !== 'production',
+  })
   return app
 }

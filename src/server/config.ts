@@ -8,6 +8,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
+/** Public defaults that let the sandbox work out of the box: never accepted in production. */
+const DEFAULT_APP_SECRET = 'sandbox-secret'
+const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox'
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -20,8 +24,11 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Sandbox on: the stand-in network is mounted at /sandbox and the app talks to it. */
-  SANDBOX: bool.default(true),
+  /**
+   * Sandbox on: the stand-in network (free logins, fault switches, test payments) is mounted at /sandbox and
+   * the app talks to it. Default: on, except with NODE_ENV=production, where only SANDBOX=true turns it on.
+   */
+  SANDBOX: bool.optional(),
   SANDBOX_POLICY: z.enum(['current', 'legacy']).default('current'),
   SANDBOX_SEED: z.coerce.number().int().default(20260427),
   /** New customer messages arrive in the sandbox every N ms (0: never). */
@@ -34,23 +41,26 @@ const schema = z.object({
     .regex(/^v\d+\.\d+$/)
     .default('v25.0'),
   FB_APP_ID: z.string().default('sandbox-app'),
-  FB_APP_SECRET: z.string().default('sandbox-secret'),
+  FB_APP_SECRET: z.string().default(DEFAULT_APP_SECRET),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe coupon id giving the referral discount (15% for 3 months), created once in the Stripe dashboard. */
   STRIPE_REFERRAL_COUPON: z.string().default('pagecast-referral-15'),
   /** Shared with the sandbox's checkout page, which signs its Stripe-format events with it. */
-  SANDBOX_WEBHOOK_SECRET: z.string().min(8).default('whsec_sandbox'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(8).default(DEFAULT_WEBHOOK_SECRET),
   /**
    * Which proxies' X-Forwarded-* headers are believed (client address for rate limits, https for HSTS):
    * `true`, `false`, or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
-   * uniquelocal. The default believes only proxies on this machine or in a private network.
+   * uniquelocal. The default believes only a proxy on this machine: any other address could claim to be
+   * anyone (and escape the per-address rate limits), so a proxy elsewhere is named explicitly.
    */
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().default('loopback'),
   /** Requests per minute and client address; NODE_ENV=test raises both to 10,000 unless set explicitly. */
   RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_UPLOAD_PER_MIN: z.coerce.number().int().positive().optional(),
+  /** Total bytes of uploaded images kept in the database (default 1 GiB); past it uploads answer 507. */
+  UPLOADS_MAX_TOTAL_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
   SUPPORT_URL: z.string().url().default('https://m.me/pagecast.support'),
   AFFILIATE_SIGNUP_URL: z.string().url().default('https://affiliates.pagecast.app/signup'),
   AFFILIATE_LOGIN_URL: z.string().url().default('https://affiliates.pagecast.app/login'),
@@ -85,10 +95,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe',
     )
   }
-  if (!e.SANDBOX && e.NODE_ENV === 'production' && e.FB_APP_SECRET === 'sandbox-secret') {
-    throw new ConfigError(
-      'Invalid configuration:\n  FB_APP_SECRET must be set when the sandbox is off in production',
+  const sandboxEnabled = e.SANDBOX ?? e.NODE_ENV !== 'production'
+  if (e.NODE_ENV === 'production') {
+    const defaults: string[] = []
+    if (e.FB_APP_SECRET === DEFAULT_APP_SECRET) defaults.push('FB_APP_SECRET')
+    if (
+      (sandboxEnabled || e.PAYMENT_PROVIDER === 'sandbox') &&
+      e.SANDBOX_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET
     )
+      defaults.push('SANDBOX_WEBHOOK_SECRET')
+    if (defaults.length > 0) {
+      const lines = defaults.map(
+        (name) => `  ${name} is the public default: set a secret of its own in production`,
+      )
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+    }
   }
-  return { ...e, publicUrl, graphUrl, sandboxEnabled: e.SANDBOX }
+  return { ...e, publicUrl, graphUrl, sandboxEnabled }
 }

@@ -19,7 +19,6 @@ export interface ApiContext {
   store: Store
   graph: GraphApi
   payments: PaymentProvider
-  uploadsDir: string
   rateLimits: RateLimits
   /** Bearer check for a route's `preHandler`. */
   authenticate: (request: FastifyRequest) => Promise<void>

@@ -4,7 +4,7 @@
  * anything is written, and a recipient is never sent without its `sending` row on disk first.
  */
 import { db } from '../shared/db/db.ts'
-import type { SendMode } from './allowance.ts'
+import type { SendMode } from '../shared/bulk/allowance.ts'
 import {
   CHUNK_SIZE,
   chunks,
@@ -19,7 +19,7 @@ import {
   type JobRecord,
   type RecipientChunk,
   type RecipientRecord,
-} from './records.ts'
+} from '../shared/bulk/records.ts'
 
 export type Claim =
   /** The job is gone, another holder took it, or it is no longer runnable: the loop reads it again. */

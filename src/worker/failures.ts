@@ -4,8 +4,8 @@
  * transient errors retry a bounded number of times, and a network failure leaves the send uncertain.
  */
 import { Dexie } from 'dexie'
-import type { GraphErrorKind } from '../shared/graph/types.ts'
-import { backToPending } from './job-steps.ts'
+import { failureKind } from '../shared/graph/delivery.ts'
+import { backToPending } from '../shared/bulk/job-steps.ts'
 import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
 import {
   backoff,
@@ -15,14 +15,8 @@ import {
   THROTTLE_MAX_MS,
   TRANSIENT_MAX_ATTEMPTS,
 } from './pacer.ts'
-import { recipients, type JobRecord } from './records.ts'
+import { recipients, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
-
-function errorKind(err: unknown): GraphErrorKind {
-  const kind = (err as { kind?: unknown } | null)?.kind
-  if (typeof kind === 'string') return kind as GraphErrorKind
-  return err instanceof TypeError ? 'network' : 'transient'
-}
 
 export async function handleFailure(
   deps: RunDeps,
@@ -38,7 +32,7 @@ export async function handleFailure(
     await deps.sleep(backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random))
     return undefined
   }
-  const kind = errorKind(err)
+  const kind = failureKind(err)
   const message = err instanceof Error ? err.message : String(err)
   const r = streaks.current
   const fresh = r ? await recipients.get(r.key) : undefined

@@ -1,10 +1,10 @@
 /** The side effects of a run: states written and published, the server told, touches flushed, results. */
 import { pacingDelay, backoff, RETRY_BASE_MS, RETRY_MAX_MS } from './pacer.ts'
-import { recordResult, setJobState, skipRest } from './job-steps.ts'
-import { bulkMessage } from './protocol.ts'
-import { jobs, type JobRecord, type RecipientRecord } from './records.ts'
+import { recordResult, setJobState, skipRest } from '../shared/bulk/job-steps.ts'
+import { bulkMessage } from '../shared/bulk/protocol.ts'
+import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
-import { flushTouches, type FlushResult } from './touch-outbox.ts'
+import { flushTouches, type FlushResult } from '../shared/bulk/touch-outbox.ts'
 
 export async function reject(deps: RunDeps, job: JobRecord, r: RecipientRecord, message: string) {
   const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)

@@ -2,16 +2,18 @@
  * An uncertain send (a crash after the write-ahead `sending`, or a request whose answer never came) is checked
  * against the conversation before any retry, so nobody receives the message twice.
  */
+import { arrival, type Arrival, type SeenMessage } from '../shared/graph/delivery.ts'
 import type { ChatMessage } from '../shared/graph/types.ts'
-import type { SenderGraph } from './ports.ts'
+import type { SenderGraph } from '../shared/bulk/ports.ts'
 
-/** Browser and network clocks differ; a message this much before the attempt still counts as ours. */
-export const CLOCK_SKEW_MS = 2 * 60_000
+export type Evidence = Arrival
 
-export interface Evidence {
-  textSent: boolean
-  imageSent: boolean
-}
+const seen = (m: ChatMessage): SeenMessage => ({
+  fromId: m.from?.id,
+  createdAt: Date.parse(m.created_time),
+  text: m.message,
+  hasImage: (m.attachments?.data.length ?? 0) > 0,
+})
 
 export function findEvidence(
   messages: readonly ChatMessage[],
@@ -19,12 +21,7 @@ export function findEvidence(
   text: string,
   attemptAt: number,
 ): Evidence {
-  const since = attemptAt - CLOCK_SKEW_MS
-  const ours = messages.filter((m) => m.from?.id === pageId && Date.parse(m.created_time) >= since)
-  return {
-    textSent: ours.some((m) => m.message === text),
-    imageSent: ours.some((m) => (m.attachments?.data.length ?? 0) > 0),
-  }
+  return arrival(messages.map(seen), pageId, text, attemptAt)
 }
 
 /** Reads the latest messages of the conversation (rejects with the Graph error, e.g. `network`). */

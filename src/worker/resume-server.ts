@@ -4,8 +4,8 @@
  * before any retry), the rest wait. Rebuilt jobs start paused: the owner resumes them from their card, so a
  * job still running on another device is never sent from two places without the owner asking.
  */
-import { jobs, writeJob, type AudienceMember, type JobRecord, type RecipientRecord } from './records.ts'
-import type { OpenServerJob, SenderApi, ServerRecipient } from './ports.ts'
+import { jobs, writeJob, type AudienceMember, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
+import type { OpenServerJob, SenderApi, ServerRecipient } from '../shared/bulk/ports.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent before the touch. */
 export const UNCERTAIN_TAIL = 5

@@ -1,7 +1,7 @@
 /** What a running job needs from outside, and the bookkeeping of one run. */
-import type { BulkChannel } from './protocol.ts'
-import type { RecipientRecord } from './records.ts'
-import type { SenderApi, SenderGraph, Subscription } from './ports.ts'
+import type { BulkChannel } from '../shared/bulk/protocol.ts'
+import type { RecipientRecord } from '../shared/bulk/records.ts'
+import type { SenderApi, SenderGraph, Subscription } from '../shared/bulk/ports.ts'
 
 export interface RunDeps {
   graph: SenderGraph

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { claimLease, jobs, outbox, recipients } from './records.ts'
+import { claimLease, jobs, outbox, recipients } from '../shared/bulk/records.ts'
 import { runJob } from './run-job.ts'
 import {
   FakeApi,
@@ -10,7 +10,7 @@ import {
   seedJob,
   subscription,
 } from './fakes.test-kit.ts'
-import { BRANDED_FOOTER } from './allowance.ts'
+import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
 
 beforeEach(resetDb)
 

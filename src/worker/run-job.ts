@@ -5,20 +5,20 @@
  * writes the `sending` row, and the job is read again after every wait, so pause/cancel from any tab, a
  * takeover and a reload are honoured without reading the job twice per message.
  */
-import { sendMode } from './allowance.ts'
+import { sendMode } from '../shared/bulk/allowance.ts'
 import { handleFailure } from './failures.ts'
 import { applyFlush, finish, flushAndApply, pauseOffline, publish, stopForAllowance } from './job-effects.ts'
 import { claimNext, type ClaimMemory } from './claim.ts'
-import { backToPending, recordResult } from './job-steps.ts'
+import { backToPending, recordResult } from '../shared/bulk/job-steps.ts'
 import { pacingDelay, remainingWait } from './pacer.ts'
-import { bulkMessage } from './protocol.ts'
+import { bulkMessage } from '../shared/bulk/protocol.ts'
 import { reconcile } from './reconcile.ts'
 import { sendOne, textWithFooterFound } from './send-one.ts'
-import { firstInState, jobs, type JobRecord } from './records.ts'
+import { firstInState, jobs, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
-import { syncRecipients } from './sync-recipients.ts'
+import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
 import { waitForToken } from './token-wait.ts'
-import { deliverTouch, settleAcknowledged } from './touch-outbox.ts'
+import { deliverTouch, settleAcknowledged } from '../shared/bulk/touch-outbox.ts'
 
 export type { RunDeps, RunOutcome } from './run-deps.ts'
 

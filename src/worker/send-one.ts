@@ -1,7 +1,8 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
-import { BRANDED_FOOTER } from './allowance.ts'
+import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
+import { sendParts } from '../shared/graph/delivery.ts'
 import { reconcile } from './reconcile.ts'
-import { jobs, recipients, type JobRecord, type RecipientRecord } from './records.ts'
+import { jobs, recipients, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
 
 export async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: string, r: RecipientRecord) {
@@ -26,19 +27,28 @@ export async function sendOne(
   const tagging = job.tag
     ? { messagingType: job.messagingType, tag: job.tag }
     : { messagingType: job.messagingType }
-  if (job.imageUrl && !r.imageSent) {
-    let attachmentId = (await jobs.get(job.id))?.attachmentId
-    if (!attachmentId) {
-      attachmentId = (await deps.graph.uploadAttachment(job.pageId, token, job.imageUrl)).attachment_id
-      await jobs.update(job.id, { attachmentId })
-    }
-    await deps.graph.send(job.pageId, token, {
-      recipientId: r.recipientId,
-      ...tagging,
-      attachment: { attachmentId },
-    })
-    await recipients.update(r.key, { imageSent: true })
-  }
   const text = branded ? job.text + BRANDED_FOOTER : job.text
-  await deps.graph.send(job.pageId, token, { recipientId: r.recipientId, ...tagging, text })
+  await sendParts(
+    { image: !!job.imageUrl, imageSent: !!r.imageSent, text: true },
+    {
+      image: async () => {
+        let attachmentId = (await jobs.get(job.id))?.attachmentId
+        if (!attachmentId) {
+          attachmentId = (await deps.graph.uploadAttachment(job.pageId, token, job.imageUrl!)).attachment_id
+          await jobs.update(job.id, { attachmentId })
+        }
+        await deps.graph.send(job.pageId, token, {
+          recipientId: r.recipientId,
+          ...tagging,
+          attachment: { attachmentId },
+        })
+      },
+      imageWent: async () => {
+        await recipients.update(r.key, { imageSent: true })
+      },
+      text: async () => {
+        await deps.graph.send(job.pageId, token, { recipientId: r.recipientId, ...tagging, text })
+      },
+    },
+  )
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { jobs } from './records.ts'
+import { jobs } from '../shared/bulk/records.ts'
 import { startSender } from './sender.ts'
 import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './fakes.test-kit.ts'
 

@@ -59,6 +59,9 @@ const SLICE_SECONDS = SECONDS / SLICES
 const dataDir = mkdtempSync(join(tmpdir(), 'pagecast-bench-'))
 const config = loadConfig({
   NODE_ENV: 'production',
+  // Production refuses the public default secrets.
+  FB_APP_SECRET: 'bench-app-secret',
+  SANDBOX_WEBHOOK_SECRET: 'whsec_bench_secret',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   STATIC_DIR: join(dataDir, 'no-app'),

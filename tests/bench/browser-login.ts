@@ -2,7 +2,7 @@
  * Signs the benchmark's browser in through the sandbox login dialog, accepting the terms when they show.
  * Benchmarks run outside the Playwright test runner, so this waits on locators rather than `expect`.
  */
-import type { Page } from 'playwright-core'
+import type { Page } from '@playwright/test'
 import { pressContinue } from '../e2e/support/dialog.ts'
 
 export async function benchLogin(page: Page): Promise<void> {

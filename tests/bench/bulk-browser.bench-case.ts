@@ -10,7 +10,7 @@ import {
   type AudienceMember,
   type JobRecord,
   type RecipientRecord,
-} from '../../src/worker/records.ts'
+} from '../../src/shared/bulk/records.ts'
 import { runJob } from '../../src/worker/run-job.ts'
 import {
   FakeApi,

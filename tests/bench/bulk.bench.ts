@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { chromium, type Page } from 'playwright-core'
+import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startStack } from '../e2e/support/stack.ts'
 import { benchLogin } from './browser-login.ts'

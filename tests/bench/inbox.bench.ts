@@ -3,7 +3,7 @@
  * rows painted, time to apply one filter keystroke, row elements in the DOM, JS heap used. Prints each figure
  * beside its budget. `STATIC_DIR` points at the built app (default `dist`).
  */
-import { chromium, type Page } from 'playwright-core'
+import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startStack } from '../e2e/support/stack.ts'
 import { benchLogin } from './browser-login.ts'

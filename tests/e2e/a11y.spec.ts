@@ -64,6 +64,9 @@ for (const locale of ['en', 'ur'] as const) {
       await page.getByTestId('page-card').first().click()
       await expect(page).toHaveURL(/\/\d+/)
       await page.waitForLoadState('networkidle').catch(() => undefined)
+      // One main landmark per page: the layout's; the inbox's panes sit inside it.
+      await expect(page.getByTestId('conversation-row').first()).toBeVisible()
+      await expect(page.getByRole('main', { includeHidden: true })).toHaveCount(1)
       for (const width of [360, 1280]) {
         await page.setViewportSize({ width, height: 800 })
         await page.screenshot({ path: `${SHOTS}/${locale}-inbox-${width}.png` })

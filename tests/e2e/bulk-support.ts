@@ -66,7 +66,10 @@ export async function available(baseURL: string, token: string): Promise<number>
   return sub.available_messages
 }
 
-/** Who a bulk send to the page may reach: can_reply and inside the 23-hour margin, per the Graph itself. */
+/**
+ * Who a bulk send to the page may reach: can_reply and inside the 23-hour margin of the customer's last
+ * message (not updated_time, which a page reply moves), per the Graph itself.
+ */
 export async function eligible(
   baseURL: string,
   pageId: string,
@@ -90,17 +93,23 @@ export async function eligible(
   const inside: string[] = []
   const outside: string[] = []
   let url: string | undefined =
-    `${root}/${pageId}/conversations?fields=id,updated_time,participants,can_reply&limit=50&access_token=${pageToken}`
+    `${root}/${pageId}/conversations?fields=id,participants,can_reply,messages.limit(10){from,created_time}&limit=50&access_token=${pageToken}`
   const now = Date.now()
   while (url) {
     const body = (await (await fetch(url)).json()) as {
-      data: { updated_time: string; can_reply?: boolean; participants: { data: { id: string }[] } }[]
+      data: {
+        can_reply?: boolean
+        participants: { data: { id: string }[] }
+        messages?: { data: { from: { id: string }; created_time: string }[] }
+      }[]
       paging?: { next?: string }
     }
     for (const c of body.data) {
       if (!c.can_reply) continue
       const id = c.participants.data[0]!.id
-      ;(now - Date.parse(c.updated_time) < WINDOW_MS ? inside : outside).push(id)
+      const fromCustomer = (c.messages?.data ?? []).filter((m) => m.from.id !== pageId)
+      const last = Math.max(...fromCustomer.map((m) => Date.parse(m.created_time)))
+      ;(now - last < WINDOW_MS ? inside : outside).push(id)
     }
     url =
       body.paging?.next && body.paging.next.startsWith('/')

@@ -10,6 +10,7 @@ import { userQueryOptions } from '../../shared/api/user.ts'
 import type { SubscriptionState } from '../../shared/contracts/api.ts'
 import { notify } from '../../shared/notifications/store.ts'
 import { setSubscription } from '../../shared/session/store.ts'
+import { announceSubscriptionChange, useSubscriptionSync } from '../../shared/session/subscription-sync.ts'
 
 export function useAccessRedirects(subscription: SubscriptionState | undefined): void {
   const { t } = useLingui()
@@ -20,6 +21,7 @@ export function useAccessRedirects(subscription: SubscriptionState | undefined):
   const outcome = search.success === undefined ? undefined : String(search.success) === 'true'
   const [refreshing, setRefreshing] = useState(false)
   const handled = useRef(false)
+  useSubscriptionSync(subscription !== undefined)
 
   useEffect(() => {
     if (outcome === undefined || handled.current) return
@@ -34,7 +36,11 @@ export function useAccessRedirects(subscription: SubscriptionState | undefined):
     else notify({ kind: 'info', title: t`Checkout cancelled`, message: t`Nothing was charged.` })
     void queryClient
       .fetchQuery({ ...userQueryOptions(), staleTime: 0 })
-      .then(setSubscription)
+      .then((sub) => {
+        setSubscription(sub)
+        // The tab the checkout started from (and any other) learns of the purchase without a reload.
+        if (outcome) announceSubscriptionChange()
+      })
       .catch(() => undefined)
       .finally(() => {
         setRefreshing(false)

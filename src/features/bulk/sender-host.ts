@@ -10,18 +10,18 @@ import { apiToken } from '../../shared/api'
 import { db } from '../../shared/db/db.ts'
 import { loadClientConfig } from '../../shared/config'
 import { notify } from '../../shared/notifications'
-import { freshPageToken, sessionStore, setSubscription } from '../../shared/session'
-import { createSenderApi } from '../../worker/api-port.ts'
+import { refreshedPageToken, sessionStore, setSubscription } from '../../shared/session'
+import { createSenderApi } from '../../shared/bulk/api-port.ts'
 import {
   broadcastChannel,
   bulkMessage,
   isBulkMessage,
   SENDER_LOCK,
   type BulkMessage,
-} from '../../worker/protocol.ts'
-import type { JobRecord } from '../../worker/records.ts'
-import { syncRecipients } from '../../worker/sync-recipients.ts'
-import { flushTouches } from '../../worker/touch-outbox.ts'
+} from '../../shared/bulk/protocol.ts'
+import type { JobRecord } from '../../shared/bulk/records.ts'
+import { syncRecipients } from '../../shared/bulk/sync-recipients.ts'
+import { flushTouches } from '../../shared/bulk/touch-outbox.ts'
 
 /** How long signing out waits for a sender in another tab to let go (a frozen tab never answers). */
 const STOP_WAIT_MS = 5_000
@@ -47,7 +47,7 @@ function post(message: BulkMessage) {
 
 /** A sender asked for the page's token: one refresh (shared, backed off), answered with it or without. */
 async function refreshFor(pageId: string) {
-  const token = await freshPageToken(pageId)
+  const token = await refreshedPageToken(pageId, 'bulk')
   const message = token
     ? bulkMessage.tokens({ ...pageTokens(), [pageId]: token }, apiToken())
     : bulkMessage.noToken(pageId)

@@ -1,5 +1,6 @@
 export { InboxColumn, type InboxColumnProps } from './components/inbox-column.tsx'
 export { PageSidebar, type PageSummary } from './components/page-sidebar.tsx'
+export { PageHeader } from './components/page-header.tsx'
 export { OfflineIndicator } from './components/offline-indicator.tsx'
 export { useConversationList, type ConversationListState } from './api/use-conversation-list.ts'
 export { usePageEntry, type PageEntryState } from './api/use-page-entry.ts'

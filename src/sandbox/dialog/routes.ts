@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context.ts'
 import { escapeHtml, SANDBOX_CSS, sendHtml } from '../html.ts'
 import { isUserKey } from '../routes/inspect.ts'
 import type { UserKey } from '../state/demo.ts'
-import { SHORT_LIVED_S } from '../state/tokens.ts'
+import { SHORT_LIVED_S, splitGrants } from '../state/tokens.ts'
 import { DIALOG_SCRIPT } from './dialog-script.ts'
 
 export const SESSION_COOKIE = 'sandbox_session'
@@ -34,7 +34,8 @@ function strings(v: unknown): string[] {
 export function registerDialog(app: FastifyInstance, ctx: SandboxContext, prefix: string): void {
   const { options, store, tokens } = ctx
 
-  function connected(user: UserKey, granted: string[], declined: string[]): LoginResponse {
+  function connected(user: UserKey, asked: string[], refused: string[]): LoginResponse {
+    const { granted, declined } = splitGrants(asked, refused)
     const accessToken = tokens.issueUser(user, granted, declined)
     const userID = store.users[user].id
     const payload = Buffer.from(

@@ -4,6 +4,7 @@ import { absoluteBase, authenticate, authenticatePage, type SandboxContext } fro
 import { fieldsOrDefault, formatFields, project, type FieldSpec, type GraphNode } from '../fields.ts'
 import { errors } from '../graph-error.ts'
 import { limitOf, paginate, timeKey } from '../paging.ts'
+import type { DemoConversation } from '../state/demo.ts'
 import type { TokenInfo } from '../state/tokens.ts'
 import { conversationNode, messageNode, pictureNode } from './nodes.ts'
 
@@ -118,7 +119,20 @@ export function registerGraphRead(app: FastifyInstance, ctx: SandboxContext, pre
       after: q.after,
       before: q.before,
     })
-    return { ...result, data: result.data.map((c) => project(conversationNode(page, c), specs)) }
+    // The conversation's messages edge, read nested (`messages.limit(10){from,created_time}`), newest first.
+    const messagesEdge = (conv: DemoConversation) => (spec: FieldSpec) => {
+      const all = store.messagesOf(conv)
+      const limit = limitOf(spec.modifiers.limit, 25)
+      const newest = all.slice(Math.max(0, all.length - limit)).reverse()
+      const children = spec.children ?? fieldsOrDefault(undefined, 'id,created_time')
+      return { data: newest.map((m) => project(messageNode(ctx, page, conv, m), children)) }
+    }
+    return {
+      ...result,
+      data: result.data.map((c) =>
+        project({ ...conversationNode(page, c), messages: messagesEdge(c) }, specs),
+      ),
+    }
   })
 
   app.get('/graph/:version/:id/messages', async (request) => {

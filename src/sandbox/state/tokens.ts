@@ -21,6 +21,18 @@ export interface TokenInfo {
 export const SHORT_LIVED_S = 2 * 60 * 60
 export const LONG_LIVED_S = 60 * 24 * 60 * 60
 
+/**
+ * A permission is granted or declined, never both, as the network answers: one named in both lists (a dialog
+ * answer or a test token asking for it) counts as declined.
+ */
+export function splitGrants(
+  granted: string[],
+  declined: string[],
+): { granted: string[]; declined: string[] } {
+  const no = new Set(declined)
+  return { granted: [...new Set(granted)].filter((p) => !no.has(p)), declined: [...no] }
+}
+
 export class TokenStore {
   private tokens = new Map<string, TokenInfo>()
   private expired = new Set<string>()
@@ -29,17 +41,18 @@ export class TokenStore {
 
   issueUser(
     user: UserKey,
-    granted: string[],
-    declined: string[] = [],
+    asked: string[],
+    refused: string[] = [],
     longLived = false,
     appId?: string,
   ): string {
+    const { granted, declined } = splitGrants(asked, refused)
     const token = `EAAS${randomBytes(24).toString('hex')}`
     const now = Date.now()
     this.tokens.set(token, {
       kind: 'user',
       user,
-      granted: [...new Set(['public_profile', ...granted])],
+      granted: [...new Set(['public_profile', ...granted])].filter((p) => !declined.includes(p)),
       declined,
       issuedMs: now,
       expiresMs: now + (longLived ? LONG_LIVED_S : SHORT_LIVED_S) * 1000,
@@ -99,7 +112,7 @@ export class TokenStore {
 
   openSession(user: UserKey, granted: string[], declined: string[]): string {
     const id = randomBytes(18).toString('base64url')
-    this.sessions.set(id, { user, granted, declined })
+    this.sessions.set(id, { user, ...splitGrants(granted, declined) })
     return id
   }
 

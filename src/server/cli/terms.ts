@@ -1,11 +1,14 @@
 /**
  * `npm run terms -- publish FILE.md`: publishes a new version of the terms; every user accepts it again
  * before going on. `npm run terms -- show` prints the current version. Uses the same store as the server
- * (DATA_DIR or DATABASE_URL).
+ * (DATA_DIR or DATABASE_URL). The embedded database has one writer: while the server runs on DATA_DIR the
+ * command refuses (new terms written beside a running server would be lost at its next restart); with
+ * DATABASE_URL it works beside any number of running instances.
  */
 import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
+import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { type Store, openStore } from '../db/store.ts'
 
 const USAGE = 'Usage: npm run terms -- publish FILE.md | show'
@@ -32,7 +35,14 @@ async function main(args: string[]): Promise<number> {
     return 2
   }
   const config = loadConfig()
-  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }).catch(
+    (err: unknown) => {
+      if (!(err instanceof DataDirLockedError)) throw err
+      throw new ConfigError(
+        `The server is running on DATA_DIR ${err.dataDir} (pid ${err.holder.pid}): stop it first, then run this command again.`,
+      )
+    },
+  )
   try {
     await migrate(store)
     if (command === 'publish') {

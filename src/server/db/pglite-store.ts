@@ -1,7 +1,11 @@
-/** The embedded store: PGlite in-process, files under DATA_DIR (or in memory for `memory://`). */
+/**
+ * The embedded store: PGlite in-process, files under DATA_DIR (or in memory for `memory://`). A folder has
+ * one writer: opening it takes its lock (./data-dir-lock.ts), closing the store gives it back.
+ */
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts'
 import type { Queryable, SqlParam, Store } from './store.ts'
 
 interface PgliteLike {
@@ -23,14 +27,21 @@ function wrap(db: PgliteLike): Queryable {
 
 export async function openPgliteStore(dataDir: string): Promise<Store> {
   let location: string | undefined
+  let lock: DataDirLock | undefined
   if (!dataDir.startsWith('memory://')) {
     location = resolve(dataDir, 'pglite')
     mkdirSync(location, { recursive: true })
+    lock = await lockDataDir(dataDir)
   }
   // Counts and ids are BIGINT / NUMERIC in SQL and plain numbers in JS, on both stores.
   const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) }
   const db = new PGlite(location ?? 'memory://', { parsers })
-  await db.waitReady
+  try {
+    await db.waitReady
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
   const top = wrap(db)
   return {
     kind: 'pglite',
@@ -39,6 +50,12 @@ export async function openPgliteStore(dataDir: string): Promise<Store> {
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     // PGlite is one connection already.
     session: (fn) => fn(top),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close()
+      } finally {
+        lock?.release()
+      }
+    },
   }
 }

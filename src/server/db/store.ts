@@ -2,7 +2,9 @@
  * One store interface over PGlite (embedded, the default) and a PostgreSQL server (`DATABASE_URL`). Both speak
  * the same SQL dialect, so every query and migration is written once.
  */
-export type SqlParam = string | number | boolean | null | Date | readonly string[] | readonly number[]
+/** A Uint8Array (a Buffer too) is sent as BYTEA and comes back as one. */
+export type SqlParam =
+  string | number | boolean | null | Date | Uint8Array | readonly string[] | readonly number[]
 
 export interface Queryable {
   query<T extends object>(sql: string, params?: readonly SqlParam[]): Promise<T[]>

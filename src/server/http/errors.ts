@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { z } from 'zod'
+import type { RefusalCode } from '../../shared/contracts/api.ts'
 
 export class HttpError extends Error {
   readonly statusCode: number
@@ -19,7 +20,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new HttpError(404, what)
-export const notAcceptable = (message: string, code?: string) => new HttpError(406, message, undefined, code)
+export const notAcceptable = (message: string, code?: RefusalCode) =>
+  new HttpError(406, message, undefined, code)
 export const unauthorized = (message = 'Unauthenticated.') => new HttpError(401, message)
 
 export function invalid(field: string, message: string): HttpError {

@@ -118,6 +118,57 @@ describe('headers and the static app', () => {
   })
 })
 
+describe('source maps', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pagecast-maps-test-'))
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Pagecast</title>')
+    writeFileSync(
+      join(dir, 'assets', 'index-abc123.js'),
+      'console.log(1)\n//# sourceMappingURL=index-abc123.js.map',
+    )
+    writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('are never served in production', async () => {
+    const t = await startTestApp(
+      'pglite',
+      {},
+      {
+        STATIC_DIR: dir,
+        NODE_ENV: 'production',
+        FB_APP_SECRET: 'a-real-app-secret',
+        SANDBOX_WEBHOOK_SECRET: 'whsec_own_secret',
+      },
+    )
+    try {
+      for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map?v=1']) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })
+        expect(res.statusCode, url).toBe(404)
+        expect(res.body, url).not.toContain('sources')
+      }
+      for (const url of ['/assets/index-abc123.js.m%61p', '/assets/index-abc123.js%2Emap'])
+        expect((await t.app.inject({ url })).body, url).not.toContain('sources')
+      expect((await t.app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('are served in development', async () => {
+    const t = await startTestApp('pglite', {}, { STATIC_DIR: dir, NODE_ENV: 'development' })
+    try {
+      const res = await t.app.inject({ url: '/assets/index-abc123.js.map' })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('sources')
+    } finally {
+      await t.close()
+    }
+  })
+})
+
 describe('an internal failure', () => {
   it('answers 500 with a bare message and no internals', async () => {
     const t = await startTestApp()

@@ -1,7 +1,8 @@
 /**
  * The built app: files from STATIC_DIR, the SPA's index.html for other navigations, and JSON 404s for
  * everything under the API. `index.html` and `sw.js` are revalidated on every load so a new version is
- * found; hashed assets never change and are cached for a year.
+ * found; hashed assets never change and are cached for a year. Source maps (the original sources) are served
+ * outside production only.
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -13,6 +14,7 @@ import { type SocialKind, startupHints } from './startup-hints.ts'
 
 const NOT_APP = /^\/(api|sandbox|uploads)(\/|$)/
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/
+const SOURCE_MAP = /\.map$/i
 
 const hasSessionCookie = (request: FastifyRequest) =>
   Boolean(cookieValue(request.headers.cookie, SESSION_COOKIE))
@@ -25,6 +27,7 @@ export async function installStatic(
   app: FastifyInstance,
   staticDir: string,
   social: SocialKind,
+  { sourceMaps }: { sourceMaps: boolean },
 ): Promise<void> {
   const root = resolve(staticDir)
   const hasApp = () => existsSync(resolve(root, 'index.html'))
@@ -36,6 +39,7 @@ export async function installStatic(
       // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
       preCompressed: true,
       cacheControl: false,
+      allowedPath: (path) => sourceMaps || !SOURCE_MAP.test(path),
       setHeaders(res, path) {
         if (NO_CACHE.test(path)) res.setHeader('Cache-Control', 'no-cache')
         else if (/[\\/]assets[\\/]/.test(path))

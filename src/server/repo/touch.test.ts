@@ -71,7 +71,8 @@ onEveryStore('the allowance', (kind) => {
     const codes = results.map((r) => r.statusCode)
     expect(codes.filter((c) => c === 200)).toHaveLength(100)
     expect(codes.filter((c) => c === 406)).toHaveLength(200)
-    for (const r of results) if (r.statusCode === 406) expect(r.json()).toEqual({ message: NO_MESSAGES })
+    for (const r of results)
+      if (r.statusCode === 406) expect(r.json()).toEqual({ message: NO_MESSAGES, code: 'no_messages' })
     const after = await u.available()
     expect(after.available_messages).toBe(0)
     expect(after.subscription).toMatchObject({ subscriptions_messages: 0, addons_messages: 0 })
@@ -136,7 +137,7 @@ onEveryStore('the allowance', (kind) => {
     const u = await fresh({ subscriptions_messages: 0 }, { branded_messages_amount: 1 })
     const refused = await u.touchAs('b1', { sent_as_branded: true })
     expect(refused.statusCode).toBe(406)
-    expect(refused.json()).toEqual({ message: NO_MESSAGES })
+    expect(refused.json()).toEqual({ message: NO_MESSAGES, code: 'no_messages' })
     expect(await u.recorded()).toEqual([])
     await setAllowance(t.app, u.fb, { use_branded_messages: true })
     expect((await u.touchAs('b1', { sent_as_branded: true })).statusCode).toBe(200)
@@ -150,7 +151,7 @@ onEveryStore('the allowance', (kind) => {
     expect(first.json()).toMatchObject({ available_messages: 0 })
     const second = await u.touchAs('c2', { sent_as_branded: true })
     expect(second.statusCode).toBe(406)
-    expect(second.json()).toEqual({ message: NO_MESSAGES })
+    expect(second.json()).toEqual({ message: NO_MESSAGES, code: 'no_messages' })
     expect(await u.recorded()).toEqual([
       expect.objectContaining({ recipient_id: 'c1', sent_as_branded: false, status: 'OK' }),
     ])
@@ -207,7 +208,7 @@ onEveryStore('the allowance', (kind) => {
     expect((await u.available()).subscription.unlimited_blocked).toBe(true)
     const blocked = await u.touchAs('u3')
     expect(blocked.statusCode).toBe(406)
-    expect(blocked.json()).toEqual({ message: FAIR_USE_BLOCKED })
+    expect(blocked.json()).toEqual({ message: FAIR_USE_BLOCKED, code: 'fair_use_blocked' })
   })
 
   it('refuses touches on a message of another user with 404', async () => {

@@ -19,9 +19,9 @@
  * with nothing left and nothing recorded). The CHECK constraints make going below zero impossible anyway.
  */
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
-import type { TouchResponse } from '../../shared/contracts/api.ts'
+import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
 import type { Store } from '../db/store.ts'
-import { notAcceptable, notFound } from '../http/errors.ts'
+import { MessageNotFound } from './messages.ts'
 import { type SubscriptionRow, hasAccess, toState } from './subscriptions.ts'
 
 export interface TouchInput {
@@ -104,10 +104,21 @@ interface TouchRow extends SubscriptionRow {
   paid: boolean
 }
 
-function refusal(row: SubscriptionRow): Error {
-  if (!hasAccess(row)) return notAcceptable(NO_ACCESS)
-  if (row.is_unlimited && row.unlimited_blocked) return notAcceptable(FAIR_USE_BLOCKED)
-  return notAcceptable(NO_MESSAGES)
+/** Nothing was left to spend: the touch is not recorded (the message says why, for the owner; the code for the app). */
+export class AllowanceRefused extends Error {
+  readonly code: RefusalCode
+  constructor(message: string, code: RefusalCode) {
+    super(message)
+    this.name = 'AllowanceRefused'
+    this.code = code
+  }
+}
+
+function refusal(row: SubscriptionRow): AllowanceRefused {
+  if (!hasAccess(row)) return new AllowanceRefused(NO_ACCESS, 'no_access')
+  if (row.is_unlimited && row.unlimited_blocked)
+    return new AllowanceRefused(FAIR_USE_BLOCKED, 'fair_use_blocked')
+  return new AllowanceRefused(NO_MESSAGES, 'no_messages')
 }
 
 export async function touch(
@@ -128,7 +139,7 @@ export async function touch(
   ])
   const row = rows[0]
   // No row: not one of the caller's messages (or deleted).
-  if (!row) throw notFound('Message not found.')
+  if (!row) throw new MessageNotFound()
   if (row.claimed && row.spends && !row.paid) {
     // The decision and the spend read the same locked row with the same condition: unreachable.
     throw new Error('A touch was recorded without spending.')

@@ -1,11 +1,19 @@
 /** Stored bulk messages: create, list, finish or stop, delete (a user sees only their own). */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { createMessageBody, messageStateBody, type StoredMessage } from '../../shared/contracts/api.ts'
+import { createMessageBody, messageStateBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
-import type { Queryable } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
-import { notAcceptable, notFound, parse } from '../http/errors.ts'
+import { HttpError, notAcceptable, notFound, parse } from '../http/errors.ts'
+import {
+  createMessage,
+  hideMessage,
+  listMessages,
+  MessageNotFound,
+  RecipientsOverflow,
+  setMessageState,
+} from '../repo/messages.ts'
+import { AllowanceRefused } from '../repo/touch.ts'
 import { requireBoundPage } from './page-access.ts'
 import { PAGE_BANNED } from './pages.ts'
 
@@ -19,28 +27,18 @@ export function messageId(params: unknown): string {
   return id
 }
 
-export async function ownMessage(
-  db: Queryable,
-  id: string,
-  userId: string,
-): Promise<{ total_messages: number }> {
-  const row = (
-    await db.query<{ total_messages: number }>(
-      'SELECT total_messages FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-      [id, userId],
-    )
-  )[0]
-  if (!row) throw notFound('Message not found.')
-  return row
+/** The messages repositories' domain errors as HTTP answers. */
+export async function answering<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (err) {
+    if (err instanceof MessageNotFound) throw notFound(err.message)
+    if (err instanceof AllowanceRefused) throw notAcceptable(err.message, err.code)
+    if (err instanceof RecipientsOverflow)
+      throw new HttpError(422, 'The given data was invalid.', { recipients: [err.message] })
+    throw err
+  }
 }
-
-interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at'> {
-  id: number
-  created_at: Date
-}
-
-const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
-  ng_count, state, stop_reason, created_at`
 
 export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
@@ -51,61 +49,25 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const userId = currentUser(request).id
     await requireBoundPage(db, userId, body.page_id)
     const banned = await db.query('SELECT 1 FROM pages WHERE id = $1 AND banned', [body.page_id])
-    if (banned.length > 0) throw notAcceptable(PAGE_BANNED)
-    const row = (
-      await db.query<{ id: number }>(
-        `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages, branded_messages_amount)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [
-          userId,
-          body.page_id,
-          body.message_type_id,
-          body.message,
-          body.image_url ?? null,
-          body.label,
-          body.tag ?? null,
-          body.total_messages,
-          body.branded_messages_amount,
-        ],
-      )
-    )[0]!
-    return reply.code(201).send({ id: String(row.id) })
+    if (banned.length > 0) throw notAcceptable(PAGE_BANNED, 'page_banned')
+    return reply.code(201).send({ id: await createMessage(db, userId, body) })
   })
 
   app.get('/messages', auth, async (request) => {
     const query = parse(listQuery, request.query)
-    const rows = await db.query<MessageRow>(
-      `SELECT ${COLUMNS} FROM messages WHERE user_id = $1 AND deleted_at IS NULL
-       ${query.state === 'open' ? "AND state <> 'finished'" : ''} ORDER BY id`,
-      [currentUser(request).id],
-    )
-    const data: StoredMessage[] = rows.map((r) => ({
-      ...r,
-      id: String(r.id),
-      created_at: new Date(r.created_at).toISOString(),
-    }))
-    return { data }
+    return { data: await listMessages(db, currentUser(request).id, query.state === 'open') }
   })
 
   app.post('/messages/:id/state', auth, async (request) => {
     const id = messageId(request.params)
     const body = parse(messageStateBody, request.body)
-    const updated = await db.query(
-      `UPDATE messages SET state = $3, stop_reason = $4 WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id`,
-      [id, currentUser(request).id, body.state, body.reason ?? null],
-    )
-    if (updated.length === 0) throw notFound('Message not found.')
+    await answering(setMessageState(db, id, currentUser(request).id, body))
     return { id, state: body.state }
   })
 
   app.delete('/messages/:id', auth, async (request) => {
     const id = messageId(request.params)
-    // Kept as a record (its touches spent allowance); only hidden from the user's lists.
-    const deleted = await db.query(
-      'UPDATE messages SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id',
-      [id, currentUser(request).id],
-    )
-    if (deleted.length === 0) throw notFound('Message not found.')
+    await answering(hideMessage(db, id, currentUser(request).id))
     return { id, deleted: true }
   })
 }

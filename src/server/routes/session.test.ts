@@ -95,6 +95,12 @@ describe('login', () => {
     expect(res.json().message).toMatch(/pages_messaging, email/)
   })
 
+  it('refuses a login whose required permission is declined even when also listed as granted', async () => {
+    const res = await post({ access_token: 'fb:1005:both=pages_messaging' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().message).toMatch(/pages_messaging/)
+  })
+
   it('refuses a token the network does not accept with 401', async () => {
     const res = await post({ access_token: 'not-a-token' })
     expect(res.statusCode).toBe(401)
@@ -196,6 +202,45 @@ describe('login rate limit', () => {
         payload: { access_token: 'fb:9' },
       })
       expect(res.json().message).toMatch(/Too many requests/)
+    } finally {
+      await t.close()
+    }
+  })
+  it('counts a client by its own address when it forges X-Forwarded-For from a private network', async () => {
+    const t = await startTestApp('pglite', { rateLimits: { login: 3 } })
+    try {
+      const codes: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/login',
+          remoteAddress: '10.1.2.3',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { access_token: `fb:${i}` },
+        })
+        codes.push(res.statusCode)
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429])
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('counts each client behind a proxy on this machine by its forwarded address', async () => {
+    const t = await startTestApp('pglite', { rateLimits: { login: 1 } })
+    try {
+      const codes: number[] = []
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.1']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { access_token: 'fb:1' },
+        })
+        codes.push(res.statusCode)
+      }
+      expect(codes).toEqual([200, 200, 429])
     } finally {
       await t.close()
     }

@@ -51,8 +51,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       })
       if (!me.id || !/^\d{1,32}$/.test(me.id))
         throw unauthorized('The social network did not identify the user.')
+      // A required permission the network also lists as declined counts as missing (spec section 5).
       const granted = new Set(grants.filter((g) => g.status === 'granted').map((g) => g.permission))
-      const missing = REQUIRED_PERMISSIONS.filter((p) => !granted.has(p))
+      const declined = new Set(grants.filter((g) => g.status !== 'granted').map((g) => g.permission))
+      const missing = REQUIRED_PERMISSIONS.filter((p) => !granted.has(p) || declined.has(p))
       if (missing.length > 0)
         throw unauthorized(`Login refused: these permissions were not granted: ${missing.join(', ')}.`)
 

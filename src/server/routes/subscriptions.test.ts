@@ -113,7 +113,7 @@ onEveryStore('checkout and payment events', (kind) => {
     const who = await fresh()
     const refused = await checkout(who, { price_id: 'addon_1000', is_addon: true })
     expect(refused.statusCode).toBe(406)
-    expect(refused.json()).toEqual({ message: ADDON_NEEDS_SUBSCRIPTION })
+    expect(refused.json()).toEqual({ message: ADDON_NEEDS_SUBSCRIPTION, code: 'addon_needs_subscription' })
     await pay(who, { price_id: 'plan_starter_monthly' })
     await setAllowance(t.app, who.user.facebook_id, { is_unlimited: true, unlimited_blocked: true })
     await pay(who, { price_id: 'addon_2000', is_addon: true })
@@ -172,6 +172,7 @@ onEveryStore('checkout and payment events', (kind) => {
       })
     expect((await cancel({ cancellation_reason: 'too expensive' })).json()).toEqual({
       message: NOTHING_TO_CANCEL,
+      code: 'nothing_to_cancel',
     })
     await pay(who, { price_id: 'plan_starter_monthly' })
     const empty = await cancel({ cancellation_reason: '  ' })

@@ -25,7 +25,8 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
     if (body.is_addon === true && match.kind !== 'addon')
       throw invalid('price_id', 'This price is a plan, not an add-on.')
     const sub = await loadSubscription(db, user.id)
-    if (match.kind === 'addon' && !isActivePaid(sub)) throw notAcceptable(ADDON_NEEDS_SUBSCRIPTION)
+    if (match.kind === 'addon' && !isActivePaid(sub))
+      throw notAcceptable(ADDON_NEEDS_SUBSCRIPTION, 'addon_needs_subscription')
 
     if (body.referral || body.coupon) {
       await db.query(
@@ -79,7 +80,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
     const body = parse(cancelSubscriptionBody, request.body)
     const userId = currentUser(request).id
     const sub = await loadSubscription(db, userId)
-    if (!isActivePaid(sub)) throw notAcceptable(NOTHING_TO_CANCEL)
+    if (!isActivePaid(sub)) throw notAcceptable(NOTHING_TO_CANCEL, 'nothing_to_cancel')
     if (!sub.cancel_at_period_end) {
       try {
         await ctx.payments.cancelAtPeriodEnd(sub.provider_subscription_id)

@@ -1,11 +1,9 @@
 /**
  * `POST /api/v2/upload` (multipart `image` + `access_type`) and `GET /uploads/<name>`, the stable public URL
- * the network fetches the image from. Names are content hashes, so the same image is stored once.
+ * the network fetches the image from. Names are content hashes, so the same image is stored once, in the
+ * database every instance shares.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream, existsSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants/limits.ts'
 import type { ApiContext } from '../context.ts'
@@ -13,13 +11,11 @@ import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid } from '../http/errors.ts'
 import { ImageTooLargeError, NotAnImageError, processImage } from '../images/process-image.ts'
 import { loadSubscription } from '../repo/subscriptions.ts'
+import { UPLOAD_NAME, UploadsFullError, loadUpload, saveUpload } from '../repo/uploads.ts'
 
-const UPLOAD_NAME = /^[a-f0-9]{40}\.(jpg|png|webp)$/
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 const TOO_MANY_BYTES = `The image is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB are accepted.`
 
 export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  await mkdir(ctx.uploadsDir, { recursive: true })
   const multipart = (await import('@fastify/multipart')).default
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 6 },
@@ -66,11 +62,12 @@ export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promi
         throw err
       }
       const name = `${createHash('sha256').update(processed.data).digest('hex').slice(0, 40)}.${processed.ext}`
-      const target = join(ctx.uploadsDir, name)
-      if (!existsSync(target)) {
-        const partial = `${target}.${process.pid}.${Date.now()}.part`
-        await writeFile(partial, processed.data)
-        await rename(partial, target)
+      try {
+        await saveUpload(ctx.store, name, processed.data, ctx.config.UPLOADS_MAX_TOTAL_BYTES)
+      } catch (err) {
+        if (err instanceof UploadsFullError)
+          throw new HttpError(507, 'The image storage is full; no more images can be uploaded for now.')
+        throw err
       }
       return {
         url: `${ctx.config.publicUrl}/uploads/${name}`,
@@ -85,13 +82,12 @@ export async function uploadRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 export function uploadedFileRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/uploads/:name', async (request, reply) => {
     const { name } = request.params as { name: string }
-    const path = join(ctx.uploadsDir, name)
-    if (!UPLOAD_NAME.test(name) || !existsSync(path)) throw new HttpError(404, 'No such upload.')
-    const ext = name.split('.').pop()!
+    const upload = UPLOAD_NAME.test(name) ? await loadUpload(ctx.store, name) : undefined
+    if (!upload) throw new HttpError(404, 'No such upload.')
     return reply
-      .type(TYPES[ext]!)
+      .type(upload.contentType)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .send(createReadStream(path))
+      .send(upload.bytes)
   })
 }

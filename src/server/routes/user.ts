@@ -38,7 +38,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const userId = currentUser(request).id
     const row = await loadSubscription(db, userId)
     if (row.is_unlimited && !row.unlimited_blocked)
-      throw notAcceptable('Unlimited subscriptions do not need branded messages.')
+      throw notAcceptable('Unlimited subscriptions do not need branded messages.', 'branded_not_needed')
     await db.query('UPDATE subscriptions SET use_branded_messages = true WHERE user_id = $1', [userId])
     return { data: { subscription: await subscriptionState(db, userId) } }
   })

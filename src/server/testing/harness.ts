@@ -10,6 +10,8 @@ import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
 import type { ApiUser } from '../../shared/contracts/api.ts'
 import { type BuildOptions, buildApp } from '../app.ts'
 import { type ServerConfig, loadConfig } from '../config.ts'
+import { migrate } from '../db/migrate.ts'
+import { type Store, openStore } from '../db/store.ts'
 import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
@@ -26,7 +28,8 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 }
 
 /**
- * Tokens look like `fb:<user id>` or `fb:<user id>:decline=<perm>,<perm>`; page tokens `page:<page id>`, or
+ * Tokens look like `fb:<user id>`, `fb:<user id>:decline=<perm>,<perm>`, or `fb:<user id>:both=<perm>` (a
+ * network answer that lists the permission as granted and as declined); page tokens `page:<page id>`, or
  * `page:<page id>@<user id>` for a page token issued to that user (see `pageToken`); anything else is refused.
  */
 export const fakeGraph: GraphApi = {
@@ -37,10 +40,14 @@ export const fakeGraph: GraphApi = {
   },
   async permissions(token) {
     const declined = /decline=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
-    return REQUIRED_PERMISSIONS.map((permission) => ({
-      permission,
-      status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
-    }))
+    const both = /both=([a-z_,]+)/.exec(token)?.[1]?.split(',') ?? []
+    return [
+      ...REQUIRED_PERMISSIONS.map((permission) => ({
+        permission,
+        status: declined.includes(permission) ? ('declined' as const) : ('granted' as const),
+      })),
+      ...both.map((permission) => ({ permission, status: 'declined' as const })),
+    ]
   },
   async tokenOwner(token) {
     const m = /^page:(\d+)$/.exec(token)
@@ -90,6 +97,20 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
 }
 
 export type StoreKind = 'pglite' | 'postgres'
+
+/** A migrated store of its own (in-memory PGlite, or a throwaway PostgreSQL database), for repo tests. */
+export async function openTestStore(kind: StoreKind): Promise<{ store: Store; close(): Promise<void> }> {
+  const db = kind === 'postgres' ? await createTestDatabase(TEST_DATABASE_URL!) : undefined
+  const store = await openStore({ dataDir: 'memory://', databaseUrl: db?.url })
+  await migrate(store)
+  return {
+    store,
+    async close() {
+      await store.close()
+      await db?.drop()
+    },
+  }
+}
 
 export interface TestApp {
   app: FastifyInstance

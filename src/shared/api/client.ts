@@ -1,29 +1,18 @@
 /**
- * The product API client: every call to `/api/v2` goes through `api`, so the error catalogue of spec
- * section 8 is applied in exactly one place. Statuses 200–400 count as success (spec section 7).
+ * The product API client of the screens: every call to `/api/v2` from a tab goes through `api`, so the error
+ * catalogue of spec section 8 is applied in exactly one place. The request itself, its error class and its
+ * rule of success (2xx) are those of `request.ts`, shared with the bulk worker.
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FetchError, ofetch } from 'ofetch'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
+import { refusalNotice } from './refusals.ts'
+import { API_BASE, ApiError, apiAnswer, failure, isSuccess, type ApiAnswer, type ApiCall } from './request.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 
-export const API_BASE = '/api/v2'
-
-/** What every failed API call rejects with, after its notifications were shown and it was logged. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly body: unknown
-  constructor(status: number, body: unknown, message: string) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.body = body
-  }
-}
-
+export { API_BASE, ApiError }
 /** The session registers there: a 401 anywhere ends the session and shows the login screen. */
 export { onUnauthorized }
 
@@ -35,7 +24,7 @@ function titles(): CatalogueTitles {
   }
 }
 
-function report(status: number, body: unknown, fallbackMessage: string): never {
+function report(status: number, body: unknown, fallbackMessage: string, notifications: boolean): never {
   const error = new ApiError(status, body, fallbackMessage)
   console.error('API request failed', status, body ?? fallbackMessage)
   if (status === 401) {
@@ -43,33 +32,38 @@ function report(status: number, body: unknown, fallbackMessage: string): never {
     notifyUnauthorized()
   }
   // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
-  if (status === 0 && !navigator.onLine) throw error
-  for (const n of notificationsFor({ status, body, fallbackMessage }, titles())) notify(n)
+  if (!notifications || (status === 0 && !navigator.onLine)) throw error
+  for (const n of notificationsFor({ status, body, fallbackMessage }, titles(), refusalNotice)) notify(n)
   throw error
 }
 
-export const api = ofetch.create({
-  baseURL: API_BASE,
-  headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  // Status handling is ours (200–400 succeed), not ofetch's (which rejects 400).
-  ignoreResponseError: true,
-  retry: 0,
-  onRequest({ options }) {
-    const token = apiToken()
-    if (token && !options.headers.has('Authorization'))
-      options.headers.set('Authorization', `Bearer ${token}`)
-  },
-  onRequestError({ error }) {
-    // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.
-    if (error instanceof ApiError || error?.name === 'AbortError') return
-    report(0, undefined, error?.message ?? 'Network error')
-  },
-  onResponse({ response }) {
-    if (response.status >= 200 && response.status <= 400) return
-    report(response.status, response._data, response.statusText || `HTTP ${response.status}`)
-  },
-})
+function createApi(notifications: boolean) {
+  return async function call<T = unknown>(path: string, options: ApiCall = {}): Promise<T> {
+    let answer: ApiAnswer
+    try {
+      answer = await apiAnswer(path, options, { token: apiToken })
+    } catch (err) {
+      // An aborted request (navigation, cancelled query) is not a failure worth telling the user about.
+      if (!(err instanceof ApiError)) throw err
+      report(0, undefined, err.message, notifications)
+    }
+    if (!isSuccess(answer.status)) {
+      const error = failure(answer)
+      report(error.status, error.body, error.message, notifications)
+    }
+    return answer.body as T
+  }
+}
+
+/** Calls the API with the session's bearer; a failure is reported (notifications, log) and rejects. */
+export const api = createApi(true)
+
+/**
+ * The same client for the calls whose failure spec section 8 shows nothing (accept-terms, cancellation): a
+ * failure is still logged and rejected, and a 401 still ends the session.
+ */
+export const silentApi = createApi(false)
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError || (error instanceof FetchError && error.cause instanceof ApiError)
+  return error instanceof ApiError
 }

@@ -33,4 +33,15 @@ describe('error catalogue', () => {
       [],
     )
   })
+  it('says a 406 with a known code in the user’s language, and keeps the English message otherwise', () => {
+    const refusal = (code: string) =>
+      code === 'trial_used' ? { message: 'Esta página ya se usó', persistent: true } : undefined
+    const body = (code: string) => ({ message: 'This page has already been used', code })
+    expect(
+      notificationsFor({ status: 406, body: body('trial_used'), fallbackMessage: 'x' }, titles, refusal),
+    ).toEqual([{ kind: 'warning', title: 'Warning', message: 'Esta página ya se usó', persistent: true }])
+    expect(
+      notificationsFor({ status: 406, body: body('other'), fallbackMessage: 'x' }, titles, refusal),
+    ).toEqual([{ kind: 'warning', title: 'Warning', message: 'This page has already been used' }])
+  })
 })

@@ -21,6 +21,11 @@ function bodyMessage(body: unknown): string | undefined {
   return undefined
 }
 
+function bodyCode(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code
+  return undefined
+}
+
 function bodyErrors(body: unknown): string[] {
   if (!body || typeof body !== 'object' || !('errors' in body)) return []
   const errors = body.errors
@@ -30,12 +35,29 @@ function bodyErrors(body: unknown): string[] {
   )
 }
 
-/** 401 returns nothing to show: the session is cleared and the login screen says the rest. */
-export function notificationsFor(failure: FailedResponse, titles: CatalogueTitles): NotificationInput[] {
+/** A refusal's own notice by its code (translated text, and whether it stays); undefined when unknown. */
+export type RefusalNotice = (
+  code: string,
+) => Pick<NotificationInput, 'message' | 'persistent' | 'action'> | undefined
+
+/**
+ * 401 returns nothing to show: the session is cleared and the login screen says the rest. A 406 with a known
+ * `code` is said in the user's language; the server's English message is only the fallback.
+ */
+export function notificationsFor(
+  failure: FailedResponse,
+  titles: CatalogueTitles,
+  refusal: RefusalNotice = () => undefined,
+): NotificationInput[] {
   const { status, body, fallbackMessage } = failure
   if (status === 401) return []
-  if (status === 406)
-    return [{ kind: 'warning', title: titles.warning, message: bodyMessage(body) ?? fallbackMessage }]
+  if (status === 406) {
+    const code = bodyCode(body)
+    const known = code ? refusal(code) : undefined
+    return [
+      { kind: 'warning', title: titles.warning, message: bodyMessage(body) ?? fallbackMessage, ...known },
+    ]
+  }
   if (status === 422) {
     const messages = bodyErrors(body)
     const list = messages.length > 0 ? messages : [bodyMessage(body) ?? fallbackMessage]

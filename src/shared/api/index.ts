@@ -9,5 +9,5 @@ export {
 export { notificationsFor } from './error-catalogue.ts'
 export { getAvailableMessages, getUser, userQueryKey, userQueryOptions } from './user.ts'
 export { extendPageToken, registerPage } from './pages.ts'
-export { createBulkMessage, deleteBulkMessage, touchBulkMessage } from './messages.ts'
+export { createBulkMessage, deleteBulkMessage } from './messages.ts'
 export { uploadImage } from './upload.ts'

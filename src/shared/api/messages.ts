@@ -1,5 +1,5 @@
-/** The stored bulk message record (spec section 7): create, touch per recipient, delete. */
-import type { CreateMessageBody, TouchBody, TouchResponse } from '../contracts/api.ts'
+/** The stored bulk message record (spec section 7): create and delete (the sender touches it, api-port.ts). */
+import type { CreateMessageBody } from '../contracts/api.ts'
 import { api } from './client.ts'
 
 /** `POST /api/v2/messages`: returns the record id. */
@@ -11,11 +11,6 @@ export async function createBulkMessage(body: CreateMessageBody): Promise<{ id: 
   const id = res?.id ?? res?.data?.id
   if (id === undefined) throw new Error('messages answered without an id')
   return { id: String(id) }
-}
-
-/** `POST /api/v2/messages/{id}/touch`: records one recipient's result; idempotent per recipient. */
-export async function touchBulkMessage(id: string, body: TouchBody): Promise<TouchResponse> {
-  return api<TouchResponse>(`/messages/${encodeURIComponent(id)}/touch`, { method: 'POST', body })
 }
 
 /** `DELETE /api/v2/messages/{id}`: dismissing a progress card. */

@@ -1,45 +1,25 @@
 /**
- * The two API calls of the start-up and login path (`POST /login`, `GET /user`) on plain `fetch`, so the
- * login screen loads without the full client. Failures reject with a `SessionFetchError` whose status is 0
+ * The two API calls of the start-up and login path (`POST /login`, `GET /user`) without the notifications of
+ * the full client, so the login screen loads without it. Failures reject with an `ApiError` whose status is 0
  * when the network never answered; the login screen states the failure itself.
  */
 import type { LoginResponse, SubscriptionState } from '../contracts/api.ts'
 import { isObject, parseLoginResponse, parseSubscription } from './guards.ts'
+import { ApiError, apiAnswer, failure, isSuccess, type ApiCall } from './request.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized } from './unauthorized.ts'
 
-export class SessionFetchError extends Error {
-  readonly status: number
-  constructor(status: number, message: string) {
-    super(message)
-    this.name = 'SessionFetchError'
-    this.status = status
-  }
-}
-
 /** True when the request never reached the server (offline, DNS, connection cut). */
-export const isNetworkFailure = (error: unknown): boolean =>
-  error instanceof SessionFetchError && error.status === 0
+export const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.status === 0
 
-async function call(path: string, init: RequestInit = {}): Promise<unknown> {
-  const headers = new Headers(init.headers)
-  headers.set('Accept', 'application/json')
-  headers.set('X-Requested-With', 'XMLHttpRequest')
-  const token = apiToken()
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  let res: Response
-  try {
-    res = await fetch(`/api/v2${path}`, { ...init, headers, cache: 'no-store' })
-  } catch (err) {
-    throw new SessionFetchError(0, err instanceof Error ? err.message : 'Network error')
-  }
-  if (res.status === 401) {
+async function call(path: string, init: ApiCall = {}): Promise<unknown> {
+  const answer = await apiAnswer(path, { ...init, cache: 'no-store' }, { token: apiToken })
+  if (answer.status === 401) {
     clearSessionToken()
     notifyUnauthorized()
   }
-  // Spec section 7: statuses 200–400 are successes.
-  if (res.status < 200 || res.status > 400) throw new SessionFetchError(res.status, `HTTP ${res.status}`)
-  return res.json() as Promise<unknown>
+  if (!isSuccess(answer.status)) throw failure(answer)
+  return answer.body
 }
 
 export async function postLogin(body: {
@@ -48,11 +28,7 @@ export async function postLogin(body: {
   coupon: string | null
 }): Promise<LoginResponse> {
   return parseLoginResponse(
-    await call('/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
+    await call('/login', { method: 'POST', body }),
   )
 }
 
@@ -83,17 +59,12 @@ export async function postLogout(): Promise<boolean> {
   const token = apiToken()
   if (!token) return false
   try {
-    const res = await fetch('/api/v2/logout', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        Authorization: `Bearer ${token}`,
-      },
-      cache: 'no-store',
-      signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
-    })
-    return res.ok || res.status === 401
+    const answer = await apiAnswer(
+      '/logout',
+      { method: 'POST', cache: 'no-store', signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) },
+      { token: () => token },
+    )
+    return isSuccess(answer.status) || answer.status === 401
   } catch {
     return false
   }

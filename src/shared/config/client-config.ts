@@ -5,6 +5,7 @@
  */
 import { use } from 'react'
 import type { ClientConfig } from '../contracts/client-config.ts'
+import { apiRequest } from '../api/request.ts'
 
 const CACHE_KEY = 'pagecast-client-config'
 
@@ -44,9 +45,7 @@ export function cachedClientConfig(): ClientConfig | undefined {
 }
 
 async function fetchConfig(): Promise<ClientConfig> {
-  const res = await fetch('/api/v2/config', { headers: { Accept: 'application/json' }, cache: 'no-store' })
-  if (!res.ok) throw new Error(`config: HTTP ${res.status}`)
-  const body: unknown = await res.json()
+  const body = await apiRequest('/config', { cache: 'no-store' })
   if (!isClientConfig(body)) throw new TypeError('config: unexpected answer')
   localStorage.setItem(CACHE_KEY, JSON.stringify(body))
   return body

@@ -229,3 +229,20 @@ export const messageStateBody = z
   .object({ state: z.enum(['finished', 'stopped']), reason: z.string().max(500).nullish() })
   .strict()
 export type MessageStateBody = z.infer<typeof messageStateBody>
+
+/**
+ * The machine-readable reason (`code`) beside the message of every 406 refusal: the app says each in the
+ * user's language, the English message is for logs and other clients.
+ */
+export const REFUSAL_CODES = [
+  'page_banned',
+  'trial_used',
+  'no_messages',
+  'no_access',
+  'fair_use_blocked',
+  'branded_not_authorised',
+  'branded_not_needed',
+  'addon_needs_subscription',
+  'nothing_to_cancel',
+] as const
+export type RefusalCode = (typeof REFUSAL_CODES)[number]

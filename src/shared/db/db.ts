@@ -1,10 +1,10 @@
 /**
  * The one Dexie database of the app. Storage names below must not change without a migration: the schema is
- * append-only (a change is a new `db.version(n)` with an upgrade). Version ranges: 1 is the base; the inbox
- * adds versions 10-19, the bulk sender 20-29, the device's owner 30-39, so they can evolve without colliding.
- * No access token is ever written here.
+ * the ordered, append-only list of versions in src/shared/db/schema.ts. No access token is ever written here.
  */
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
+import type { MessagingPolicyName } from '../policy/tags.ts'
+import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
   /** `${pageId}:${id}` */
@@ -20,6 +20,8 @@ export interface CachedConversation {
   canReply: boolean
   /** ms since epoch of the customer's last message, when known (the 24-hour window). */
   lastCustomerMessageAt?: number
+  /** The conversation on the network (its Graph `link`, made absolute), when it gives one. */
+  link?: string
 }
 
 export interface CachedMessage {
@@ -70,6 +72,37 @@ export interface BulkJob {
   sent: number
   rejected: number
   skipped: number
+  // The fields below came after the base shape; they are optional so rows written by any version stay readable.
+  /** Branded messages were authorised when the job started (the footer replaces a stop at 0 available). */
+  brandedAuthorised?: boolean
+  /** The server has the recipient list (PUT /messages/{id}/recipients). */
+  recipientsSynced?: boolean
+  /** The server was told the final state. */
+  serverStateSynced?: boolean
+  policy?: MessagingPolicyName
+  /**
+   * The index of the first recipient the sender has not reached: recipients at or past it have no state row
+   * and are pending. Jobs from before the chunked audience have a row for everyone (cursor = total).
+   */
+  cursor?: number
+  /** Recipients from this index on were skipped in one go (no rows are written for them). */
+  skippedFrom?: number
+}
+
+/** Who a job goes to, in order. */
+export interface AudienceMember {
+  recipientId: string
+  name: string
+  conversationId: string
+}
+
+/** About CHUNK_SIZE recipients of a job's audience as parallel arrays: compact, and written in one go. */
+export interface RecipientChunk {
+  jobId: string
+  chunk: number
+  ids: string[]
+  names: string[]
+  conversations: string[]
 }
 
 export type RecipientState = 'pending' | 'sending' | 'sent' | 'rejected' | 'skipped'
@@ -88,6 +121,8 @@ export interface BulkRecipient {
   attemptAt?: number
   error?: string
   branded?: boolean
+  /** The image went out; only the text remains (never send the image twice). */
+  imageSent?: boolean
 }
 
 export interface TouchOutboxEntry {
@@ -111,6 +146,16 @@ export interface ReplyOutboxEntry {
   state: 'pending' | 'sending' | 'sent' | 'failed'
   attemptAt?: number
   error?: string
+  /** The image part went through; a retry sends only the text. */
+  imageSent?: boolean
+}
+
+/** What the inbox's sidebar shows of a page, kept for offline reading (never the token). */
+export interface PageSummary {
+  id: string
+  name: string
+  category?: string
+  pictureUrl?: string
 }
 
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
@@ -124,54 +169,11 @@ export const db = new Dexie('pagecast') as Dexie & {
   messages: EntityTable<CachedMessage, 'key'>
   bulkJobs: EntityTable<BulkJob, 'id'>
   bulkRecipients: EntityTable<BulkRecipient, 'key'>
+  bulkRecipientChunks: Table<RecipientChunk, [string, number]>
   touchOutbox: EntityTable<TouchOutboxEntry, 'key'>
   replyOutbox: EntityTable<ReplyOutboxEntry, 'id'>
+  inboxPages: EntityTable<PageSummary, 'id'>
   meta: EntityTable<MetaEntry, 'key'>
 }
 
-db.version(1).stores({
-  conversations: 'key, [pageId+updatedAt], pageId',
-  messages: 'key, [pageId+conversationId+createdAt], [pageId+conversationId]',
-  bulkJobs: 'id, state, pageId, createdAt',
-  bulkRecipients: 'key, [jobId+order], [jobId+state], jobId',
-  touchOutbox: 'key, jobId, createdAt',
-  replyOutbox: 'id, state, [pageId+conversationId], createdAt',
-})
-
-// Bulk sender, version 20: the next recipient to send is the lowest `order` in a state, without a scan.
-db.version(20).stores({
-  bulkRecipients: 'key, [jobId+order], [jobId+state], jobId, [jobId+state+order]',
-})
-
-// Inbox, version 10: what the page sidebar shows of each opened page (no token), for offline reading.
-db.version(10).stores({
-  inboxPages: 'id',
-})
-
-// Version 21: a 100,000-recipient job is written in one go; the two indexes the sender never needs go.
-db.version(21).stores({
-  bulkRecipients: 'key, [jobId+order], [jobId+state+order]',
-})
-
-// Bulk sender, version 22: the audience is stored as compact chunks (about 1,000 recipients a row), written in
-// one transaction at job start; a `bulkRecipients` row exists only once the sender reaches that recipient
-// (the write-ahead `sending`) or when a resumed job must remember a result. A recipient with no row and an
-// index at or past the job's `cursor` is pending. Jobs written before this version have a row for every
-// recipient and no chunks: their cursor is their total, so their `pending` rows are sent as before.
-db.version(22)
-  .stores({
-    bulkRecipientChunks: '[jobId+chunk]',
-  })
-  .upgrade((tx) =>
-    tx
-      .table('bulkJobs')
-      .toCollection()
-      .modify((job: { total: number; cursor?: number }) => {
-        if (job.cursor === undefined) job.cursor = job.total
-      }),
-  )
-
-// Version 30: whose data this is (src/shared/db/device-data.ts), so another user signing in never sees it.
-db.version(30).stores({
-  meta: 'key',
-})
+declareSchema(db)

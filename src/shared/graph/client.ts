@@ -4,6 +4,7 @@
  * callers, so this client never retries by itself.
  */
 import { createFetch, type $Fetch, type Fetch } from 'ofetch'
+import { WINDOW_MESSAGES_LIMIT } from '../policy/window.ts'
 import { classifyGraphError, GraphError, networkError } from './errors.ts'
 import type {
   Account,
@@ -27,7 +28,8 @@ export interface GraphClientOptions {
   timeoutMs?: number
 }
 
-export const CONVERSATION_FIELDS = 'id,unread_count,updated_time,participants,snippet,can_reply'
+/** The newest messages come nested, so the messaging window counts from the customer's last message. */
+export const CONVERSATION_FIELDS = `id,link,unread_count,updated_time,participants,snippet,can_reply,messages.limit(${WINDOW_MESSAGES_LIMIT}){from,created_time}`
 export const MESSAGE_FIELDS = 'id,created_time,from,to,message,attachments'
 export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks'
 export const ME_FIELDS = 'id,name,email,picture'

@@ -59,6 +59,10 @@ export interface Conversation {
   participants: { data: Participant[] }
   snippet?: string
   can_reply?: boolean
+  /** The conversation on the network, relative to its web origin (e.g. `/{page}/inbox/{id}`). */
+  link?: string
+  /** The newest messages, when asked for with nested field selection (newest first). */
+  messages?: { data: Pick<ChatMessage, 'id' | 'from' | 'created_time'>[] }
 }
 
 export interface Attachment {

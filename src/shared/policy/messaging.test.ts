@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { contentOptions, defaultContent, splitByWindow, tagForSend, WINDOW_SAFETY_MS } from './messaging.ts'
+import {
+  contentOptions,
+  defaultContent,
+  isInsideWindow,
+  splitByWindow,
+  tagForSend,
+  WINDOW_SAFETY_MS,
+} from './messaging.ts'
+import { conversationCustomerMessageAt, lastCustomerMessageAt } from './window.ts'
 
 const HOUR = 3_600_000
 
@@ -37,5 +45,55 @@ describe('the messaging policy', () => {
     expect(inside).toEqual([now - HOUR, now - 22.9 * HOUR])
     expect(outside).toHaveLength(2)
     expect(splitByWindow('legacy', items, (t) => t, now).outside).toEqual([])
+  })
+})
+
+describe('the window is judged from the customer’s last message', () => {
+  const now = 100 * HOUR
+  const pageId = 'page'
+  const msg = (fromId: string, at: number) => ({ fromId, createdAt: at })
+
+  it('leaves out a customer who wrote three days ago even when the page replied an hour ago', () => {
+    const history = [msg(pageId, now - HOUR), msg('customer', now - 72 * HOUR)]
+    const last = lastCustomerMessageAt(pageId, history)
+    expect(last).toBe(now - 72 * HOUR)
+    const { inside, outside } = splitByWindow(
+      'current',
+      [history],
+      (h) => lastCustomerMessageAt(pageId, h),
+      now,
+    )
+    expect(inside).toEqual([])
+    expect(outside).toEqual([history])
+  })
+
+  it('keeps a customer who wrote an hour ago whatever the page sent after', () => {
+    const history = [msg(pageId, now - 1000), msg('customer', now - HOUR)]
+    expect(isInsideWindow(lastCustomerMessageAt(pageId, history), now)).toBe(true)
+  })
+
+  it('counts a conversation with no known customer message as outside', () => {
+    expect(lastCustomerMessageAt(pageId, [msg(pageId, now - HOUR)])).toBeUndefined()
+    expect(isInsideWindow(undefined, now)).toBe(false)
+  })
+
+  it('reads the customer’s last message from the messages nested in a Graph conversation', () => {
+    const conversation = {
+      id: 't_1',
+      updated_time: new Date(now - HOUR).toISOString(),
+      participants: { data: [{ id: 'customer', name: 'C' }] },
+      messages: {
+        data: [
+          { id: 'm2', from: { id: pageId, name: 'Page' }, created_time: new Date(now - HOUR).toISOString() },
+          {
+            id: 'm1',
+            from: { id: 'customer', name: 'C' },
+            created_time: new Date(now - 72 * HOUR).toISOString(),
+          },
+        ],
+      },
+    }
+    expect(conversationCustomerMessageAt(pageId, conversation)).toBe(now - 72 * HOUR)
+    expect(conversationCustomerMessageAt(pageId, { ...conversation, messages: undefined })).toBeUndefined()
   })
 })

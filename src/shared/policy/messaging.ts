@@ -45,10 +45,10 @@ export function tagForSend(policy: MessagingPolicyName, content: string): SendTa
   return { messagingType: 'RESPONSE' }
 }
 
-/** Inside the window (with the safety margin) counting from the conversation's last activity. */
-export function isInsideWindow(lastActivityMs: number, now: number): boolean {
+/** Inside the window (with the safety margin) counting from the customer's last message; unknown is outside. */
+export function isInsideWindow(lastCustomerMessageAt: number | undefined, now: number): boolean {
   return (
-    windowStatus(lastActivityMs, now, {
+    windowStatus(lastCustomerMessageAt, now, {
       policy: 'current',
       humanAgentEnabled: false,
       standardWindowMs: WINDOW_SAFETY_MS,
@@ -63,12 +63,12 @@ export function isInsideWindow(lastActivityMs: number, now: number): boolean {
 export function splitByWindow<T>(
   policy: MessagingPolicyName,
   items: readonly T[],
-  lastActivity: (item: T) => number,
+  lastCustomerMessageAt: (item: T) => number | undefined,
   now: number,
 ): { inside: T[]; outside: T[] } {
   if (policy === 'legacy') return { inside: [...items], outside: [] }
   const inside: T[] = []
   const outside: T[] = []
-  for (const item of items) (isInsideWindow(lastActivity(item), now) ? inside : outside).push(item)
+  for (const item of items) (isInsideWindow(lastCustomerMessageAt(item), now) ? inside : outside).push(item)
   return { inside, outside }
 }

@@ -2,6 +2,7 @@
  * The messaging windows of the network (architecture.md, "messaging policy"): who may be messaged, how, and
  * why not. Pure, so the chat composer and the bulk wizard decide alike and tests pin the rules.
  */
+import type { Conversation } from '../graph/types.ts'
 import { HUMAN_AGENT_TAG, type MessagingPolicyName, type MessagingType } from './tags.ts'
 
 export const HOUR_MS = 60 * 60 * 1000
@@ -11,6 +12,12 @@ export const STANDARD_WINDOW_MS = 24 * HOUR_MS
 export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * HOUR_MS
 /** Bulk sends keep a margin inside the standard window: the activity time they use is an approximation. */
 export const BULK_SAFETY_WINDOW_MS = 23 * HOUR_MS
+/**
+ * How many of a conversation's newest messages the conversation list asks for (nested in the same request),
+ * so the window is judged from the customer's last message: a page reply moves `updated_time` too.
+ */
+export const WINDOW_MESSAGES_LIMIT = 10
+
 /** The one tag legacy chat replies carry (spec section 5). */
 export const LEGACY_CHAT_TAG = 'CONFIRMED_EVENT_UPDATE'
 
@@ -72,4 +79,41 @@ export function windowStatus(
       : { canSend: false, reason: 'needs_human_agent' }
   }
   return { canSend: false, reason: 'closed' }
+}
+
+export interface WindowMessage {
+  fromId: string
+  /** ms since epoch */
+  createdAt: number
+}
+
+/**
+ * The newest message the customer (anyone but the page) sent, as ms since epoch; undefined when none is
+ * known. The window counts from this, never from the conversation's updated_time, which page replies move.
+ */
+export function lastCustomerMessageAt(
+  pageId: string,
+  messages: readonly WindowMessage[],
+): number | undefined {
+  let latest: number | undefined
+  for (const m of messages) {
+    if (m.fromId && m.fromId !== pageId && (latest === undefined || m.createdAt > latest))
+      latest = m.createdAt
+  }
+  return latest
+}
+
+/** The customer's last message among the newest messages nested in a Graph conversation. */
+export function conversationCustomerMessageAt(
+  pageId: string,
+  conversation: Pick<Conversation, 'messages'>,
+): number | undefined {
+  const messages = (conversation.messages?.data ?? []).map((m) => ({
+    fromId: m.from?.id ?? '',
+    createdAt: Date.parse(m.created_time),
+  }))
+  return lastCustomerMessageAt(
+    pageId,
+    messages.filter((m) => Number.isFinite(m.createdAt)),
+  )
 }

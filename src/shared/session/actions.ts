@@ -65,7 +65,11 @@ export async function missingPermissions(
     granted = auth.grantedScopes.split(',').map((s) => s.trim())
   } else {
     const list = await graph.permissions(auth.accessToken)
-    granted = list.filter((p) => p.status === 'granted').map((p) => p.permission)
+    // A permission also listed as declined is not granted.
+    const declined = new Set(list.filter((p) => p.status !== 'granted').map((p) => p.permission))
+    granted = list
+      .filter((p) => p.status === 'granted' && !declined.has(p.permission))
+      .map((p) => p.permission)
   }
   return REQUIRED_PERMISSIONS.filter((p) => !granted.includes(p))
 }
@@ -197,20 +201,25 @@ export async function initSession(): Promise<void> {
   const snapshot = loadSnapshot()
   if (!navigator.onLine && snapshot) return startOffline(snapshot)
   const { sdk } = need()
-  const status = await sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
-  if (status.status === 'connected' && status.authResponse) return completeLogin(status)
-  // The social login is gone but the API session is not: keep the user in, with pages to reconnect.
+  let status: SocialLoginResponse = { status: 'unknown' }
   try {
-    const subscription = await fetchSubscription()
-    const fbUser = { id: subscription.facebook_id, name: '' }
-    await claimDeviceFor(subscription.facebook_id)
-    sessionStore.reset({ status: 'logged_in', fbUser, accounts: [], subscription })
+    status = await sdk.getLoginStatus()
+  } catch {
+    // Judged below: an unreadable status is an answer only when the network works.
+  }
+  if (status.status === 'connected' && status.authResponse) return completeLogin(status)
+  // A social status read without a connection is no answer: the remembered session stands in until it can.
+  try {
+    await fetchSubscription()
   } catch (err) {
     const fallback = offlineFallback(err)
     if (fallback) return startOffline(fallback)
-    clearSessionToken()
-    sessionStore.reset({ status: 'logged_out', accounts: [] })
   }
+  // Spec sections 4 and 5: a login is valid only when the social status is connected. A session cookie whose
+  // social login is gone is a failed login, which resets the state to logged out (no name, no pages).
+  userToken = undefined
+  clearSessionToken()
+  sessionStore.reset({ status: 'logged_out', accounts: [] })
 }
 
 /** Must be called straight from a click handler: the login popup needs the user's gesture. */

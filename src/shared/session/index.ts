@@ -9,7 +9,7 @@ export {
   refreshAccounts,
 } from './actions.ts'
 export type { SessionDeps } from './actions.ts'
-export { freshPageToken, retryPageTokensNow } from './page-token.ts'
+export { freshPageToken, refreshedPageToken, retryPageTokensNow, type PageTokenUse } from './page-token.ts'
 export type { SessionSocialSdk, SocialAuthResponse, SocialLoginResponse } from './social-port.ts'
 export { sandboxPopupSdk } from './social-port.ts'
 export { type SessionGraph, sessionGraph } from './graph-port.ts'

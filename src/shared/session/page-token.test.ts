@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ClientConfig } from '../contracts/client-config.ts'
 import type { Account } from '../graph/types.ts'
 import { configureSession } from './actions.ts'
-import { freshPageToken, retryPageTokensNow } from './page-token.ts'
+import { freshPageToken, refreshedPageToken, retryPageTokensNow } from './page-token.ts'
 
 const config = { fbAppId: 'sandbox-app', graphUrl: '/sandbox/graph', graphVersion: 'v25.0' } as ClientConfig
 
@@ -40,5 +40,29 @@ describe('page token refresh', () => {
     retryPageTokensNow()
     expect(await freshPageToken('10')).toBe('page-token')
     expect(reads).toBe(2)
+  })
+
+  afterEach(() => vi.restoreAllMocks())
+
+  it('extends a refreshed token for the inbox and hands the listed one to the bulk sender', async () => {
+    configureSession(config, {
+      sdk: {
+        login: async () => ({ status: 'unknown' }),
+        logout: async () => undefined,
+        getLoginStatus: async () => ({ status: 'connected', authResponse: { accessToken: 'u', userID: '1' } }),
+      },
+      graph: {
+        me: async () => ({ id: '1', name: 'Dana' }),
+        permissions: async () => [],
+        accounts: async () => [{ id: '20', name: 'Cafe', access_token: 'listed' }],
+      },
+    })
+    const extend = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => Response.json({ accessToken: 'long-lived' }))
+    expect(await refreshedPageToken('20', 'bulk')).toBe('listed')
+    expect(extend).not.toHaveBeenCalled()
+    expect(await refreshedPageToken('20', 'inbox')).toBe('long-lived')
+    expect(String(extend.mock.calls[0]![0])).toContain('/api/v2/page/extend-token')
   })
 })

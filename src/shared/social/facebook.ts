@@ -1,4 +1,5 @@
 /** The facebook adapter: the network's JS SDK, loaded once, with the app id and Graph version from config. */
+import { FB_SDK_URL } from '../constants/social.ts'
 import { NOT_CONNECTED, type LoginResponse, type SocialSdk } from './types.ts'
 
 interface FbSdk {
@@ -13,7 +14,7 @@ interface FbSdk {
 
 type FbWindow = Window & { FB?: FbSdk; fbAsyncInit?: () => void }
 
-export const FB_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js'
+export { FB_SDK_URL }
 
 export function createFacebookSdk({
   appId,

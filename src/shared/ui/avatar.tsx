@@ -1,28 +1,22 @@
 import { useState } from 'react'
+import defaultAvatar from './default-avatar.svg'
 
-/** A person's or page's picture, replaced by an initial when the image cannot load (offline, expired URL). */
-export function Avatar({ src, name, size = 40 }: { src?: string; name: string; size?: number }) {
+/**
+ * A person's picture, replaced by the default image when there is none or it cannot load (offline, expired
+ * URL): spec section 2, "a fallback image if loading fails".
+ */
+export function Avatar({ src, size = 40 }: { src?: string; size?: number }) {
   const [failed, setFailed] = useState(false)
   const style = { width: size, height: size }
-  if (!src || failed) {
-    return (
-      <span
-        aria-hidden="true"
-        data-testid="avatar-fallback"
-        style={style}
-        className="flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
-      >
-        {Array.from(name.trim())[0]?.toLocaleUpperCase() ?? '?'}
-      </span>
-    )
-  }
+  const fallback = !src || failed
   return (
     <img
-      src={src}
+      src={fallback ? defaultAvatar : src}
       alt=""
       style={style}
       loading="lazy"
       decoding="async"
+      data-testid={fallback ? 'avatar-fallback' : undefined}
       className="shrink-0 rounded-full bg-gray-100 object-cover"
       onError={() => setFailed(true)}
     />

@@ -8,6 +8,7 @@ import { ChatView } from '../../../features/chat/index.ts'
 import {
   InboxColumn,
   OfflineIndicator,
+  PageHeader,
   PageSidebar,
   setLastCustomerMessageAt,
   useConversationList,
@@ -95,6 +96,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
+      <PageHeader page={page} />
       <div className="flex min-h-0 flex-1">
         <PageSidebar page={page} />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
@@ -108,7 +110,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
             onToggleBulk={toggleBulk}
           />
         </div>
-        <main className={`min-h-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
+        <div className={`min-h-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
           {search.bulk && token ? (
             <Suspense fallback={<LoadingDots />}>
               <BulkWizard pageId={pageId} pageName={page.name} pageToken={token} onClose={toggleBulk} />
@@ -131,13 +133,13 @@ export function PageInbox({ pageId }: { pageId: string }) {
               online={online}
               trial={subscription?.access_type === 'trial'}
               pictureUrl={pictureUrl(selected.customerId)}
-              profileUrl={`https://www.facebook.com/${encodeURIComponent(selected.customerId)}`}
+              profileUrl={selected.link}
               uploadImage={upload}
               onCustomerMessageAt={onCustomerMessageAt}
               onBack={back}
             />
           ) : null}
-        </main>
+        </div>
       </div>
     </div>
   )

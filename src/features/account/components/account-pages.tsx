@@ -1,6 +1,7 @@
-/** /account (titled as the spec says, with the signed-in devices) and /account/billing (a placeholder). */
+/** /account (titled as the spec says, with the signed-in devices) and /account/billing (the subscription history). */
 import { Trans } from '@lingui/react/macro'
 import { SessionsSection } from './sessions-section.tsx'
+import { SubscriptionHistory } from './subscription-history.tsx'
 
 export function AccountPage({ onSignOutHere }: { onSignOutHere: () => void }) {
   return (
@@ -19,6 +20,7 @@ export function BillingPage() {
       <h1 className="text-2xl font-bold text-slate-900">
         <Trans>billing</Trans>
       </h1>
+      <SubscriptionHistory />
     </div>
   )
 }

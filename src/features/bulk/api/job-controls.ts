@@ -1,21 +1,18 @@
 /** Pause, resume, cancel and close from any tab: Dexie is changed, then the sender is woken to re-read it. */
 import { deleteBulkMessage, apiToken } from '../../../shared/api'
 import { retryPageTokensNow } from '../../../shared/session'
-import { createSenderApi } from '../../../worker/api-port.ts'
-import { skipRest } from '../../../worker/job-steps.ts'
-import { deleteJob, jobs, RUNNABLE_STATES } from '../../../worker/records.ts'
+import { createSenderApi } from '../../../shared/bulk/api-port.ts'
+import { deleteJob, pauseRecord, resumeRecord, skipRest } from '../../../shared/bulk/controls.ts'
+import { jobs } from '../../../shared/bulk/records.ts'
 import { wakeSender } from '../sender-host.ts'
 
 export async function pauseJob(id: string): Promise<void> {
-  const job = await jobs.get(id)
-  if (job && RUNNABLE_STATES.includes(job.state)) await jobs.update(id, { state: 'paused' })
+  await pauseRecord(id)
   wakeSender()
 }
 
 export async function resumeJob(id: string): Promise<void> {
-  const job = await jobs.get(id)
-  if (job?.state === 'paused')
-    await jobs.update(id, { state: 'queued', stopReason: undefined, nextSendAt: 0 })
+  await resumeRecord(id)
   // The owner acted: a page token the accounts list could not give is asked for again at once.
   retryPageTokensNow()
   wakeSender()

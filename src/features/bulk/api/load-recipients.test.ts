@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Page } from '../../../shared/graph/types.ts'
+import { splitByWindow } from '../../../shared/policy/messaging.ts'
 import { loadRecipients, type BulkCustomer } from './load-recipients.ts'
 
 const conv = (i: number, canReply = true): Conversation => ({
@@ -51,5 +52,44 @@ describe('loading the bulk audience', () => {
     const res = await loadRecipients(graph, '1', 't', (c) => got.push(...c), new AbortController().signal)
     expect(res.complete).toBe(true)
     expect(got).toHaveLength(2)
+  })
+})
+
+describe('the window of a bulk recipient', () => {
+  const now = Date.UTC(2026, 10, 22, 12)
+  const HOUR = 3_600_000
+  const iso = (ms: number) => new Date(ms).toISOString()
+
+  it('counts from the customer’s last message, not from a page reply that moved updated_time', async () => {
+    const replied: Conversation = {
+      id: 't_1',
+      updated_time: iso(now - HOUR),
+      participants: {
+        data: [
+          { id: 'c1', name: 'C1' },
+          { id: 'page', name: 'Page' },
+        ],
+      },
+      can_reply: true,
+      messages: {
+        data: [
+          { id: 'm2', from: { id: 'page', name: 'Page' }, created_time: iso(now - HOUR) },
+          { id: 'm1', from: { id: 'c1', name: 'C1' }, created_time: iso(now - 72 * HOUR) },
+        ],
+      },
+    }
+    const graph = fakeGraph([{ data: [replied], paging: {} }])
+    const got: BulkCustomer[] = []
+    await loadRecipients(graph, 'page', 't', (c) => got.push(...c), new AbortController().signal)
+    expect(got[0]?.lastCustomerMessageAt).toBe(now - 72 * HOUR)
+    expect(splitByWindow('current', got, (c) => c.lastCustomerMessageAt, now).inside).toEqual([])
+  })
+
+  it('leaves a customer whose messages are not known outside the window', async () => {
+    const graph = fakeGraph([{ data: [conv(1)], paging: {} }])
+    const got: BulkCustomer[] = []
+    await loadRecipients(graph, 'page', 't', (c) => got.push(...c), new AbortController().signal)
+    expect(got[0]?.lastCustomerMessageAt).toBeUndefined()
+    expect(splitByWindow('current', got, (c) => c.lastCustomerMessageAt, now).outside).toHaveLength(1)
   })
 })

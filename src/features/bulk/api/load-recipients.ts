@@ -4,23 +4,24 @@
  */
 import { PAGE_SIZE_BULK_RECIPIENTS } from '../../../shared/constants/limits.ts'
 import type { Conversation, GraphClient } from '../../../shared/graph/types.ts'
+import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
 
 export interface BulkCustomer {
   recipientId: string
   name: string
   conversationId: string
-  /** ms since epoch of the conversation's last activity. */
-  lastActivity: number
+  /** ms since epoch of the customer's last message (the window counts from it); undefined when unknown. */
+  lastCustomerMessageAt: number | undefined
 }
 
-export function toCustomer(c: Conversation): BulkCustomer | undefined {
+export function toCustomer(c: Conversation, pageId: string): BulkCustomer | undefined {
   const person = c.participants?.data?.[0]
   if (!c.can_reply || !person) return undefined
   return {
     recipientId: person.id,
     name: person.name,
     conversationId: c.id,
-    lastActivity: Date.parse(c.updated_time),
+    lastCustomerMessageAt: conversationCustomerMessageAt(pageId, c),
   }
 }
 
@@ -44,7 +45,7 @@ export async function loadRecipients(
     }
     if (signal.aborted) return { complete: false }
     const customers = page.data
-      .map(toCustomer)
+      .map((c) => toCustomer(c, pageId))
       .filter((c): c is BulkCustomer => !!c && !seen.has(c.recipientId))
     for (const c of customers) seen.add(c.recipientId)
     onPage(customers)

@@ -7,17 +7,11 @@ import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MessageType } from '../../../shared/constants/limits.ts'
 import { tagForSend, type ContentType } from '../../../shared/policy/messaging.ts'
 import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
-import { planAudience } from '../../../worker/allowance.ts'
-import { createSenderApi } from '../../../worker/api-port.ts'
-import { broadcastChannel, bulkMessage } from '../../../worker/protocol.ts'
-import { writeJob, type JobRecord } from '../../../worker/records.ts'
-import { syncRecipients } from '../../../worker/sync-recipients.ts'
-
-export interface AudienceMember {
-  recipientId: string
-  name: string
-  conversationId: string
-}
+import { planAudience } from '../../../shared/bulk/allowance.ts'
+import { createSenderApi } from '../../../shared/bulk/api-port.ts'
+import { broadcastChannel, bulkMessage } from '../../../shared/bulk/protocol.ts'
+import { writeJob, type AudienceMember, type JobRecord } from '../../../shared/bulk/records.ts'
+import { syncRecipients } from '../../../shared/bulk/sync-recipients.ts'
 
 export interface StartJobInput {
   pageId: string

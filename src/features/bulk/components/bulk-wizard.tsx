@@ -7,7 +7,7 @@ import { notify } from '../../../shared/notifications'
 import { defaultContent, splitByWindow } from '../../../shared/policy/messaging.ts'
 import { useSession } from '../../../shared/session'
 import { openModal } from '../../../shared/ui'
-import { planAudience } from '../../../worker/allowance.ts'
+import { planAudience } from '../../../shared/bulk/allowance.ts'
 import { NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
@@ -40,7 +40,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
 
   const selected = selectedRecipients(state, audience.customers)
   const split = useMemo(
-    () => splitByWindow(policy, selected, (c) => c.lastActivity, audience.at),
+    () => splitByWindow(policy, selected, (c) => c.lastCustomerMessageAt, audience.at),
     [policy, selected, audience.at],
   )
   const sub = subscription ?? null

@@ -2,8 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
-import { buttonPrimary, openModal } from '../../../shared/ui'
-import type { AudiencePlan } from '../../../worker/allowance.ts'
+import { buttonPrimary } from '../../../shared/ui'
+import type { AudiencePlan } from '../../../shared/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
 
 export function ComposeStep(props: {
@@ -55,23 +55,6 @@ export function ComposeStep(props: {
           <Trans>On a trial, the image will be sent with a watermark.</Trans>
         </p>
       ) : null}
-      {plan.refused ? (
-        <div className="rounded bg-red-50 p-2 text-red-800" role="alert" data-testid="bulk-no-messages">
-          <p className="font-semibold">
-            <Trans>You don't have any messages available</Trans>
-          </p>
-          <p>
-            <Trans>Please purchase a subscription to send messages</Trans>
-          </p>
-          <button
-            type="button"
-            className={`${buttonPrimary} mt-2`}
-            onClick={() => openModal(trial ? 'plans' : 'addons')}
-          >
-            <Trans>Buy</Trans>
-          </button>
-        </div>
-      ) : null}
       {plan.truncated ? (
         <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-truncated">
           <Trans>This message will be sent only to {n} users</Trans>
@@ -85,7 +68,8 @@ export function ComposeStep(props: {
       <button
         type="button"
         className={buttonPrimary}
-        disabled={props.busy || plan.refused}
+        // With nothing available Send stays enabled: pressing it gives the spec's persistent warning.
+        disabled={props.busy}
         onClick={props.onSend}
         data-testid="bulk-send"
       >

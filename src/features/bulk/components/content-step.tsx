@@ -27,10 +27,12 @@ export function ContentStep(props: {
             onChange={() => props.onChange(o.value)}
             className="mt-1"
           />
-          <span>
+          {/* Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin, or the name
+              and the reason below it overlap. */}
+          <span className="leading-[normal]">
             <ContentName value={o.value} />
             {o.reason === 'retired' ? (
-              <span className="block text-xs">
+              <span className="block text-xs leading-[normal]">
                 <Trans>Retired by the network: requests with this tag are refused.</Trans>
               </span>
             ) : null}

@@ -1,6 +1,6 @@
 /** What a progress card shows for a job (spec section 4, "Bulk send progress"). Pure. */
 import type { BulkJobState } from '../../../shared/db/db.ts'
-import type { Counts } from '../../../worker/protocol.ts'
+import type { Counts } from '../../../shared/bulk/protocol.ts'
 
 export interface CardJob extends Counts {
   id: string

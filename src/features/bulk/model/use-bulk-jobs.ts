@@ -1,8 +1,8 @@
 /** The jobs for the cards: Dexie liveQuery is the truth; progress events on the channel make it instant. */
 import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { jobs } from '../../../worker/records.ts'
-import { broadcastChannel, type BulkMessage } from '../../../worker/protocol.ts'
+import { jobs } from '../../../shared/bulk/records.ts'
+import { broadcastChannel, type BulkMessage } from '../../../shared/bulk/protocol.ts'
 import { overlay, type CardJob } from './card.ts'
 
 type Progress = Extract<BulkMessage, { type: 'progress' }>

@@ -5,7 +5,7 @@ import { Avatar } from '../../../shared/ui/avatar.tsx'
 export interface ChatHeaderProps {
   name: string
   pictureUrl?: string
-  profileUrl: string
+  profileUrl?: string
   updatedAt: number
   onBack?: () => void
 }
@@ -26,17 +26,23 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: 
           </span>
         </button>
       ) : null}
-      <Avatar src={pictureUrl} name={name} />
+      <Avatar src={pictureUrl} />
       <div className="min-w-0">
-        <a
-          href={profileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="chat-customer-name"
-          className="block truncate font-semibold hover:underline"
-        >
-          {name}
-        </a>
+        {profileUrl ? (
+          <a
+            href={profileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="chat-customer-name"
+            className="block truncate font-semibold hover:underline"
+          >
+            {name}
+          </a>
+        ) : (
+          <p data-testid="chat-customer-name" className="truncate font-semibold">
+            {name}
+          </p>
+        )}
         <time className="text-xs text-gray-500" dateTime={new Date(updatedAt).toISOString()}>
           {formatLongDate(updatedAt, i18n.locale)}
         </time>

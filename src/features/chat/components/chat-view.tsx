@@ -30,7 +30,8 @@ export interface ChatViewProps {
   online: boolean
   trial: boolean
   pictureUrl?: string
-  profileUrl: string
+  /** The conversation on the network; without it the name is plain text. */
+  profileUrl?: string
   uploadImage: (file: File) => Promise<string>
   onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
   /** Back to the conversation list, on screens that show one pane at a time. */

@@ -18,18 +18,8 @@ export function toCachedMessage(pageId: string, conversationId: string, m: ChatM
   }
 }
 
-/** The newest message the customer (anyone but the page) sent, as ms since epoch; undefined when none. */
-export function lastCustomerMessageAt(
-  pageId: string,
-  messages: readonly Pick<CachedMessage, 'fromId' | 'createdAt'>[],
-): number | undefined {
-  let latest: number | undefined
-  for (const m of messages) {
-    if (m.fromId && m.fromId !== pageId && (latest === undefined || m.createdAt > latest))
-      latest = m.createdAt
-  }
-  return latest
-}
+/** The window rule lives in the messaging policy; the chat reads its history through it. */
+export { lastCustomerMessageAt } from '../../../shared/policy/window.ts'
 
 /** Oldest first, one row per message id. */
 export function mergeHistory(a: readonly CachedMessage[], b: readonly CachedMessage[]): CachedMessage[] {

@@ -6,18 +6,12 @@
  *   page with the same text at or after the attempt time means it did arrive, and it is not sent again.
  * Flushes run under one Web Lock per page, so two tabs never send the same entry.
  */
-import type { EntityTable } from 'dexie'
 import { db, type ReplyOutboxEntry } from '../../../shared/db/db.ts'
+import { arrival, failureKind, RETRY_LATER, sendParts } from '../../../shared/graph/delivery.ts'
 import type { GraphErrorKind } from '../../../shared/graph/types.ts'
 
-/** Extra fields kept on the entry (non-indexed, so the base schema holds them). */
-export interface ReplyEntry extends ReplyOutboxEntry {
-  /** The image part went through; a retry sends only the text. */
-  imageSent?: boolean
-}
-
-/** Server clocks and ours differ; a matching page message this much before the attempt still counts. */
-export const RECONCILE_SKEW_MS = 30_000
+/** A row of the `replyOutbox` table (typed in db.ts). */
+export type ReplyEntry = ReplyOutboxEntry
 
 export interface SentMessage {
   fromId: string
@@ -37,11 +31,11 @@ export interface OutboxTransport {
 
 export type FlushOutcome =
   | { id: string; result: 'sent' }
-  | { id: string; result: 'failed'; error: string; kind: GraphErrorKind | 'unknown' }
+  | { id: string; result: 'failed'; error: string; kind: GraphErrorKind }
   /** Stopped without an answer: offline, auth (refresh the token), throttled or transient. */
-  | { id: string; result: 'stopped'; kind: GraphErrorKind | 'unknown' }
+  | { id: string; result: 'stopped'; kind: GraphErrorKind }
 
-const table = () => db.replyOutbox as unknown as EntityTable<ReplyEntry, 'id'>
+const table = () => db.replyOutbox
 
 export async function queueReply(
   input: Omit<ReplyEntry, 'id' | 'state' | 'createdAt'> & { now?: number },
@@ -66,24 +60,9 @@ export function discardReply(id: string): Promise<void> {
   return table().delete(id)
 }
 
-function kindOf(error: unknown): GraphErrorKind | 'unknown' {
-  if (error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string')
-    return error.kind as GraphErrorKind
-  return error instanceof TypeError ? 'network' : 'unknown'
-}
-
-/** Errors after which the reply may be tried again later; the others are final refusals. */
-const STOPPING: ReadonlySet<string> = new Set(['network', 'auth', 'throttle', 'transient'])
-
 export function arrived(entry: ReplyEntry, pageId: string, latest: readonly SentMessage[]): boolean {
-  const since = (entry.attemptAt ?? entry.createdAt) - RECONCILE_SKEW_MS
-  return latest.some(
-    (m) =>
-      m.fromId === pageId &&
-      m.createdAt >= since &&
-      m.text === entry.text &&
-      (entry.text !== '' || (m.imageUrls?.length ?? 0) > 0),
-  )
+  const seen = latest.map((m) => ({ ...m, hasImage: (m.imageUrls?.length ?? 0) > 0 }))
+  return arrival(seen, pageId, entry.text, entry.attemptAt ?? entry.createdAt).textSent
 }
 
 async function deliver(entry: ReplyEntry, t: OutboxTransport, now: () => number): Promise<FlushOutcome> {
@@ -92,7 +71,7 @@ async function deliver(entry: ReplyEntry, t: OutboxTransport, now: () => number)
     try {
       latest = await t.latestMessages(entry.conversationId)
     } catch (error) {
-      return { id: entry.id, result: 'stopped', kind: kindOf(error) }
+      return { id: entry.id, result: 'stopped', kind: failureKind(error) }
     }
     if (arrived(entry, t.pageId, latest)) {
       await table().delete(entry.id)
@@ -101,24 +80,29 @@ async function deliver(entry: ReplyEntry, t: OutboxTransport, now: () => number)
   }
   await table().update(entry.id, { state: 'sending', attemptAt: now() })
   try {
-    if (entry.imageUrl && !entry.imageSent) {
-      await t.send(entry, { imageUrl: entry.imageUrl })
-      await table().update(entry.id, { imageSent: true })
-    }
-    if (entry.text) await t.send(entry, { text: entry.text })
+    await sendParts(
+      { image: !!entry.imageUrl, imageSent: !!entry.imageSent, text: entry.text !== '' },
+      {
+        image: () => t.send(entry, { imageUrl: entry.imageUrl! }),
+        imageWent: async () => {
+          await table().update(entry.id, { imageSent: true })
+        },
+        text: () => t.send(entry, { text: entry.text }),
+      },
+    )
     await table().delete(entry.id)
     return { id: entry.id, result: 'sent' }
   } catch (error) {
-    const kind = kindOf(error)
+    const kind = failureKind(error)
     // Only a failure without an answer leaves the entry uncertain; an answered error means "not delivered".
     if (kind !== 'network')
       await table().update(
         entry.id,
-        STOPPING.has(kind)
+        RETRY_LATER.has(kind)
           ? { state: 'pending' }
           : { state: 'failed', error: String((error as Error)?.message ?? error) },
       )
-    if (STOPPING.has(kind)) return { id: entry.id, result: 'stopped', kind }
+    if (RETRY_LATER.has(kind)) return { id: entry.id, result: 'stopped', kind }
     return { id: entry.id, result: 'failed', error: String((error as Error)?.message ?? error), kind }
   }
 }

@@ -4,12 +4,8 @@
  * is shown from the cache without a token.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { msg } from '@lingui/core/macro'
-import { i18n } from '@lingui/core'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
-import { dismiss, notificationStore, notify } from '../../../shared/notifications/index.ts'
-import { freshPageToken, useSession } from '../../../shared/session/index.ts'
-import { openModal } from '../../../shared/ui/modal-stack.ts'
+import { refreshedPageToken, useSession } from '../../../shared/session/index.ts'
 import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
 import type { PageSummary } from '../components/page-sidebar.tsx'
@@ -24,21 +20,6 @@ export interface PageEntryState {
   token?: string
   refreshToken: () => Promise<string>
   withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>
-}
-
-/** The API's own 406 warning closes by itself; this one stays and offers the way forward (spec section 8). */
-function showTrialRefusal(): void {
-  const message = i18n._(
-    msg`This page has already been used for a trial, in order to use it you have to subscribe.`,
-  )
-  for (const n of notificationStore.getState()) if (!n.persistent && n.message === message) dismiss(n.id)
-  notify({
-    kind: 'warning',
-    title: i18n._(msg`Warning`),
-    message,
-    persistent: true,
-    action: { label: i18n._(msg`Buy a subscription`), onClick: () => openModal('plans') },
-  })
 }
 
 export function usePageEntry(pageId: string, onExit: () => void): PageEntryState {
@@ -71,10 +52,8 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
       async (entry) => {
         if (!live) return
         if (entry.kind === 'offline') return setResult('offline')
-        if (entry.kind !== 'ready') {
-          if (entry.kind === 'refused' && entry.reason === 'trial_used') showTrialRefusal()
-          return exit.current()
-        }
+        // A refusal was already said by the API client, in the user's language (a used trial with its buy button).
+        if (entry.kind !== 'ready') return exit.current()
         tokenRef.current = entry.token
         setToken(entry.token)
         setPage(summaryOf(entry.account))
@@ -91,9 +70,8 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
 
   const refreshToken = useCallback(async () => {
     // Shared with the bulk sender: one refresh at a time, backed off while the page has no token.
-    const listed = await freshPageToken(pageId)
-    if (!listed) throw new Error('The page is no longer connected')
-    const fresh = await extendPageToken(listed, pageId).catch(() => listed)
+    const fresh = await refreshedPageToken(pageId, 'inbox')
+    if (!fresh) throw new Error('The page is no longer connected')
     tokenRef.current = fresh
     setToken(fresh)
     return fresh

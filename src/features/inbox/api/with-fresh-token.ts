@@ -1,3 +1,5 @@
+import { failureKind } from '../../../shared/graph/delivery.ts'
+
 /** Runs a Graph call; on an expired page token (kind 'auth') gets a fresh one once and runs it again. */
 export async function withFreshToken<T>(
   token: string,
@@ -13,11 +15,9 @@ export async function withFreshToken<T>(
 }
 
 export function isAuthError(err: unknown): boolean {
-  return !!err && typeof err === 'object' && 'kind' in err && err.kind === 'auth'
+  return failureKind(err) === 'auth'
 }
 
 export function isNetworkError(err: unknown): boolean {
-  return (
-    (!!err && typeof err === 'object' && 'kind' in err && err.kind === 'network') || err instanceof TypeError
-  )
+  return failureKind(err) === 'network'
 }

@@ -30,7 +30,7 @@ export const ConversationRow = memo(function ConversationRow({
       onClick={() => onSelect(row)}
       className={`flex h-full w-full items-center gap-3 px-3 text-start hover:bg-brand-50 ${selected ? 'bg-brand-100' : ''}`}
     >
-      <Avatar src={pictureUrl} name={row.customerName} />
+      <Avatar src={pictureUrl} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>

@@ -1,13 +1,9 @@
 /** The page's own sidebar: picture, name, category and the "Messages" item. */
 import { Trans } from '@lingui/react/macro'
-import { Avatar } from '../../../shared/ui/avatar.tsx'
+import type { PageSummary } from '../../../shared/db/db.ts'
+import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 
-export interface PageSummary {
-  id: string
-  name: string
-  category?: string
-  pictureUrl?: string
-}
+export type { PageSummary }
 
 export function PageSidebar({ page }: { page: PageSummary }) {
   return (
@@ -17,10 +13,13 @@ export function PageSidebar({ page }: { page: PageSummary }) {
       className="hidden w-48 shrink-0 flex-col gap-3 border-e border-gray-200 bg-gray-50 p-3 lg:flex"
     >
       <div className="flex items-center gap-2">
-        <Avatar src={page.pictureUrl} name={page.name} size={48} />
+        <PageAvatar src={page.pictureUrl} name={page.name} className="size-12" />
         <div className="min-w-0">
-          <p data-testid="page-name" className="truncate font-semibold">
-            {page.name}
+          {/* The name keeps its own direction (dir="auto"): a Latin name in Urdu is cut at its end, not its start. */}
+          <p className="font-semibold">
+            <span data-testid="page-name" dir="auto" className="inline-block max-w-full truncate align-top">
+              {page.name}
+            </span>
           </p>
           {page.category ? <p className="truncate text-xs text-gray-500">{page.category}</p> : null}
         </div>

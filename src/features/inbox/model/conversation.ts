@@ -2,6 +2,7 @@
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
 import { SNIPPET_PREVIEW_CHARS } from '../../../shared/constants/limits.ts'
+import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
 
 export function conversationKey(pageId: string, id: string): string {
   return `${pageId}:${id}`
@@ -15,11 +16,11 @@ export function customerOf(conv: Conversation, pageId: string): { id: string; na
 }
 
 /**
- * `lastCustomerMessageAt` is not in the conversation list, so the list keeps an approximation that never
- * overstates the window: the conversation's updated_time when the newest message is known to be the
- * customer's (it is unread: a page reply marks the conversation read), else what an earlier read of the
- * conversation's messages established. updated_time alone is not used, since a page reply also moves it. The
- * chat reads the latest messages on selection and sets the exact value.
+ * `lastCustomerMessageAt` comes from the newest messages nested in the list (the messaging policy's rule);
+ * without them the list keeps an approximation that never overstates the window: the conversation's
+ * updated_time when the newest message is known to be the customer's (it is unread: a page reply marks the
+ * conversation read), else what an earlier read of the conversation's messages established. updated_time
+ * alone is not used, since a page reply also moves it. The chat reads the latest messages on selection.
  */
 export function toCachedConversation(
   pageId: string,
@@ -40,11 +41,31 @@ export function toCachedConversation(
     unreadCount,
     canReply: conv.can_reply ?? true,
   }
+  const link = conversationLink(conv.link)
+  if (link) row.link = link
   const known = previous?.lastCustomerMessageAt
   const fromUnread = unreadCount > 0 ? updatedAt : undefined
-  if (known !== undefined || fromUnread !== undefined)
-    row.lastCustomerMessageAt = Math.max(known ?? 0, fromUnread ?? 0)
+  const fromMessages = conversationCustomerMessageAt(pageId, conv)
+  const candidates = [known, fromUnread, fromMessages].filter((v): v is number => v !== undefined)
+  if (candidates.length) row.lastCustomerMessageAt = Math.max(...candidates)
   return row
+}
+
+/** Where the network's relative conversation links point. */
+const NETWORK_WEB_ORIGIN = 'https://www.facebook.com'
+
+/**
+ * The customer's name links to the conversation as the network gives it. A participant id is page-scoped, so
+ * it is no profile address: without a link the name is not a link.
+ */
+function conversationLink(link: string | undefined): string | undefined {
+  if (!link) return undefined
+  try {
+    const url = new URL(link, NETWORK_WEB_ORIGIN)
+    return url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The first 25 characters of the snippet, counted as the user sees them (no split surrogate pairs). */

@@ -1,10 +1,9 @@
 /** What the sidebar shows of a page, kept so the inbox reads offline after a reload (never the token). */
-import { db } from '../../../shared/db/db.ts'
+import { db, type PageSummary } from '../../../shared/db/db.ts'
 import type { Account } from '../../../shared/graph/types.ts'
-import type { PageSummary } from '../components/page-sidebar.tsx'
 
 // Added in the inbox's schema version 10 (src/shared/db/db.ts).
-const pages = () => db.table<PageSummary, string>('inboxPages')
+const pages = () => db.inboxPages
 
 export function summaryOf(account: Account): PageSummary {
   return {

@@ -4,27 +4,22 @@
  */
 import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '../../../shared/db/db.ts'
-import { checkStorageLow, requestPersistentStorage } from '../model/storage.ts'
-import { detectEviction, writeStorageMarker } from '../model/eviction.ts'
+import { useSession } from '../../../shared/session/store.ts'
+import { lazyComponent } from '../../../shared/ui/lazy-component.tsx'
+import { checkStorageLow } from '../model/storage.ts'
+import { detectEviction } from '../model/eviction.ts'
 
-/** States in which a job still has recipients to send to. */
-const ACTIVE_STATES = [
-  'queued',
-  'running',
-  'paused',
-  'waiting_connection',
-  'rate_limited',
-  'needs_signin',
-] as const
+/** The jobs live in Dexie: its code is fetched only once someone is signed in. */
+const KeepWhileSending = lazyComponent(
+  () => import('./keep-while-sending.tsx').then((m) => m.KeepWhileSending),
+  null,
+)
 
 type Notice = 'low' | 'evicted'
 
 export function StorageNotice() {
-  const { t } = useLingui()
   const [notices, setNotices] = useState<Notice[]>([])
-  const activeJobs = useLiveQuery(() => db.bulkJobs.where('state').anyOf(ACTIVE_STATES).count(), [], 0)
+  const signedIn = useSession().status === 'logged_in'
 
   useEffect(() => {
     let live = true
@@ -37,13 +32,22 @@ export function StorageNotice() {
     }
   }, [])
 
-  useEffect(() => {
-    if (activeJobs === 0) return
-    void requestPersistentStorage()
-    void writeStorageMarker().catch(() => undefined)
-  }, [activeJobs])
+  return (
+    <>
+      {signedIn && <KeepWhileSending.View />}
+      {notices.length > 0 && <Notices notices={notices} setNotices={setNotices} />}
+    </>
+  )
+}
 
-  if (notices.length === 0) return null
+function Notices({
+  notices,
+  setNotices,
+}: {
+  notices: Notice[]
+  setNotices: (update: (all: Notice[]) => Notice[]) => void
+}) {
+  const { t } = useLingui()
   return (
     <div className="fixed inset-x-4 top-4 z-50 mx-auto flex max-w-md flex-col gap-2">
       {notices.map((n) => (

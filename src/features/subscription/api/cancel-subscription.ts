@@ -1,8 +1,8 @@
-import { api } from '../../../shared/api/client.ts'
+import { silentApi } from '../../../shared/api/client.ts'
 
 /** `POST /api/v2/user/subscriptions/cancel-subscription`. */
 export async function cancelSubscription(reason: string): Promise<void> {
-  await api('/user/subscriptions/cancel-subscription', {
+  await silentApi('/user/subscriptions/cancel-subscription', {
     method: 'POST',
     body: { cancellation_reason: reason },
   })

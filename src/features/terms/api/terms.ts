@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../shared/api/client.ts'
+import { api, silentApi } from '../../../shared/api/client.ts'
 import { type Terms, termsResponse } from '../../../shared/contracts/api.ts'
 
 /** `GET /api/v2/term-and-condition`: the latest terms (a bare or `data`-wrapped body). */
@@ -15,5 +15,5 @@ export function termsQueryOptions() {
 
 /** `POST /api/v2/user/accept-terms`; the page reloads after it (spec section 4). */
 export async function acceptTerms(): Promise<void> {
-  await api('/user/accept-terms', { method: 'POST' })
+  await silentApi('/user/accept-terms', { method: 'POST' })
 }

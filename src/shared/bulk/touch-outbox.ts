@@ -3,9 +3,9 @@
  * flushed right after, retried until the server acknowledges. The server keeps one result per
  * (message, recipient), so a repeated touch never spends the allowance twice.
  */
-import type { TouchBody } from '../shared/contracts/api.ts'
-import type { SubscriptionState } from '../shared/contracts/api.ts'
-import type { TouchOutboxEntry } from '../shared/db/db.ts'
+import type { TouchBody } from '../contracts/api.ts'
+import type { SubscriptionState } from '../contracts/api.ts'
+import type { TouchOutboxEntry } from '../db/db.ts'
 import { outbox, recipientKey } from './records.ts'
 import type { SenderApi } from './ports.ts'
 

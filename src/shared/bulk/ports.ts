@@ -1,6 +1,6 @@
 /** What the sender needs from the outside world; the worker entry wires real ones, tests inject fakes. */
-import type { SubscriptionState, TouchBody, TouchResponse } from '../shared/contracts/api.ts'
-import type { GraphClient } from '../shared/graph/types.ts'
+import type { SubscriptionState, TouchBody, TouchResponse } from '../contracts/api.ts'
+import type { GraphClient } from '../graph/types.ts'
 
 export type SenderGraph = Pick<GraphClient, 'send' | 'uploadAttachment' | 'messages'>
 

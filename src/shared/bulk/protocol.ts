@@ -3,8 +3,8 @@
  * the constructors below, checked by `isBulkMessage` where it enters from outside (worker port, channel).
  * Tokens travel in memory only; nothing here is ever stored.
  */
-import type { BulkJobState } from '../shared/db/db.ts'
-import type { SubscriptionState } from '../shared/contracts/api.ts'
+import type { BulkJobState } from '../db/db.ts'
+import type { SubscriptionState } from '../contracts/api.ts'
 
 /** The BroadcastChannel that carries progress and control between tabs and the sender. */
 export const PROGRESS_CHANNEL = 'bulk-progress'

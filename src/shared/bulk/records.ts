@@ -1,61 +1,25 @@
-/**
- * The bulk tables as the sender reads and writes them. The rows carry a few fields beyond the base shapes of
- * db.ts; they are optional so rows written by any version stay readable.
- */
-import { Dexie, type EntityTable, type Table } from 'dexie'
+/** The bulk tables as the sender and the screens read and write them (the rows are typed in db.ts). */
+import { Dexie } from 'dexie'
 import {
   db,
+  type AudienceMember,
   type BulkJob,
   type BulkRecipient,
+  type RecipientChunk,
   type RecipientState,
-  type TouchOutboxEntry,
-} from '../shared/db/db.ts'
-import type { MessagingPolicyName } from '../shared/policy/tags.ts'
+} from '../db/db.ts'
 
-export interface JobRecord extends BulkJob {
-  /** Branded messages were authorised when the job started (the footer replaces a stop at 0 available). */
-  brandedAuthorised?: boolean
-  /** The server has the recipient list (PUT /messages/{id}/recipients). */
-  recipientsSynced?: boolean
-  /** The server was told the final state. */
-  serverStateSynced?: boolean
-  policy?: MessagingPolicyName
-  /**
-   * The index of the first recipient the sender has not reached: recipients at or past it have no state row
-   * and are pending. Jobs from before the chunked audience have a row for everyone (cursor = total).
-   */
-  cursor?: number
-  /** Recipients from this index on were skipped in one go (no rows are written for them). */
-  skippedFrom?: number
-}
-
-/** Who a job goes to, in order. */
-export interface AudienceMember {
-  recipientId: string
-  name: string
-  conversationId: string
-}
-
-/** About CHUNK_SIZE recipients of a job's audience as parallel arrays: compact, and written in one go. */
-export interface RecipientChunk {
-  jobId: string
-  chunk: number
-  ids: string[]
-  names: string[]
-  conversations: string[]
-}
+/** The bulk tables' rows, as typed in db.ts. */
+export type JobRecord = BulkJob
+export type RecipientRecord = BulkRecipient
+export type { AudienceMember, RecipientChunk }
 
 export const CHUNK_SIZE = 1_000
 
-export interface RecipientRecord extends BulkRecipient {
-  /** The image went out; only the text remains (never send the image twice). */
-  imageSent?: boolean
-}
-
-export const jobs = db.bulkJobs as unknown as EntityTable<JobRecord, 'id'>
-export const recipients = db.bulkRecipients as unknown as EntityTable<RecipientRecord, 'key'>
-export const chunks = db.table('bulkRecipientChunks') as Table<RecipientChunk, [string, number]>
-export const outbox: EntityTable<TouchOutboxEntry, 'key'> = db.touchOutbox
+export const jobs = db.bulkJobs
+export const recipients = db.bulkRecipients
+export const chunks = db.bulkRecipientChunks
+export const outbox = db.touchOutbox
 
 export const recipientKey = (jobId: string, recipientId: string) => `${jobId}:${recipientId}`
 

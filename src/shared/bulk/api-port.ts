@@ -1,40 +1,19 @@
 /** The product API as the sender calls it, with the bearer handed over by a tab (memory only). */
-import type { TouchBody } from '../shared/contracts/api.ts'
+import type { TouchBody } from '../contracts/api.ts'
+import { apiAnswer, failure, isSuccess, type ApiAnswer, type ApiTransport } from '../api/request.ts'
 import type { OpenServerJob, SenderApi, ServerRecipient } from './ports.ts'
-
-export class ApiUnavailable extends Error {
-  readonly status: number
-  constructor(status: number, message: string) {
-    super(message)
-    this.name = 'ApiUnavailable'
-    this.status = status
-  }
-}
 
 export function createSenderApi(
   base: string,
   token: () => string,
   f: typeof fetch = fetch.bind(globalThis),
 ): SenderApi {
-  const root = `${base.replace(/\/$/, '')}/api/v2`
+  const transport: ApiTransport = { origin: base, token, fetch: f }
+  const call = (path: string, method: string, body?: unknown) => apiAnswer(path, { method, body }, transport)
 
-  async function call(path: string, method: string, body?: unknown): Promise<Response> {
-    const res = await f(`${root}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        Authorization: `Bearer ${token()}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    return res
-  }
-
-  async function ok(res: Response): Promise<unknown> {
-    if (res.status >= 200 && res.status < 300) return res.status === 204 ? null : res.json().catch(() => null)
-    throw new ApiUnavailable(res.status, `HTTP ${res.status}`)
+  async function ok(answer: ApiAnswer): Promise<unknown> {
+    if (isSuccess(answer.status)) return answer.body
+    throw failure(answer)
   }
 
   return {
@@ -45,7 +24,7 @@ export function createSenderApi(
       const json = await ok(res)
       // The schema library comes with the first touch: a tab that only shows or controls jobs (the progress
       // cards) never builds the API's schemas, which costs the start of every screen otherwise.
-      const { touchResponse } = await import('../shared/contracts/api.ts')
+      const { touchResponse } = await import('../contracts/api.ts')
       return { kind: 'ok', response: touchResponse.parse(json) }
     },
     async setState(jobId, state, reason) {

@@ -1,7 +1,7 @@
 /** The sender's state transitions in Dexie, each one transaction so a crash leaves a consistent record. */
 import { Dexie } from 'dexie'
-import { db, type BulkJobState, type TouchOutboxEntry } from '../shared/db/db.ts'
-import type { TouchBody } from '../shared/contracts/api.ts'
+import { db, type BulkJobState, type TouchOutboxEntry } from '../db/db.ts'
+import type { TouchBody } from '../contracts/api.ts'
 import { jobs, outbox, recipients, type JobRecord, type RecipientRecord } from './records.ts'
 import type { Counts } from './protocol.ts'
 import { touchEntry } from './touch-outbox.ts'

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { api } from '../../../shared/api/client.ts'
+import { type MySubscription, mySubscription } from '../../../shared/contracts/api.ts'
+
+const historyResponse = z.object({ data: z.array(mySubscription) })
+
+/** `GET /api/v2/user/subscriptions`: the user's subscriptions (spec section 7), newest first. */
+export async function getSubscriptionHistory(): Promise<MySubscription[]> {
+  const body = await api<unknown>('/user/subscriptions')
+  const list = historyResponse.parse(Array.isArray(body) ? { data: body } : body).data
+  return [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))
+}
+
+export function subscriptionHistoryQueryOptions() {
+  return queryOptions({ queryKey: ['user', 'subscriptions'], queryFn: getSubscriptionHistory })
+}

@@ -1,0 +1,30 @@
+/** Below 1024 px, where the page sidebar is hidden, this line says which page's inbox is open. */
+import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
+import type { PageSummary } from './page-sidebar.tsx'
+
+export function PageHeader({ page }: { page: PageSummary }) {
+  return (
+    <header
+      data-testid="page-header"
+      className="flex shrink-0 items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-2 lg:hidden"
+    >
+      <PageAvatar src={page.pictureUrl} name={page.name} className="size-8" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">
+          <span
+            data-testid="page-header-name"
+            dir="auto"
+            className="inline-block max-w-full truncate align-top"
+          >
+            {page.name}
+          </span>
+        </p>
+        {page.category ? (
+          <p data-testid="page-header-category" className="truncate text-xs text-gray-500">
+            {page.category}
+          </p>
+        ) : null}
+      </div>
+    </header>
+  )
+}

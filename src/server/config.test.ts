@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+/** A production configuration with every credential of its own. */
+const production = {
+  NODE_ENV: 'production',
+  FB_APP_SECRET: 'a-real-app-secret',
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
+}
+
+const failure = (env: Record<string, string>) => {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError)
+    return (err as Error).message
+  }
+  throw new Error('the configuration was accepted')
+}
+
+describe('the sandbox default', () => {
+  it('is on in development and in tests', () => {
+    expect(loadConfig({}).sandboxEnabled).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxEnabled).toBe(true)
+  })
+
+  it('is off in production unless SANDBOX=true is given', () => {
+    expect(loadConfig(production).sandboxEnabled).toBe(false)
+    expect(
+      loadConfig({ ...production, SANDBOX: 'true', SANDBOX_WEBHOOK_SECRET: 'whsec_own_secret' })
+        .sandboxEnabled,
+    ).toBe(true)
+  })
+})
+
+describe('a production start', () => {
+  it('accepts a configuration with credentials of its own', () => {
+    expect(() => loadConfig(production)).not.toThrow()
+  })
+
+  it('stops on the public default app secret, sandbox on or off', () => {
+    const { FB_APP_SECRET: _, ...withoutSecret } = production
+    expect(failure(withoutSecret)).toMatch(/FB_APP_SECRET/)
+    expect(
+      failure({ ...withoutSecret, SANDBOX: 'true', SANDBOX_WEBHOOK_SECRET: 'whsec_own_secret' }),
+    ).toMatch(/FB_APP_SECRET/)
+    expect(failure({ ...production, FB_APP_SECRET: 'sandbox-secret' })).toMatch(/FB_APP_SECRET/)
+  })
+
+  it('stops on the public default webhook secret while the sandbox or its payments are used', () => {
+    expect(failure({ ...production, SANDBOX: 'true' })).toMatch(/SANDBOX_WEBHOOK_SECRET/)
+    expect(failure({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toMatch(/SANDBOX_WEBHOOK_SECRET/)
+    expect(
+      loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', SANDBOX_WEBHOOK_SECRET: 'whsec_own_secret' })
+        .PAYMENT_PROVIDER,
+    ).toBe('sandbox')
+  })
+
+  it('names every default credential at once', () => {
+    const message = failure({ NODE_ENV: 'production', SANDBOX: 'true' })
+    expect(message).toMatch(/FB_APP_SECRET/)
+    expect(message).toMatch(/SANDBOX_WEBHOOK_SECRET/)
+  })
+
+  it('keeps the defaults outside production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow()
+    expect(() => loadConfig({ NODE_ENV: 'test', SANDBOX: 'false' })).not.toThrow()
+  })
+})

@@ -1,0 +1,71 @@
+/** The `message_recipients` table: a message's audience in order, and each recipient's result. */
+import type { RecipientInput, RecipientsPage } from '../../shared/contracts/api.ts'
+import type { Queryable } from '../db/store.ts'
+import { ownMessage, RecipientsOverflow } from './messages.ts'
+
+/** Appends recipients in the caller's order, ignoring repeats; run it in a transaction (an overflow rolls back). */
+export async function appendRecipients(
+  tx: Queryable,
+  id: string,
+  userId: string,
+  recipients: readonly RecipientInput[],
+): Promise<{ added: number; total: number }> {
+  const { total_messages } = await ownMessage(tx, id, userId)
+  // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers; repeats are ignored.
+  const added = await tx.query(
+    `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id)
+         SELECT $1, r, n, c FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(r, n, c, o)
+         ORDER BY o
+         ON CONFLICT (message_id, recipient_id) DO NOTHING RETURNING recipient_id`,
+    [
+      id,
+      recipients.map((r) => r.recipient_id),
+      recipients.map((r) => r.name),
+      recipients.map((r) => r.conversation_id),
+    ],
+  )
+  const total = Number(
+    (
+      await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM message_recipients WHERE message_id = $1',
+        [id],
+      )
+    )[0]!.n,
+  )
+  if (total > total_messages) throw new RecipientsOverflow(total_messages, total)
+  return { added: added.length, total }
+}
+
+interface RecipientRow {
+  seq: number
+  recipient_id: string
+  name: string
+  conversation_id: string | null
+  status: 'OK' | 'NG' | null
+  sent_as_branded: boolean
+}
+
+/** One page of a message's recipients in insertion order; `next` is the cursor for `after`. */
+export async function recipientsPage(
+  db: Queryable,
+  id: string,
+  userId: string,
+  after: string | undefined,
+  limit: number,
+): Promise<RecipientsPage> {
+  await ownMessage(db, id, userId)
+  const rows = await db.query<RecipientRow>(
+    `SELECT seq, recipient_id, name, conversation_id, status, sent_as_branded FROM message_recipients
+       WHERE message_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [id, after ?? '0', limit + 1],
+  )
+  const more = rows.length > limit
+  const page = more ? rows.slice(0, limit) : rows
+  return {
+    data: page.map(({ seq: _seq, conversation_id, ...r }) => ({
+      ...r,
+      conversation_id: conversation_id ?? '',
+    })),
+    next: more ? String(page[page.length - 1]!.seq) : null,
+  }
+}

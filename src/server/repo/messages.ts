@@ -1,0 +1,108 @@
+/**
+ * The `messages` table (stored bulk messages): the one module that reads and writes its rows (the touch's
+ * transaction in touch.ts claims a recipient row and calls the counters here; the recipients are in
+ * message-recipients.ts). A user reaches only their own rows that are not deleted. Functions return results or throw the domain errors below; the routes map them to HTTP.
+ */
+import type { CreateMessageBody, MessageStateBody, StoredMessage } from '../../shared/contracts/api.ts'
+import type { Queryable } from '../db/store.ts'
+
+/** No such message of this user (never created, another user's, or deleted). */
+export class MessageNotFound extends Error {
+  constructor() {
+    super('Message not found.')
+    this.name = 'MessageNotFound'
+  }
+}
+
+/** The recipients would exceed the `total_messages` the message declared. */
+export class RecipientsOverflow extends Error {
+  readonly room: number
+  readonly total: number
+  constructor(room: number, total: number) {
+    super(`This message has room for ${room} recipients; ${total} would exceed it.`)
+    this.name = 'RecipientsOverflow'
+    this.room = room
+    this.total = total
+  }
+}
+
+export async function ownMessage(
+  db: Queryable,
+  id: string,
+  userId: string,
+): Promise<{ total_messages: number }> {
+  const row = (
+    await db.query<{ total_messages: number }>(
+      'SELECT total_messages FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [id, userId],
+    )
+  )[0]
+  if (!row) throw new MessageNotFound()
+  return row
+}
+
+/** Creates the record; answers its id. */
+export async function createMessage(db: Queryable, userId: string, body: CreateMessageBody): Promise<string> {
+  const row = (
+    await db.query<{ id: number }>(
+      `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages, branded_messages_amount)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        userId,
+        body.page_id,
+        body.message_type_id,
+        body.message,
+        body.image_url ?? null,
+        body.label,
+        body.tag ?? null,
+        body.total_messages,
+        body.branded_messages_amount,
+      ],
+    )
+  )[0]!
+  return String(row.id)
+}
+
+interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at'> {
+  id: number
+  created_at: Date
+}
+
+const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
+  ng_count, state, stop_reason, created_at`
+
+/** The user's messages in order; `open` leaves the finished ones out. */
+export async function listMessages(db: Queryable, userId: string, open: boolean): Promise<StoredMessage[]> {
+  const rows = await db.query<MessageRow>(
+    `SELECT ${COLUMNS} FROM messages WHERE user_id = $1 AND deleted_at IS NULL
+       ${open ? "AND state <> 'finished'" : ''} ORDER BY id`,
+    [userId],
+  )
+  return rows.map((r) => ({
+    ...r,
+    id: String(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+  }))
+}
+
+export async function setMessageState(
+  db: Queryable,
+  id: string,
+  userId: string,
+  body: MessageStateBody,
+): Promise<void> {
+  const updated = await db.query(
+    `UPDATE messages SET state = $3, stop_reason = $4 WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id`,
+    [id, userId, body.state, body.reason ?? null],
+  )
+  if (updated.length === 0) throw new MessageNotFound()
+}
+
+/** Kept as a record (its touches spent allowance); only hidden from the user's lists. */
+export async function hideMessage(db: Queryable, id: string, userId: string): Promise<void> {
+  const deleted = await db.query(
+    'UPDATE messages SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING id',
+    [id, userId],
+  )
+  if (deleted.length === 0) throw new MessageNotFound()
+}

@@ -1,0 +1,38 @@
+/** The API's 406 refusals by code, said in the user's language (spec section 8), and the way forward. */
+import { i18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { REFUSAL_CODES, type RefusalCode } from '../contracts/api.ts'
+import type { NotificationInput } from '../notifications/model.ts'
+import { openModal } from '../ui/modal-stack.ts'
+
+const TEXTS: Record<RefusalCode, MessageDescriptor> = {
+  page_banned: msg`This page has been banned. Please contact support.`,
+  trial_used: msg`This page has already been used for a trial, in order to use it you have to subscribe.`,
+  no_messages: msg`You don't have any messages available`,
+  no_access: msg`Your subscription has ended. Please purchase a subscription to send messages.`,
+  fair_use_blocked: msg`Your account has been detected violating our fair use policy. Please purchase a messages package to continue sending.`,
+  branded_not_authorised: msg`Branded messages have not been authorised for this account.`,
+  branded_not_needed: msg`Unlimited subscriptions do not need branded messages.`,
+  addon_needs_subscription: msg`Add-ons need an active subscription. Please subscribe to a plan first.`,
+  nothing_to_cancel: msg`There is no paid subscription to cancel.`,
+}
+
+function isRefusalCode(code: string): code is RefusalCode {
+  return (REFUSAL_CODES as readonly string[]).includes(code)
+}
+
+/** What a refusal shows in place of the server's English message; undefined for an unknown code. */
+export function refusalNotice(
+  code: string,
+): Pick<NotificationInput, 'message' | 'persistent' | 'action'> | undefined {
+  if (!isRefusalCode(code)) return undefined
+  const message = i18n._(TEXTS[code])
+  // Spec section 8: the used-trial message stays and offers the subscription.
+  if (code === 'trial_used')
+    return {
+      message,
+      persistent: true,
+      action: { label: i18n._(msg`Buy a subscription`), onClick: () => openModal('plans') },
+    }
+  return { message }
+}

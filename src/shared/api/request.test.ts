@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError, apiRequest } from './request.ts'
+
+const answering = (status: number, body = '{"ok":true}') => async () => new Response(status === 204 ? null : body, { status })
+
+describe('the product API request', () => {
+  it('succeeds on a 2xx answer and reads its JSON', async () => {
+    await expect(apiRequest('/x', {}, { fetch: answering(200) })).resolves.toEqual({ ok: true })
+    await expect(apiRequest('/x', {}, { fetch: answering(204) })).resolves.toBeNull()
+  })
+
+  it('rejects any other status with an ApiError carrying the status and body', async () => {
+    for (const status of [302, 400, 422, 500]) {
+      const error = await apiRequest('/x', {}, { fetch: answering(status, '{"message":"no"}') }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ status, body: { message: 'no' } })
+    }
+  })
+
+  it('rejects with status 0 when no answer came', async () => {
+    const offline = async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch')
+    }
+    await expect(apiRequest('/x', {}, { fetch: offline })).rejects.toMatchObject({ status: 0 })
+  })
+
+  it('sends the bearer, the JSON body and the headers every call carries', async () => {
+    let seen: Request | undefined
+    const capture = async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen = new Request(new URL(String(input), location.origin), init)
+      return new Response('{}', { status: 200 })
+    }
+    await apiRequest('/messages', { method: 'POST', body: { a: 1 } }, { token: () => 'tok', fetch: capture })
+    expect(new URL(seen!.url).pathname).toBe('/api/v2/messages')
+    expect(seen!.headers.get('Authorization')).toBe('Bearer tok')
+    expect(seen!.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(seen!.headers.get('Content-Type')).toBe('application/json')
+    expect(await seen!.json()).toEqual({ a: 1 })
+  })
+})

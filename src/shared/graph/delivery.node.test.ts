@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { ARRIVAL_CLOCK_TOLERANCE_MS, arrival, failureKind, sendParts } from './delivery.ts'
+import { classifyGraphError, GraphError } from './errors.ts'
+
+describe('the delivery rules of both senders', () => {
+  it('classifies a failure by the kind its code and subcode gave it, a fetch without answer as network, else transient', () => {
+    expect(failureKind(classifyGraphError({ error: { code: 10, error_subcode: 2018278, message: 'x' } }, 400))).toBe(
+      'outside_window',
+    )
+    expect(failureKind(new GraphError({ kind: 'auth', message: 'expired' }))).toBe('auth')
+    expect(failureKind(new TypeError('Failed to fetch'))).toBe('network')
+    expect(failureKind(new Error('something else'))).toBe('transient')
+    expect(failureKind(Object.assign(new Error('x'), { kind: 'not-a-kind' }))).toBe('transient')
+  })
+
+  it('counts a page message with the same text within the clock tolerance before the attempt as arrived', () => {
+    const at = 1_000_000_000
+    const seen = (createdAt: number, text: string, fromId = 'page', hasImage = false) => ({ fromId, createdAt, text, hasImage })
+    expect(arrival([seen(at - ARRIVAL_CLOCK_TOLERANCE_MS, 'hi')], 'page', 'hi', at).textSent).toBe(true)
+    expect(arrival([seen(at - ARRIVAL_CLOCK_TOLERANCE_MS - 1, 'hi')], 'page', 'hi', at).textSent).toBe(false)
+    expect(arrival([seen(at, 'hi', 'customer')], 'page', 'hi', at).textSent).toBe(false)
+    expect(arrival([seen(at, '', 'page', true)], 'page', '', at)).toEqual({ textSent: true, imageSent: true })
+  })
+
+  it('sends the image first, records it, then the text; an image that went is not sent again', async () => {
+    const log: string[] = []
+    const steps = {
+      image: async () => void log.push('image'),
+      imageWent: async () => void log.push('recorded'),
+      text: async () => void log.push('text'),
+    }
+    await sendParts({ image: true, imageSent: false, text: true }, steps)
+    await sendParts({ image: true, imageSent: true, text: true }, steps)
+    expect(log).toEqual(['image', 'recorded', 'text', 'text'])
+  })
+})

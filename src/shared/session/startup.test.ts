@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
+import type { ClientConfig } from '../contracts/client-config.ts'
+import type { SubscriptionState } from '../contracts/api.ts'
+import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
+import { configureSession, initSession } from './actions.ts'
+import { clearSnapshot, saveSnapshot } from './snapshot.ts'
+import type { SocialLoginResponse } from './social-port.ts'
+import { sessionStore } from './store.ts'
+
+const config: ClientConfig = {
+  social: 'sandbox',
+  fbAppId: 'sandbox-app',
+  graphUrl: '/sandbox/graph',
+  graphVersion: 'v25.0',
+  messagingPolicy: 'current',
+  humanAgentEnabled: false,
+  supportUrl: 'https://example.test/support',
+  affiliateSignupUrl: 'https://example.test/signup',
+  affiliateLoginUrl: 'https://example.test/login',
+  pacingScale: 1,
+}
+
+const subscription: SubscriptionState = {
+  access: true,
+  access_type: 'paid',
+  accepted_terms: true,
+  facebook_id: '1',
+  is_unlimited: false,
+  unlimited_blocked: false,
+  available_messages: 10,
+  subscriptions_messages: 10,
+  addons_messages: 0,
+  use_branded_messages: false,
+}
+
+function withSocialStatus(status: () => Promise<SocialLoginResponse>) {
+  configureSession(config, {
+    sdk: { login: status, getLoginStatus: status, logout: async () => undefined },
+    graph: {
+      me: async () => ({ id: '1', name: 'Dana' }),
+      permissions: async () => REQUIRED_PERMISSIONS.map((permission) => ({ permission, status: 'granted' })),
+      accounts: async () => [{ id: '10', name: 'Shop', access_token: 'page-token' }],
+    },
+  })
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  clearSessionToken()
+  clearSnapshot()
+  sessionStore.reset({ status: 'loading', accounts: [] })
+})
+
+describe('the start-up check of a remaining session cookie', () => {
+  it('counts a social login that is gone as a failed login: signed out, the cookie dropped', async () => {
+    saveSessionToken('api-token')
+    withSocialStatus(async () => ({ status: 'unknown', authResponse: null }))
+    vi.spyOn(window, 'fetch').mockResolvedValue(Response.json({ data: { subscription } }))
+    await initSession()
+    expect(sessionStore.getState().status).toBe('logged_out')
+    expect(sessionStore.getState().fbUser).toBeUndefined()
+    expect(hasSessionCookie()).toBe(false)
+  })
+
+  it('signs in with name and pages when the social login is still connected', async () => {
+    saveSessionToken('api-token')
+    withSocialStatus(async () => ({
+      status: 'connected',
+      authResponse: { accessToken: 'user', userID: '1' },
+    }))
+    vi.spyOn(window, 'fetch').mockImplementation(async () =>
+      Response.json({
+        data: {
+          token: 'api-token',
+          user: { id: 'u1', facebook_id: '1', name: 'Dana', email: null, subscription },
+        },
+      }),
+    )
+    await initSession()
+    expect(sessionStore.getState()).toMatchObject({ status: 'logged_in', fbUser: { name: 'Dana' } })
+    expect(sessionStore.getState().accounts).toHaveLength(1)
+  })
+})
+
+describe('the start-up check without a usable connection', () => {
+  it('starts from the remembered session when the social status cannot be read for want of a network', async () => {
+    saveSessionToken('api-token')
+    saveSnapshot({ fbUser: { id: '1', name: 'Dana' }, accounts: [{ id: '10', name: 'Shop' }], subscription })
+    withSocialStatus(async () => ({ status: 'unknown', authResponse: null }))
+    vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    await initSession()
+    expect(sessionStore.getState()).toMatchObject({
+      status: 'logged_in',
+      offline: true,
+      fbUser: { name: 'Dana' },
+    })
+    expect(hasSessionCookie()).toBe(true)
+  })
+})

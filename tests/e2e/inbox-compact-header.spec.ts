@@ -1,0 +1,38 @@
+/** Below 1024 px the page sidebar is gone: a compact header says which page's inbox is open. */
+import { expect, test } from './support/fixtures.ts'
+import { loginAsDemo } from './support/login.ts'
+import { openInbox } from './inbox-support.ts'
+
+test('at 360 x 740 the inbox names its page, with picture and category, above the list', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await loginAsDemo(page)
+  await openInbox(page)
+  const header = page.getByTestId('page-header')
+  await expect(header).toBeVisible()
+  await expect(header.getByTestId('page-header-name')).toHaveText('Sunrise Market')
+  await expect(header.locator('img')).toBeVisible()
+  await expect(header.getByTestId('page-header-category')).not.toBeEmpty()
+  const box = (await header.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(360)
+  expect(box.height).toBeLessThanOrEqual(64)
+  const name = (await header.getByTestId('page-header-name').boundingBox())!
+  expect(name.x + name.width).toBeLessThanOrEqual(360)
+  const list = (await page.getByTestId('conversation-list').boundingBox())!
+  expect(list.y).toBeGreaterThanOrEqual(box.y + box.height - 1)
+  // The chosen conversation's chat keeps the header too.
+  await page.getByTestId('conversation-row').first().click()
+  await expect(header).toBeVisible()
+  const chat = (await page.getByTestId('chat-view').boundingBox())!
+  expect(chat.y).toBeGreaterThanOrEqual(box.y + box.height - 1)
+})
+
+test('at desktop width the page sidebar names the page and the compact header is hidden', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await loginAsDemo(page)
+  await openInbox(page)
+  await expect(page.getByTestId('page-sidebar')).toBeVisible()
+  await expect(page.getByTestId('page-header')).toBeHidden()
+})

@@ -1,0 +1,41 @@
+/**
+ * The login route's whole download: every JavaScript response a signed-out visitor's browser receives in its
+ * first 5 seconds on `/`, compressed as it travels (the server sends the precompressed copies). The bytes do
+ * not depend on the machine's load, so the budget is exact. What the signed-in app needs (Dexie, the device's
+ * data) must wait for a session.
+ */
+import { expect, test } from './support/fixtures.ts'
+
+/** kB (1000 bytes) of compressed JavaScript a signed-out visitor downloads in the first 5 seconds. */
+const LOGIN_DOWNLOAD_BUDGET_KB = 90
+
+test(`a signed-out visitor downloads at most ${LOGIN_DOWNLOAD_BUDGET_KB} kB of JavaScript in 5 seconds`, async ({
+  page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  // Every request fresh from the network, as on a first visit.
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  const scripts = new Map<string, string>()
+  const bytes = new Map<string, number>()
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
+    if (e.type === 'Script') scripts.set(e.requestId, e.response.url)
+  })
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    bytes.set(e.requestId, e.encodedDataLength)
+  })
+
+  await page.goto('/')
+  await expect(page.getByTestId('login-button')).toBeVisible()
+  await page.waitForTimeout(5_000)
+
+  const files = [...scripts].map(([id, url]) => ({ url: new URL(url).pathname, bytes: bytes.get(id) ?? 0 }))
+  const total = files.reduce((sum, f) => sum + f.bytes, 0)
+  const report = files
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((f) => `${(f.bytes / 1000).toFixed(1).padStart(6)} kB  ${f.url}`)
+    .join('\n')
+  console.log(`login route: ${(total / 1000).toFixed(1)} kB of JavaScript in 5 s\n${report}`)
+  expect(total, report).toBeLessThanOrEqual(LOGIN_DOWNLOAD_BUDGET_KB * 1000)
+})
