@@ -1,6 +1,7 @@
 /** In-memory stand-ins for the product API and the bulk channel, and seeded jobs, for the bulk browser tests. */
 import type { SubscriptionState, TouchBody } from '../contracts/api.ts'
 import { db } from '../db/db.ts'
+import { testSubscription } from '../session/session.test-kit.ts'
 import type { BulkMessage, BulkChannel } from './protocol.ts'
 import type { OpenServerJob, SenderApi, ServerRecipient, TouchOutcome } from './ports.ts'
 import {
@@ -17,18 +18,11 @@ import {
 export const PAGE = '100'
 
 export function subscription(available: number, branded = false): SubscriptionState {
-  return {
-    access: true,
-    access_type: 'paid',
-    accepted_terms: true,
-    facebook_id: '1',
-    is_unlimited: false,
-    unlimited_blocked: false,
+  return testSubscription({
     available_messages: available,
     subscriptions_messages: available,
-    addons_messages: 0,
     use_branded_messages: branded,
-  }
+  })
 }
 
 export class FakeApi implements SenderApi {

@@ -6,38 +6,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiToken, clearSessionToken, saveSessionToken } from '../api/session-cookie.ts'
 import { PICTURE_CACHE } from '../constants/caches.ts'
-import type { SubscriptionState } from '../contracts/api.ts'
-import type { ClientConfig } from '../contracts/client-config.ts'
 import { db } from '../db/db.ts'
 import { configureSession, loginWithSdk, logout } from './actions.ts'
 import { loadSnapshot, saveSnapshot } from './snapshot.ts'
+import { testClientConfig, testSubscription } from './session.test-kit.ts'
 import { sessionStore } from './store.ts'
 
-const config: ClientConfig = {
-  social: 'sandbox',
-  fbAppId: 'sandbox-app',
-  graphUrl: '/sandbox/graph',
-  graphVersion: 'v25.0',
-  messagingPolicy: 'current',
-  humanAgentEnabled: false,
-  supportUrl: 'https://example.test/support',
-  affiliateSignupUrl: 'https://example.test/signup',
-  affiliateLoginUrl: 'https://example.test/login',
-  pacingScale: 1,
-}
+const config = testClientConfig
 
-const subscription = (facebookId: string): SubscriptionState => ({
-  access: true,
-  access_type: 'paid',
-  accepted_terms: true,
-  facebook_id: facebookId,
-  is_unlimited: false,
-  unlimited_blocked: false,
-  available_messages: 10,
-  subscriptions_messages: 10,
-  addons_messages: 0,
-  use_branded_messages: false,
-})
+const subscription = (facebookId: string) => testSubscription({ facebook_id: facebookId })
 
 const SCOPES =
   'business_management,pages_messaging,pages_show_list,email,pages_manage_metadata,pages_read_engagement'

@@ -49,7 +49,10 @@ describe('page token refresh', () => {
       sdk: {
         login: async () => ({ status: 'unknown' }),
         logout: async () => undefined,
-        getLoginStatus: async () => ({ status: 'connected', authResponse: { accessToken: 'u', userID: '1' } }),
+        getLoginStatus: async () => ({
+          status: 'connected',
+          authResponse: { accessToken: 'u', userID: '1' },
+        }),
       },
       graph: {
         me: async () => ({ id: '1', name: 'Dana' }),

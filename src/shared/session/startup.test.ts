@@ -1,38 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
-import type { ClientConfig } from '../contracts/client-config.ts'
-import type { SubscriptionState } from '../contracts/api.ts'
 import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
 import { configureSession, initSession } from './actions.ts'
 import { clearSnapshot, saveSnapshot } from './snapshot.ts'
 import type { SocialLoginResponse } from './social-port.ts'
+import { testClientConfig, testSubscription } from './session.test-kit.ts'
 import { sessionStore } from './store.ts'
 
-const config: ClientConfig = {
-  social: 'sandbox',
-  fbAppId: 'sandbox-app',
-  graphUrl: '/sandbox/graph',
-  graphVersion: 'v25.0',
-  messagingPolicy: 'current',
-  humanAgentEnabled: false,
-  supportUrl: 'https://example.test/support',
-  affiliateSignupUrl: 'https://example.test/signup',
-  affiliateLoginUrl: 'https://example.test/login',
-  pacingScale: 1,
-}
+const config = testClientConfig
 
-const subscription: SubscriptionState = {
-  access: true,
-  access_type: 'paid',
-  accepted_terms: true,
-  facebook_id: '1',
-  is_unlimited: false,
-  unlimited_blocked: false,
-  available_messages: 10,
-  subscriptions_messages: 10,
-  addons_messages: 0,
-  use_branded_messages: false,
-}
+const subscription = testSubscription()
 
 function withSocialStatus(status: () => Promise<SocialLoginResponse>) {
   configureSession(config, {
