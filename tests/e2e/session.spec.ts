@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { apiToken, composeAndSend, openWizard, pages, sentLog, waitForCard } from './bulk-support.ts'
 import { expect, test } from './support/fixtures.ts'
-import { apiSessionToken, loginAsDemo } from './support/login.ts'
+import { apiSessionToken, loginAsDemo, signOut } from './support/login.ts'
 
 const SHOTS = 'tests/artifacts/screenshots'
 
@@ -189,12 +189,7 @@ test.describe('the signed-in devices at 360 x 740', () => {
     expect(await status(baseURL!, await apiToken(page))).toBe(200)
     await page.screenshot({ path: `${SHOTS}/en-account-sessions-360-alone.png`, fullPage: true })
 
-    // This device's own row signs out through the normal sign-out (which asks first when a bulk send of an
-    // earlier test is still open on the server and so was rebuilt here).
-    await rows.first().getByRole('button', { name: 'Sign out' }).click()
-    const confirm = page.getByTestId('sign-out-confirm')
-    await expect(confirm.or(page.getByTestId('login-button'))).toBeVisible()
-    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Sign out and delete' }).click()
-    await expect(page.getByTestId('login-button')).toBeVisible()
+    // This device's own row signs out through the normal sign-out.
+    await signOut(page, rows.first().getByRole('button', { name: 'Sign out' }))
   })
 })

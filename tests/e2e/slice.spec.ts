@@ -1,7 +1,7 @@
 /** The slice a new user walks through: login screen, sandbox dialog, terms gate, home with pages. */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { loginAsDemo } from './support/login.ts'
+import { loginAsDemo, signOut } from './support/login.ts'
 import { startStack } from './support/stack.ts'
 
 test('a logged-out visitor sees only the login screen, on any route', async ({ page }) => {
@@ -79,7 +79,7 @@ test('declining a permission shows the login-fail state', async ({ page }) => {
 
 test('logging out returns to the login screen', async ({ page }) => {
   await loginAsDemo(page)
-  await page.getByRole('button', { name: 'Log out' }).click()
+  await signOut(page, page.getByRole('button', { name: 'Log out' }))
   await expect(page.getByRole('button', { name: 'Continue with Facebook' })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('button', { name: 'Continue with Facebook' })).toBeVisible()

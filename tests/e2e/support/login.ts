@@ -2,7 +2,7 @@
  * Signs in through the sandbox login dialog as a person would: the "Continue with Facebook" button opens the
  * popup, the permissions stay checked (or some are unchecked), "Continue" answers the app.
  */
-import { type Page, expect } from '@playwright/test'
+import { type Locator, type Page, expect } from '@playwright/test'
 import { pressContinue } from './dialog.ts'
 
 export interface LoginOptions {
@@ -37,6 +37,20 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
     await page.getByTestId('accept-terms').click()
     await expect(home).toBeVisible({ timeout: 20_000 })
   }
+}
+
+/**
+ * Signs out through `start` (the header's "Log out" or a device row's "Sign out") and ends on the login screen.
+ * A bulk send an earlier test left open on the worker's server is rebuilt on this device at sign-in, so the
+ * sign-out may ask first: it is then confirmed.
+ */
+export async function signOut(page: Page, start: Locator): Promise<void> {
+  await start.click()
+  const confirm = page.getByTestId('sign-out-confirm')
+  const loginButton = page.getByTestId('login-button')
+  await expect(confirm.or(loginButton)).toBeVisible()
+  if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Sign out and delete' }).click()
+  await expect(loginButton).toBeVisible()
 }
 
 /** A user access token without the dialog (`POST /sandbox/token`), for API-level set-up in tests. */
