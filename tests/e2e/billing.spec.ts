@@ -23,8 +23,17 @@ test.describe('in Spanish', () => {
   test.use({ locale: 'es-MX' })
   test('the billing page speaks Spanish', async ({ page }) => {
     await loginAsDemo(page)
+    const history = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/user/subscriptions')
     await page.goto('/account/billing')
     await expect(page.getByRole('heading', { name: 'Historial de suscripciones' })).toBeVisible()
-    await expect(page.getByTestId('subscription-entry').first()).toContainText('Creada')
+    const first = page.getByTestId('subscription-entry').first()
+    await expect(first).toContainText('Creada')
+    // A trial is named in the owner's language, not with the server's word for it.
+    const body = (await (await history).json()) as { product: string }[] | { data: { product: string }[] }
+    const listed = Array.isArray(body) ? body : body.data
+    if (listed[0]?.product === 'trial') {
+      await expect(first).toContainText('Prueba')
+      await expect(first).not.toContainText('trial')
+    }
   })
 })

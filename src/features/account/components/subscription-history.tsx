@@ -32,7 +32,8 @@ export function SubscriptionHistory() {
               <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
                 {(
                   [
-                    [t`Product`, sub.product],
+                    // The trial is the server's name for it; paid products carry their plan's own name.
+                    [t`Product`, sub.product === 'trial' ? t`Trial` : sub.product],
                     [t`Amount`, `${formatUsd(sub.amount)} USD`],
                     [t`Created`, date(sub.created)],
                     [t`Current period ends`, date(sub.current_period_end)],
