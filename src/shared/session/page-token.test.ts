@@ -6,28 +6,29 @@ import { freshPageToken, refreshedPageToken, retryPageTokensNow } from './page-t
 
 const config = { fbAppId: 'sandbox-app', graphUrl: '/sandbox/graph', graphVersion: 'v25.0' } as ClientConfig
 
+/** A connected owner whose pages come from `accounts`. */
+function connectWith(accounts: () => Promise<Account[]>): void {
+  configureSession(config, {
+    sdk: {
+      login: async () => ({ status: 'unknown' }),
+      logout: async () => undefined,
+      getLoginStatus: async () => ({
+        status: 'connected',
+        authResponse: { accessToken: 'u', userID: '1' },
+      }),
+    },
+    graph: { me: async () => ({ id: '1', name: 'Dana' }), permissions: async () => [], accounts },
+  })
+}
+
 describe('page token refresh', () => {
   it('shares one accounts read between askers and backs off while the page has no token', async () => {
     let reads = 0
     let listed: Account[] = [{ id: '10', name: 'Shop' }]
-    configureSession(config, {
-      sdk: {
-        login: async () => ({ status: 'unknown' }),
-        logout: async () => undefined,
-        getLoginStatus: async () => ({
-          status: 'connected',
-          authResponse: { accessToken: 'u', userID: '1' },
-        }),
-      },
-      graph: {
-        me: async () => ({ id: '1', name: 'Dana' }),
-        permissions: async () => [],
-        accounts: async () => {
-          reads++
-          await new Promise((r) => setTimeout(r, 10))
-          return listed
-        },
-      },
+    connectWith(async () => {
+      reads++
+      await new Promise((r) => setTimeout(r, 10))
+      return listed
     })
     const asked = await Promise.all([freshPageToken('10'), freshPageToken('10'), freshPageToken('10')])
     expect(asked).toEqual([undefined, undefined, undefined])
@@ -45,21 +46,7 @@ describe('page token refresh', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('extends a refreshed token for the inbox and hands the listed one to the bulk sender', async () => {
-    configureSession(config, {
-      sdk: {
-        login: async () => ({ status: 'unknown' }),
-        logout: async () => undefined,
-        getLoginStatus: async () => ({
-          status: 'connected',
-          authResponse: { accessToken: 'u', userID: '1' },
-        }),
-      },
-      graph: {
-        me: async () => ({ id: '1', name: 'Dana' }),
-        permissions: async () => [],
-        accounts: async () => [{ id: '20', name: 'Cafe', access_token: 'listed' }],
-      },
-    })
+    connectWith(async () => [{ id: '20', name: 'Cafe', access_token: 'listed' }])
     const extend = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(async () => Response.json({ accessToken: 'long-lived' }))
