@@ -8,6 +8,7 @@ import { createWaker } from './waker.ts'
 
 export {
   FakeApi,
+  jobRecord,
   MemoryChannel,
   PAGE,
   recordSending,

@@ -15,6 +15,7 @@ import { runJob } from '../../src/worker/run-job.ts'
 import {
   FakeApi,
   FakeGraph,
+  jobRecord,
   makeDeps,
   resetDb,
   seedJob,
@@ -26,23 +27,14 @@ const PIPELINE_N = 2_000
 
 test('bulk sender figures', async () => {
   await resetDb()
-  const job: JobRecord = {
+  const job: JobRecord = jobRecord({
     id: 'bench',
     pageId: '100',
     pageName: 'Bench',
-    text: 'Hello',
-    messagingType: 'RESPONSE',
-    labels: ['all_labels'],
     total: N,
-    brandedFrom: -1,
     state: 'paused',
-    createdAt: Date.now(),
-    nextSendAt: 0,
-    lease: 0,
-    sent: 0,
-    rejected: 0,
-    skipped: 0,
-  }
+    recipientsSynced: undefined,
+  })
   const audience: AudienceMember[] = Array.from({ length: N }, (_, i) => ({
     recipientId: String(1_000_000 + i),
     name: `Customer ${i}`,

@@ -93,15 +93,16 @@ export async function resetDb() {
   await Promise.all([db.bulkJobs.clear(), db.bulkRecipients.clear(), chunks.clear(), db.touchOutbox.clear()])
 }
 
-export async function seedJob(n: number, over: Partial<JobRecord> = {}): Promise<JobRecord> {
-  const job: JobRecord = {
-    id: over.id ?? 'job1',
+/** A queued job of `PAGE` with nothing sent yet; `over` sets what a test cares about. */
+export function jobRecord(over: Partial<JobRecord> = {}): JobRecord {
+  return {
+    id: 'job1',
     pageId: PAGE,
     pageName: 'Page',
     text: 'Hello',
     messagingType: 'RESPONSE',
     labels: ['all_labels'],
-    total: n,
+    total: 0,
     brandedFrom: -1,
     state: 'queued',
     createdAt: Date.now(),
@@ -113,6 +114,10 @@ export async function seedJob(n: number, over: Partial<JobRecord> = {}): Promise
     recipientsSynced: true,
     ...over,
   }
+}
+
+export async function seedJob(n: number, over: Partial<JobRecord> = {}): Promise<JobRecord> {
+  const job = jobRecord({ total: n, ...over })
   const audience: AudienceMember[] = Array.from({ length: n }, (_, i) => ({
     recipientId: String(i + 1),
     name: `Person ${i + 1}`,

@@ -1,24 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { db, type BulkJob } from '../../../shared/db/db.ts'
+import { jobRecord } from '../../../shared/bulk/fakes.test-kit.ts'
 import { isBulkSending, whenNotSending } from './send-guard.ts'
 
-const job = (id: string, state: BulkJob['state']): BulkJob => ({
-  id,
-  pageId: 'p1',
-  pageName: 'Page',
-  text: 'Hi',
-  messagingType: 'UPDATE',
-  labels: [],
-  total: 10,
-  brandedFrom: -1,
-  state,
-  createdAt: Date.now(),
-  nextSendAt: 0,
-  lease: 0,
-  sent: 0,
-  rejected: 0,
-  skipped: 0,
-})
+const job = (id: string, state: BulkJob['state']): BulkJob =>
+  jobRecord({
+    id,
+    state,
+    pageId: 'p1',
+    text: 'Hi',
+    messagingType: 'UPDATE',
+    labels: [],
+    total: 10,
+    recipientsSynced: undefined,
+  })
 
 afterEach(() => db.bulkJobs.clear())
 
