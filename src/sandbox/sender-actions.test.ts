@@ -29,7 +29,11 @@ describe('sender actions on the Send API', () => {
     expect(again.data.find((c) => c.id === conv.id)?.unread_count).toBe(0)
     const log = (await (await fetch(`${sb.url}/sender-actions`)).json()) as { data: unknown[] }
     expect(log.data).toEqual([
-      expect.objectContaining({ page_id: sb.ids.large, recipient_id: customerId, sender_action: 'mark_seen' }),
+      expect.objectContaining({
+        page_id: sb.ids.large,
+        recipient_id: customerId,
+        sender_action: 'mark_seen',
+      }),
     ])
     // A sender action is not a message: nothing in the sent log, nothing in the conversation.
     const sent = (await (await fetch(`${sb.url}/sent`)).json()) as { data: unknown[] }
@@ -47,8 +51,8 @@ describe('sender actions on the Send API', () => {
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { code: number } } }))
     expect((await post({ recipient: { id: customerId }, sender_action: 'wave' })).body.error?.code).toBe(100)
     expect(
-      (await post({ recipient: { id: customerId }, sender_action: 'mark_seen', message: { text: 'hi' } })).body
-        .error?.code,
+      (await post({ recipient: { id: customerId }, sender_action: 'mark_seen', message: { text: 'hi' } }))
+        .body.error?.code,
     ).toBe(100)
     expect((await post({ recipient: { id: '1' }, sender_action: 'mark_seen' })).status).toBe(400)
     expect((await post({ recipient: { id: customerId }, sender_action: 'typing_on' })).body).toEqual({
