@@ -2,10 +2,10 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
-import { filterConversations } from '../model/filter.ts'
+import { filterConversations, loadedFuzzy, loadFuzzy } from '../model/filter.ts'
 import type { ConversationListState, SyncProgress } from '../api/use-conversation-list.ts'
 import { ConversationList } from './conversation-list.tsx'
 
@@ -42,7 +42,21 @@ export function InboxColumn({
 }: InboxColumnProps) {
   const { t } = useLingui()
   const [filter, setFilter] = useState('')
-  const shown = useMemo(() => filterConversations(list.rows, filter), [list.rows, filter])
+  const deferred = useDeferredValue(filter)
+  const [fuzzy, setFuzzy] = useState(loadedFuzzy)
+  const searching = deferred.trim() !== ''
+  useEffect(() => {
+    if (!searching || fuzzy) return
+    let live = true
+    void loadFuzzy().then(
+      (matcher) => live && setFuzzy(() => matcher),
+      (err: unknown) => console.error('the fuzzy search could not be loaded', err),
+    )
+    return () => {
+      live = false
+    }
+  }, [searching, fuzzy])
+  const shown = useMemo(() => filterConversations(list.rows, deferred, fuzzy), [list.rows, deferred, fuzzy])
   return (
     <section
       aria-labelledby="inbox-heading"
@@ -97,7 +111,7 @@ export function InboxColumn({
         selectedId={selectedId}
         loading={list.loading || (list.initialising && list.rows.length === 0)}
         exhausted={list.exhausted}
-        filtering={filter.trim() !== ''}
+        filtering={searching}
         pictureUrl={pictureUrl}
         onSelect={onSelect}
         onEndReached={list.loadMore}
