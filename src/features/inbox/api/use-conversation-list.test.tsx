@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { act } from 'react'
+import { act, useEffect } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { db } from '../../../shared/db/db.ts'
@@ -41,13 +41,19 @@ function fakeGraph(all: Conversation[]) {
   return { graph, calls }
 }
 
+const noRefresh = () => Promise.reject(new Error('no refresh'))
+const report = (s: ConversationListState) => {
+  state = s
+}
+
 function Probe(props: { graph: GraphClient; token?: string }) {
-  state = useConversationList({
+  const list = useConversationList({
     pageId,
     graph: props.graph,
     pageToken: props.token,
-    refreshToken: () => Promise.reject(new Error('no refresh')),
+    refreshToken: noRefresh,
   })
+  useEffect(() => report(list))
   return null
 }
 
