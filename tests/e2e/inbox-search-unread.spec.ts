@@ -3,7 +3,7 @@
  * whole page into the device in the background and says how far it got), unread counts show on the rows, on
  * the page and on its home card, and opening a conversation clears them here and on the network (mark_seen).
  */
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { openInbox, pages, rowCount } from './inbox-support.ts'
@@ -17,6 +17,11 @@ async function expectInViewport(locator: Locator): Promise<void> {
   expect(box.y).toBeGreaterThanOrEqual(0)
   expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORT.width)
   expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORT.height)
+}
+
+/** A screenshot of the step in the test artifacts. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `tests/artifacts/screenshots/inbox-search-unread-${name}.png` })
 }
 
 const countOf = async (badge: Locator) => Number(await badge.getAttribute('data-count'))
@@ -52,6 +57,7 @@ test('search reaches every conversation of the large page; unread counts show an
   const rows = page.getByTestId('conversation-row')
   // Eight matches in the (virtualised) list: its height is eight rows.
   await expect.poll(() => rowCount(page)).toBe(8)
+  await snap(page, 'search-found')
   const names = await rows.evaluateAll((els) => els.map((e) => e.querySelector('span.truncate')?.textContent))
   expect(new Set(names)).toEqual(new Set(['Paolo Wijaya']))
 
@@ -69,6 +75,7 @@ test('search reaches every conversation of the large page; unread counts show an
   await unreadRow.click()
   await expect(page.getByTestId('chat-view')).toBeVisible()
   await expect.poll(() => countOf(pageBadge)).toBe(networkUnread - rowUnread)
+  await snap(page, 'conversation-opened')
   await expect
     .poll(async () => {
       const res = await fetch(`${baseURL}/sandbox/sender-actions`)
@@ -88,4 +95,5 @@ test('search reaches every conversation of the large page; unread counts show an
   await page.goto('/')
   await expectInViewport(cardBadge)
   await expect.poll(() => countOf(cardBadge)).toBe(networkUnread - rowUnread)
+  await snap(page, 'home-after')
 })
