@@ -27,6 +27,8 @@ export interface CachedConversation {
    * if the network's unread_count has not caught up with the mark_seen yet.
    */
   seenAt?: number
+  /** Opened here, but the network has not yet taken the mark_seen (offline, or it failed): it is sent again. */
+  seenPending?: boolean
 }
 
 export interface CachedMessage {

@@ -99,6 +99,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
     graph,
     withToken: entry.withToken,
     conversation: selected && chatShown && !search.bulk ? selected : undefined,
+    ready: !!token,
   })
   const back = () => void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
   return (

@@ -49,6 +49,7 @@ export function toCachedConversation(
     row.seenAt = seenAt
     if (updatedAt <= seenAt) row.unreadCount = 0
   }
+  if (previous?.seenPending) row.seenPending = true
   const known = previous?.lastCustomerMessageAt
   const fromUnread = unreadCount > 0 ? updatedAt : undefined
   const fromMessages = conversationCustomerMessageAt(pageId, conv)

@@ -3,7 +3,14 @@ import { db } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
 import { storeConversations } from './cache.ts'
 import { conversationKey } from './conversation.ts'
-import { bumpUnread, markConversationSeen, pageUnreadCount, watchSyncedPagesUnread } from './unread.ts'
+import {
+  bumpUnread,
+  markConversationSeen,
+  markSeenDelivered,
+  pageUnreadCount,
+  pendingSeen,
+  watchSyncedPagesUnread,
+} from './unread.ts'
 
 const pageId = 'p1'
 const conv = (id: string, unread: number, at = '2026-11-22T10:00:00+0000'): Conversation => ({
@@ -37,6 +44,15 @@ describe('unread counts in the conversation cache', () => {
     // A newer customer message is unread again.
     await storeConversations(pageId, [conv('b', 1, '2026-11-22T11:00:00+0000')])
     expect((await db.conversations.get(conversationKey(pageId, 'b')))?.unreadCount).toBe(1)
+  })
+
+  it('keeps a mark_seen the network has not taken pending, across network reads, until it is delivered', async () => {
+    await markConversationSeen(pageId, 'a')
+    expect(await pendingSeen(pageId)).toEqual([{ id: 'a', customerId: 'u_a' }])
+    await storeConversations(pageId, [conv('a', 2)])
+    expect(await pendingSeen(pageId)).toHaveLength(1)
+    await markSeenDelivered(pageId, 'a')
+    expect(await pendingSeen(pageId)).toEqual([])
   })
 
   it('reports the pages whose sync finished, and follows changes', async () => {

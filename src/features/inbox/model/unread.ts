@@ -36,8 +36,24 @@ export async function markConversationSeen(
     .modify((row) => {
       row.unreadCount = 0
       row.seenAt = Math.max(at, row.updatedAt, row.seenAt ?? 0)
+      row.seenPending = true
     })
   return changed > 0
+}
+
+/** The network took the conversation's mark_seen. */
+export async function markSeenDelivered(pageId: string, conversationId: string): Promise<void> {
+  await db.conversations.update(conversationKey(pageId, conversationId), { seenPending: false })
+}
+
+/** Conversations of the page opened here whose mark_seen has not reached the network yet. */
+export async function pendingSeen(pageId: string): Promise<{ id: string; customerId: string }[]> {
+  const rows = await db.conversations
+    .where('pageId')
+    .equals(pageId)
+    .filter((row) => row.seenPending === true)
+    .toArray()
+  return rows.map((row) => ({ id: row.id, customerId: row.customerId }))
 }
 
 /** Unread messages over a page's cached conversations. */
