@@ -6,3 +6,5 @@ export { useConversationList, type ConversationListState } from './api/use-conve
 export { usePageEntry, type PageEntryState } from './api/use-page-entry.ts'
 export { useOnline } from '../../shared/network/use-online.ts'
 export { setLastCustomerMessageAt } from './model/cache.ts'
+export { useMarkSeen } from './api/use-mark-seen.ts'
+export { bumpUnread, markConversationSeen, pageUnreadCount } from './model/unread.ts'

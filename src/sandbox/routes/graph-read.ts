@@ -40,6 +40,7 @@ export function registerGraphRead(app: FastifyInstance, ctx: SandboxContext, pre
         category: p.category,
         category_list: [{ id: '2200', name: p.category }],
         fan_count: p.fanCount,
+        unread_message_count: store.unreadOf(p.id),
         tasks: p.hasToken
           ? ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE']
           : ['ANALYZE'],

@@ -8,6 +8,9 @@ import { checkRecipient, checkTag } from '../policy.ts'
 
 type Json = Record<string, unknown>
 
+/** The sender actions of the Send API (reactions, which need a message id, are not part of the subset). */
+const SENDER_ACTIONS = new Set(['mark_seen', 'typing_on', 'typing_off'])
+
 /** Form posts carry `recipient` and `message` as JSON strings, like the network accepts them. */
 function jsonField(value: unknown): Json | undefined {
   if (typeof value === 'string') {
@@ -54,6 +57,30 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
   const { store, options } = ctx
   const policy = { policy: options.policy, humanAgent: options.humanAgent ?? false }
 
+  /**
+   * A sender action (Messenger Platform "Sender Actions"): `{recipient:{id}, sender_action}` with no message.
+   * `mark_seen` marks the customer's messages seen, so the conversation's unread_count drops to 0; the typing
+   * indicators change nothing here. The answer is `{recipient_id}` only, as the network's.
+   */
+  function senderAction(pageId: string, recipientId: string, body: Json) {
+    const action = body.sender_action
+    if (typeof action !== 'string' || !SENDER_ACTIONS.has(action)) {
+      throw errors.invalidParam(`Param sender_action must be one of {${[...SENDER_ACTIONS].join(', ')}}`)
+    }
+    if (body.message !== undefined)
+      throw errors.invalidParam('Param sender_action cannot be used with param message')
+    const conv = store.conversationWith(pageId, recipientId)
+    if (!conv) throw errors.noMatchingUser()
+    if (action === 'mark_seen') conv.unread = 0
+    store.senderActions.push({
+      page_id: pageId,
+      recipient_id: recipientId,
+      sender_action: action,
+      at: new Date().toISOString(),
+    })
+    return { recipient_id: recipientId }
+  }
+
   app.post('/graph/:version/:id/messages', async (request) => {
     const { id } = request.params as { id: string }
     const body = (request.body ?? {}) as Json
@@ -65,6 +92,7 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
     const recipient = jsonField(body.recipient)
     const recipientId = typeof recipient?.id === 'string' ? recipient.id : undefined
     if (!recipientId) throw errors.invalidParam('The parameter recipient is required')
+    if (body.sender_action !== undefined) return senderAction(pageId, recipientId, body)
     const message = jsonField(body.message)
     if (!message) throw errors.invalidParam('The parameter message is required')
     const messagingType = typeof body.messaging_type === 'string' ? body.messaging_type : 'RESPONSE'

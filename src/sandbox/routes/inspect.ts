@@ -14,6 +14,8 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
 
   app.get('/sent', async () => ({ data: ctx.store.sent }))
 
+  app.get('/sender-actions', async () => ({ data: ctx.store.senderActions }))
+
   app.get('/faults', async () => ctx.faults)
   app.post('/faults', async (request) => {
     ctx.faults = mergeFaults(ctx.faults, request.body)

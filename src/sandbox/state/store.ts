@@ -23,6 +23,14 @@ export interface SentEntry {
   at: string
 }
 
+/** A sender action the Send API accepted (`mark_seen`, typing indicators). */
+export interface SenderActionEntry {
+  page_id: string
+  recipient_id: string
+  sender_action: string
+  at: string
+}
+
 export class SandboxStore {
   users!: Record<UserKey, DemoUser>
   pages!: Map<string, DemoPage>
@@ -30,6 +38,7 @@ export class SandboxStore {
   private byPage!: Map<string, DemoConversation[]>
   private dirty = new Set<string>()
   sent: SentEntry[] = []
+  senderActions: SenderActionEntry[] = []
   attachments = new Map<string, string>()
   private counter = 0
 
@@ -52,6 +61,7 @@ export class SandboxStore {
       this.dirty.add(page.id)
     }
     this.sent = []
+    this.senderActions = []
     this.attachments = new Map()
   }
 
@@ -70,6 +80,11 @@ export class SandboxStore {
       list.sort((a, b) => b.updatedMs - a.updatedMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     }
     return list
+  }
+
+  /** Unread messages over all of a page's conversations (the Page node's unread_message_count). */
+  unreadOf(pageId: string): number {
+    return (this.byPage.get(pageId) ?? []).reduce((sum, c) => sum + c.unread, 0)
   }
 
   conversation(id: string): DemoConversation | undefined {

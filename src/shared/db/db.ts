@@ -22,6 +22,13 @@ export interface CachedConversation {
   lastCustomerMessageAt?: number
   /** The conversation on the network (its Graph `link`, made absolute), when it gives one. */
   link?: string
+  /**
+   * When the owner last opened the conversation (ms). A network row no newer than this counts as read even
+   * if the network's unread_count has not caught up with the mark_seen yet.
+   */
+  seenAt?: number
+  /** Opened here, but the network has not yet taken the mark_seen (offline, or it failed): it is sent again. */
+  seenPending?: boolean
 }
 
 export interface CachedMessage {
@@ -158,6 +165,23 @@ export interface PageSummary {
   pictureUrl?: string
 }
 
+/**
+ * The background sync of one page's conversations into `conversations`: where it stopped (the network's
+ * `after` cursor), how many rows it has stored, and whether it reached the end of the list.
+ */
+export interface InboxSyncState {
+  pageId: string
+  /** The cursor of the next page to read; undefined with `done` (or before the first page). */
+  after?: string
+  /** Conversations stored by this sync so far. */
+  synced: number
+  done: boolean
+  /** When the sync started from the head of the list (ms). */
+  startedAt: number
+  /** When it reached the end (ms). */
+  finishedAt?: number
+}
+
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {
   key: string
@@ -174,6 +198,7 @@ export const db = new Dexie('pagecast') as Dexie & {
   replyOutbox: EntityTable<ReplyOutboxEntry, 'id'>
   inboxPages: EntityTable<PageSummary, 'id'>
   meta: EntityTable<MetaEntry, 'key'>
+  inboxSync: EntityTable<InboxSyncState, 'pageId'>
 }
 
 declareSchema(db)

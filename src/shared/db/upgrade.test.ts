@@ -64,6 +64,7 @@ const row = {
   inboxPages: { id: 'p1', name: 'Shop' },
   bulkRecipientChunks: { jobId: 'j1', chunk: 0, ids: ['u1', 'u2', 'u3'] },
   meta: { key: 'owner', value: '4242' },
+  inboxSync: { pageId: 'p1', after: 'QVFI', synced: 100, done: false, startedAt: 1 },
 } as const
 
 function job(release: ReleasedSchema) {

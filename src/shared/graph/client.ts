@@ -31,7 +31,7 @@ export interface GraphClientOptions {
 /** The newest messages come nested, so the messaging window counts from the customer's last message. */
 export const CONVERSATION_FIELDS = `id,link,unread_count,updated_time,participants,snippet,can_reply,messages.limit(${WINDOW_MESSAGES_LIMIT}){from,created_time}`
 export const MESSAGE_FIELDS = 'id,created_time,from,to,message,attachments'
-export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks'
+export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks,unread_message_count'
 export const ME_FIELDS = 'id,name,email,picture'
 
 type Query = Record<string, string | number | undefined>
@@ -110,6 +110,14 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
     send: (pageId, pageToken, req) =>
       call<SendResult>('POST', `${pageId}/messages`, { access_token: pageToken }, sendBody(req)),
+
+    markSeen: (pageToken, recipientId) =>
+      call<{ recipient_id: string }>(
+        'POST',
+        'me/messages',
+        { access_token: pageToken },
+        { recipient: { id: recipientId }, sender_action: 'mark_seen' },
+      ),
 
     uploadAttachment: (pageId, pageToken, imageUrl) =>
       call<{ attachment_id: string }>(

@@ -151,6 +151,11 @@ export interface GraphClient {
     opts?: { limit?: number; after?: string; before?: string },
   ): Promise<Page<ChatMessage>>
   send(pageId: string, pageToken: string, req: SendRequest): Promise<SendResult>
+  /**
+   * A sender action of the Send API (`POST /me/messages` with `sender_action: mark_seen`): the customer's messages are marked seen on
+   * the network, which also clears the conversation's unread_count. Answers `{recipient_id}`.
+   */
+  markSeen(pageToken: string, recipientId: string): Promise<{ recipient_id: string }>
   uploadAttachment(pageId: string, pageToken: string, imageUrl: string): Promise<{ attachment_id: string }>
   pictureUrl(userId: string, pageToken: string, type?: 'small' | 'normal'): string
   exchangeToken(

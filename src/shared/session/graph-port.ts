@@ -10,7 +10,7 @@ export interface SessionGraph {
 }
 
 export const ME_FIELDS = 'id,name,email,picture'
-export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks'
+export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks,unread_message_count'
 
 export function sessionGraph(config: ClientConfig): SessionGraph {
   const base = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`

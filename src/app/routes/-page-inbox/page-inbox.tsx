@@ -12,6 +12,7 @@ import {
   PageSidebar,
   setLastCustomerMessageAt,
   useConversationList,
+  useMarkSeen,
   useOnline,
   usePageEntry,
 } from '../../../features/inbox/index.ts'
@@ -92,13 +93,21 @@ export function PageInbox({ pageId }: { pageId: string }) {
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
   const chatShown = chosen || sideBySide
+  // The conversation whose chat is on screen is read (cleared here, mark_seen on the network).
+  useMarkSeen({
+    pageId,
+    graph,
+    withToken: entry.withToken,
+    conversation: selected && chatShown && !search.bulk ? selected : undefined,
+    ready: !!token,
+  })
   const back = () => void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
-      <PageHeader page={page} />
+      <PageHeader page={page} unread={list.unread} />
       <div className="flex min-h-0 flex-1">
-        <PageSidebar page={page} />
+        <PageSidebar page={page} unread={list.unread} />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>
           <InboxColumn

@@ -3,6 +3,7 @@
  * conversations scroll as smoothly as 25. The next network page loads when the last row comes into view.
  */
 import { useEffect, useRef, useState } from 'react'
+import { usePullToRefresh, PULL_THRESHOLD } from './pull-to-refresh.ts'
 import { type Rect, type Virtualizer, elementScroll, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
@@ -39,11 +40,16 @@ export interface ConversationListProps {
   pictureUrl: (customerId: string) => string | undefined
   onSelect: (row: CachedConversation) => void
   onEndReached: () => void
+  /** Pulling the top of the list down on a touch screen refreshes it. */
+  onRefresh: () => Promise<void>
+  refreshing: boolean
 }
 
 export function ConversationList(props: ConversationListProps) {
   const { rows, selectedId, loading, exhausted, filtering, pictureUrl, onSelect, onEndReached } = props
   const scrollRef = useRef<HTMLDivElement>(null)
+  const pull = usePullToRefresh(scrollRef, props.onRefresh)
+  const pullShown = props.refreshing ? PULL_THRESHOLD : pull.distance
   /** The list has been scrolled, by the user or by the virtualizer: from then on every write goes through. */
   const moved = useRef(false)
   const [now, setNow] = useState(() => Date.now())
@@ -79,13 +85,33 @@ export function ConversationList(props: ConversationListProps) {
   return (
     <div
       ref={scrollRef}
-      onScroll={() => {
+      onScroll={(e) => {
         moved.current = true
+        pull.onScroll(e)
       }}
+      {...pull.handlers}
       data-testid="conversation-list"
-      className="min-h-0 flex-1 overflow-y-auto"
+      // Nothing scrolls the page behind the list, nor reloads it, when the list is pulled at its top.
+      className="min-h-0 flex-1 overflow-y-auto overscroll-y-contain"
+      style={{ touchAction: pull.touchAction }}
       role="list"
     >
+      {pullShown > 0 ? (
+        <p
+          data-testid="pull-to-refresh"
+          aria-live="polite"
+          className="flex items-end justify-center overflow-hidden pb-2 text-xs text-gray-500"
+          style={{ height: pullShown }}
+        >
+          {props.refreshing ? (
+            <Trans>Refreshing…</Trans>
+          ) : pull.distance >= PULL_THRESHOLD ? (
+            <Trans>Release to refresh</Trans>
+          ) : (
+            <Trans>Pull to refresh</Trans>
+          )}
+        </p>
+      ) : null}
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index]!

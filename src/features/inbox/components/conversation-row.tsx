@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { useLingui } from '@lingui/react/macro'
+import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { formatRelativeTime } from '../../../shared/format/index.ts'
 import { snippetPreview } from '../model/conversation.ts'
@@ -40,8 +41,11 @@ export const ConversationRow = memo(function ConversationRow({
             {formatRelativeTime(row.updatedAt, i18n.locale, now)}
           </time>
         </span>
-        <span data-testid="conversation-snippet" className="block truncate text-sm text-gray-600">
-          {snippetPreview(row.snippet)}
+        <span className="flex items-center justify-between gap-2">
+          <span data-testid="conversation-snippet" className="block min-w-0 truncate text-sm text-gray-600">
+            {snippetPreview(row.snippet)}
+          </span>
+          {row.unreadCount > 0 ? <UnreadBadge count={row.unreadCount} testId="conversation-unread" /> : null}
         </span>
       </span>
     </button>

@@ -1,9 +1,12 @@
-/** The left column: "Messages" header, the filter, the bulk toggle and the conversation list. */
-import { useMemo, useState } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+/**
+ * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
+ * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
+ */
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
-import { filterConversations } from '../model/filter.ts'
-import type { ConversationListState } from '../api/use-conversation-list.ts'
+import { filterConversations, loadedFuzzy, loadFuzzy } from '../model/filter.ts'
+import type { ConversationListState, SyncProgress } from '../api/use-conversation-list.ts'
 import { ConversationList } from './conversation-list.tsx'
 
 export interface InboxColumnProps {
@@ -13,6 +16,20 @@ export interface InboxColumnProps {
   pictureUrl: (customerId: string) => string | undefined
   onSelect: (row: CachedConversation) => void
   onToggleBulk: () => void
+}
+
+function SyncStatus({ sync }: { sync: SyncProgress }) {
+  if (sync.phase === 'idle' && sync.synced === 0) return null
+  const count = sync.synced
+  return (
+    <p data-testid="sync-status" data-phase={sync.phase} aria-live="polite" className="text-xs text-gray-500">
+      {sync.phase === 'done' ? (
+        <Plural value={count} one="All # conversation synced" other="All # conversations synced" />
+      ) : (
+        <Plural value={count} one="# conversation synced" other="# conversations synced" />
+      )}
+    </p>
+  )
 }
 
 export function InboxColumn({
@@ -25,16 +42,50 @@ export function InboxColumn({
 }: InboxColumnProps) {
   const { t } = useLingui()
   const [filter, setFilter] = useState('')
-  const shown = useMemo(() => filterConversations(list.rows, filter), [list.rows, filter])
+  const deferred = useDeferredValue(filter)
+  const [fuzzy, setFuzzy] = useState(loadedFuzzy)
+  const searching = deferred.trim() !== ''
+  useEffect(() => {
+    if (!searching || fuzzy) return
+    let live = true
+    void loadFuzzy().then(
+      (matcher) => live && setFuzzy(() => matcher),
+      (err: unknown) => console.error('the fuzzy search could not be loaded', err),
+    )
+    return () => {
+      live = false
+    }
+  }, [searching, fuzzy])
+  const shown = useMemo(() => filterConversations(list.rows, deferred, fuzzy), [list.rows, deferred, fuzzy])
   return (
     <section
       aria-labelledby="inbox-heading"
       className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80"
     >
       <header className="flex flex-col gap-2 border-b border-gray-200 p-3">
-        <h2 id="inbox-heading" className="text-lg font-semibold">
-          <Trans>Messages</Trans>
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="inbox-heading" className="text-lg font-semibold">
+            <Trans>Messages</Trans>
+          </h2>
+          <button
+            type="button"
+            data-testid="inbox-refresh"
+            onClick={() => void list.refresh()}
+            disabled={list.refreshing}
+            aria-label={t`Refresh conversations`}
+            title={t`Refresh conversations`}
+            className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 disabled:opacity-50"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className={`size-5 ${list.refreshing ? 'animate-spin' : ''}`}
+            >
+              <path d="M10 3a7 7 0 0 1 6.3 4H14a1 1 0 1 0 0 2h4a1 1 0 0 0 1-1V4a1 1 0 1 0-2 0v1.5A9 9 0 1 0 19 10a1 1 0 1 0-2 0 7 7 0 1 1-7-7Z" />
+            </svg>
+          </button>
+        </div>
         <input
           type="search"
           data-testid="conversation-filter"
@@ -44,6 +95,7 @@ export function InboxColumn({
           aria-label={t`Search conversations`}
           className="w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
         />
+        <SyncStatus sync={list.sync} />
         <button
           type="button"
           data-testid="bulk-toggle"
@@ -59,10 +111,12 @@ export function InboxColumn({
         selectedId={selectedId}
         loading={list.loading || (list.initialising && list.rows.length === 0)}
         exhausted={list.exhausted}
-        filtering={filter.trim() !== ''}
+        filtering={searching}
         pictureUrl={pictureUrl}
         onSelect={onSelect}
         onEndReached={list.loadMore}
+        onRefresh={list.refresh}
+        refreshing={list.refreshing}
       />
     </section>
   )

@@ -1,8 +1,12 @@
-/** Below 1024 px, where the page sidebar is hidden, this line says which page's inbox is open. */
+/**
+ * Below 1024 px, where the page sidebar is hidden, this line says which page's inbox is open and how many of
+ * its messages are unread.
+ */
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
+import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 import type { PageSummary } from './page-sidebar.tsx'
 
-export function PageHeader({ page }: { page: PageSummary }) {
+export function PageHeader({ page, unread = 0 }: { page: PageSummary; unread?: number }) {
   return (
     <header
       data-testid="page-header"
@@ -25,6 +29,7 @@ export function PageHeader({ page }: { page: PageSummary }) {
           </p>
         ) : null}
       </div>
+      {unread > 0 ? <UnreadBadge count={unread} testId="page-header-unread" /> : null}
     </header>
   )
 }

@@ -1,11 +1,13 @@
-/** The page's own sidebar: picture, name, category and the "Messages" item. */
+/** The page's own sidebar: picture, name, category and the "Messages" item with the page's unread count. */
 import { Trans } from '@lingui/react/macro'
 import type { PageSummary } from '../../../shared/db/db.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
+import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 
 export type { PageSummary }
 
-export function PageSidebar({ page }: { page: PageSummary }) {
+/** `unread`: unread messages over the page's cached conversations. */
+export function PageSidebar({ page, unread = 0 }: { page: PageSummary; unread?: number }) {
   return (
     <nav
       aria-label={page.name}
@@ -26,9 +28,10 @@ export function PageSidebar({ page }: { page: PageSummary }) {
       </div>
       <span
         aria-current="page"
-        className="rounded-md bg-brand-100 px-3 py-2 text-sm font-medium text-brand-800"
+        className="flex items-center justify-between gap-2 rounded-md bg-brand-100 px-3 py-2 text-sm font-medium text-brand-800"
       >
         <Trans>Messages</Trans>
+        {unread > 0 ? <UnreadBadge count={unread} testId="page-unread" /> : null}
       </span>
     </nav>
   )

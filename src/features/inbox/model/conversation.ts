@@ -43,6 +43,13 @@ export function toCachedConversation(
   }
   const link = conversationLink(conv.link)
   if (link) row.link = link
+  // Opened here since its last change: read, whatever the network's count says until it catches up.
+  const seenAt = previous?.seenAt
+  if (seenAt !== undefined) {
+    row.seenAt = seenAt
+    if (updatedAt <= seenAt) row.unreadCount = 0
+  }
+  if (previous?.seenPending) row.seenPending = true
   const known = previous?.lastCustomerMessageAt
   const fromUnread = unreadCount > 0 ? updatedAt : undefined
   const fromMessages = conversationCustomerMessageAt(pageId, conv)

@@ -100,3 +100,24 @@ describe('conversation rows', () => {
     ])
   })
 })
+
+describe('filterConversations with the fuzzy matcher', () => {
+  const many = [
+    row('1', 'Paolo Wijaya', 'Hello'),
+    row('2', 'Paolo Hidayat', 'Hello'),
+    row('3', 'Ana Wijaya', 'Hello'),
+    row('4', 'Budi', 'paolo wijaya told me about you'),
+  ]
+
+  it('keeps substring matches first, then names with a typo', async () => {
+    const Matcher = (await import('fuse.js')).default
+    expect(filterConversations(many, 'paolo wijaya', Matcher).map((r) => r.id)).toEqual(['1', '4'])
+    expect(filterConversations(many, 'Paolo Wijya', Matcher).map((r) => r.id)).toEqual(['1'])
+    expect(filterConversations(many, 'zzzz-no-such-text', Matcher)).toEqual([])
+  })
+
+  it('leaves short queries to the substring match', async () => {
+    const Matcher = (await import('fuse.js')).default
+    expect(filterConversations(many, 'pao', Matcher).map((r) => r.id)).toEqual(['1', '2', '4'])
+  })
+})

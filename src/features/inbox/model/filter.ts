@@ -1,5 +1,24 @@
-/** The conversation filter of spec section 5: a case-insensitive substring of the snippet or the name. */
+/**
+ * The conversation filter of spec section 5, over every cached conversation of the page (the background sync
+ * fills the cache): a case-insensitive substring of the snippet or the name, newest first; then, for a query
+ * of a few letters, names that match it fuzzily (a typo, a missing letter). The threshold is half the home
+ * page's: among a thousand customers sharing first names, 0.2 lets "Paolo Wijaya" find "Paolo Hidayat".
+ * The fuzzy matcher's code is fetched when the filter is first used.
+ */
+import type Fuse from 'fuse.js'
 import type { CachedConversation } from '../../../shared/db/db.ts'
+import { loadOnce } from '../../../shared/ui/load-once.ts'
+
+export type FuzzyMatcher = typeof Fuse
+
+const fuzzy = loadOnce<FuzzyMatcher>(() => import('fuse.js').then((m) => m.default))
+export const loadFuzzy = fuzzy.load
+export const loadedFuzzy = fuzzy.loaded
+
+/** About one letter wrong in ten. */
+export const CONVERSATION_FUZZY_THRESHOLD = 0.1
+/** Shorter queries match too much fuzzily: they go by substring only. */
+export const FUZZY_MIN_LENGTH = 4
 
 // Lower-cased text per row, computed once per row object so a keystroke over 10,000 rows stays cheap.
 const haystacks = new WeakMap<CachedConversation, string>()
@@ -13,11 +32,36 @@ function haystackOf(row: CachedConversation): string {
   return text
 }
 
+// One fuzzy index per list of rows (the list changes as the cache does, not on every keystroke).
+const indexes = new WeakMap<readonly CachedConversation[], Fuse<CachedConversation>>()
+
+function fuzzyIndex(rows: readonly CachedConversation[], Matcher: FuzzyMatcher): Fuse<CachedConversation> {
+  let index = indexes.get(rows)
+  if (!index) {
+    index = new Matcher(rows as CachedConversation[], {
+      keys: ['customerName'],
+      threshold: CONVERSATION_FUZZY_THRESHOLD,
+      ignoreLocation: true,
+      isCaseSensitive: false,
+    })
+    indexes.set(rows, index)
+  }
+  return index
+}
+
 export function filterConversations(
   rows: readonly CachedConversation[],
   query: string,
+  Matcher: FuzzyMatcher | undefined = undefined,
 ): readonly CachedConversation[] {
   const needle = query.trim().toLocaleLowerCase()
   if (!needle) return rows
-  return rows.filter((row) => haystackOf(row).includes(needle))
+  const exact = rows.filter((row) => haystackOf(row).includes(needle))
+  if (!Matcher || needle.length < FUZZY_MIN_LENGTH) return exact
+  const found = new Set(exact)
+  const near = fuzzyIndex(rows, Matcher)
+    .search(needle)
+    .map((r) => r.item)
+    .filter((row) => !found.has(row))
+  return near.length ? [...exact, ...near] : exact
 }

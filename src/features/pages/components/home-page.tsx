@@ -5,7 +5,12 @@ import { useSession } from '../../../shared/session/store.ts'
 import { loadFuzzy, loadedFuzzy, searchPages } from '../model/search.ts'
 import { AddPageCard, PageCard } from './page-card.tsx'
 
-export function HomePage() {
+export interface HomePageProps {
+  /** Unread messages of the pages whose conversations are all on this device (fresher than the accounts list). */
+  unreadByPage?: Readonly<Record<string, number>>
+}
+
+export function HomePage({ unreadByPage }: HomePageProps = {}) {
   const { t } = useLingui()
   const { accounts } = useSession()
   const [query, setQuery] = useState('')
@@ -59,7 +64,7 @@ export function HomePage() {
       </div>
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
         {shown.map((a) => (
-          <PageCard key={a.id} account={a} />
+          <PageCard key={a.id} account={a} unread={unreadByPage?.[a.id] ?? a.unread_message_count ?? 0} />
         ))}
         <AddPageCard />
       </div>

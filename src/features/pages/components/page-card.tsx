@@ -6,8 +6,10 @@ import type { Account } from '../../../shared/graph/types.ts'
 import { loginWithSdk } from '../../../shared/session/actions.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { PathLink } from '../../../shared/ui/path-link.tsx'
+import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 
-export function PageCard({ account }: { account: Account }) {
+/** `unread`: the page's unread messages (0 shows nothing). */
+export function PageCard({ account, unread = 0 }: { account: Account; unread?: number }) {
   const nameId = useId()
   const fans = formatNumber(account.fan_count ?? 0)
   const body = (
@@ -32,6 +34,7 @@ export function PageCard({ account }: { account: Account }) {
         className="flex items-center gap-3 rounded-xl bg-white p-3 sm:gap-4 sm:p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
       >
         {body}
+        {unread > 0 ? <UnreadBadge count={unread} testId="page-card-unread" /> : null}
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import type { CachedConversation } from '../../../shared/db/db.ts'
+import { ConversationList } from './conversation-list.tsx'
+
+i18n.loadAndActivate({ locale: 'en', messages: {} })
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+let root: Root | undefined
+let host: HTMLElement | undefined
+
+const rows: CachedConversation[] = Array.from({ length: 30 }, (_, i) => ({
+  key: `p:${i}`,
+  pageId: 'p',
+  id: `t_${i}`,
+  updatedAt: 1_700_000_000_000 - i * 60_000,
+  customerId: `u${i}`,
+  customerName: `Customer ${i}`,
+  snippet: 'Hello',
+  unreadCount: i === 0 ? 3 : 0,
+  canReply: true,
+}))
+
+async function render(onRefresh: () => Promise<void>) {
+  host = document.createElement('div')
+  host.style.cssText = 'display:flex;flex-direction:column;height:400px;width:360px'
+  document.body.append(host)
+  root = createRoot(host)
+  await act(async () => {
+    root!.render(
+      <I18nProvider i18n={i18n}>
+        <ConversationList
+          rows={rows}
+          loading={false}
+          exhausted
+          filtering={false}
+          pictureUrl={() => undefined}
+          onSelect={() => undefined}
+          onEndReached={() => undefined}
+          onRefresh={onRefresh}
+          refreshing={false}
+        />
+      </I18nProvider>,
+    )
+  })
+  return host.querySelector<HTMLElement>('[data-testid="conversation-list"]')!
+}
+
+function pointer(type: string, y: number, pointerType = 'touch') {
+  return new PointerEvent(type, { bubbles: true, pointerId: 7, pointerType, clientY: y, isPrimary: true })
+}
+
+async function drag(list: HTMLElement, to: number, pointerType = 'touch') {
+  await act(async () => {
+    list.dispatchEvent(pointer('pointerdown', 100, pointerType))
+    list.dispatchEvent(pointer('pointermove', 100 + to / 2, pointerType))
+    list.dispatchEvent(pointer('pointermove', 100 + to, pointerType))
+  })
+}
+
+afterEach(() => {
+  act(() => root?.unmount())
+  host?.remove()
+})
+
+describe('the conversation list', () => {
+  it('shows a row’s unread count', async () => {
+    const list = await render(async () => undefined)
+    const badge = list.querySelector('[data-testid="conversation-unread"]')!
+    expect(badge.getAttribute('data-count')).toBe('3')
+    expect(badge.textContent).toContain('3 unread messages')
+    expect(list.querySelectorAll('[data-testid="conversation-unread"]')).toHaveLength(1)
+  })
+
+  it('refreshes when pulled down far enough at its top on a touch screen', async () => {
+    const onRefresh = vi.fn(async () => undefined)
+    const list = await render(onRefresh)
+    // At its top the browser may only pan it towards its end: a finger moving down stays a pointer gesture.
+    expect(list.style.touchAction).toBe('pan-down')
+    await drag(list, 60)
+    expect(list.querySelector('[data-testid="pull-to-refresh"]')?.textContent).toBe('Pull to refresh')
+    await act(async () => list.dispatchEvent(pointer('pointerup', 160)))
+    expect(onRefresh).not.toHaveBeenCalled()
+
+    await drag(list, 160)
+    expect(list.querySelector('[data-testid="pull-to-refresh"]')?.textContent).toBe('Release to refresh')
+    await act(async () => list.dispatchEvent(pointer('pointerup', 260)))
+    expect(onRefresh).toHaveBeenCalledTimes(1)
+    expect(list.querySelector('[data-testid="pull-to-refresh"]')).toBeNull()
+  })
+
+  it('does not refresh on a mouse drag, nor when the pull is taken over by a scroll', async () => {
+    const onRefresh = vi.fn(async () => undefined)
+    const list = await render(onRefresh)
+    await drag(list, 160, 'mouse')
+    await act(async () => list.dispatchEvent(pointer('pointerup', 260, 'mouse')))
+    await drag(list, 160)
+    await act(async () => list.dispatchEvent(pointer('pointercancel', 260)))
+    expect(onRefresh).not.toHaveBeenCalled()
+  })
+
+  it('scrolls both ways once it is away from its top', async () => {
+    const list = await render(async () => undefined)
+    // The app's style sheet is not loaded here: the list is made a scroller by hand.
+    list.style.height = '400px'
+    list.style.overflowY = 'auto'
+    await act(async () => {
+      list.scrollTop = 300
+      list.dispatchEvent(new Event('scroll'))
+    })
+    expect(list.style.touchAction).toBe('pan-y')
+  })
+})

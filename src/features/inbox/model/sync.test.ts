@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { db } from '../../../shared/db/db.ts'
+import type { Conversation, Page } from '../../../shared/graph/types.ts'
+import { filterConversations } from './filter.ts'
+import { readAllConversations } from './cache.ts'
+import { readSyncState, runConversationSync } from './sync.ts'
+
+const pageId = 'p1'
+
+/** A network list of `total` conversations, newest first, paged with `after` cursors like the Graph API. */
+function network(total: number, pageSize: number) {
+  const all: Conversation[] = Array.from({ length: total }, (_, i) => ({
+    id: `t_${i}`,
+    updated_time: new Date(Date.UTC(2026, 10, 22) - i * 60_000).toISOString(),
+    participants: { data: [{ id: `u${i}`, name: i === total - 3 ? 'Paolo Wijaya' : `Customer ${i}` }] },
+    snippet: 'Hello',
+    unread_count: i % 2,
+  }))
+  const calls: (string | undefined)[] = []
+  const fetchPage = async (after: string | undefined): Promise<Page<Conversation>> => {
+    calls.push(after)
+    const start = after ? Number(after) : 0
+    const data = all.slice(start, start + pageSize)
+    const end = start + data.length
+    return {
+      data,
+      paging: {
+        cursors: { before: String(start), after: String(end) },
+        ...(end < all.length ? { next: `https://graph/next?after=${end}` } : {}),
+      },
+    }
+  }
+  return { all, calls, fetchPage }
+}
+
+const noPace = () => Promise.resolve()
+
+beforeEach(async () => {
+  await db.delete()
+  await db.open()
+})
+
+describe('the background sync of a page’s conversations', () => {
+  it('stores every conversation of the page, so the filter finds one never scrolled to', async () => {
+    const net = network(1280, 100)
+    const controller = new AbortController()
+    const state = await runConversationSync(pageId, { ...net, pace: noPace, signal: controller.signal })
+    expect(state).toMatchObject({ done: true, synced: 1280 })
+    expect(net.calls).toHaveLength(13)
+    const rows = await readAllConversations(pageId)
+    expect(rows).toHaveLength(1280)
+    expect(filterConversations(rows, 'paolo wijaya').map((r) => r.id)).toEqual(['t_1277'])
+  })
+
+  it('goes on after a reload from the cursor it stored, and a finished page is not read again', async () => {
+    const net = network(350, 100)
+    const controller = new AbortController()
+    let pages = 0
+    await runConversationSync(pageId, {
+      fetchPage: net.fetchPage,
+      // Two pages, then the inbox closes (a page switch, a reload).
+      pace: async () => {
+        if (++pages > 2) controller.abort()
+      },
+      signal: controller.signal,
+    })
+    expect(await readSyncState(pageId)).toMatchObject({ after: '200', synced: 200, done: false })
+
+    const resumed = await runConversationSync(pageId, {
+      ...net,
+      pace: noPace,
+      signal: new AbortController().signal,
+    })
+    expect(resumed).toMatchObject({ done: true, synced: 350 })
+    expect(net.calls).toEqual([undefined, '100', '200', '300'])
+    await runConversationSync(pageId, { ...net, pace: noPace, signal: new AbortController().signal })
+    expect(net.calls).toHaveLength(4)
+  })
+
+  it('writes nothing once the device’s data changed hands (signed out meanwhile)', async () => {
+    await db.meta.put({ key: 'owner', value: '42' })
+    const net = network(300, 100)
+    const state = await runConversationSync(pageId, {
+      fetchPage: async (after) => {
+        const page = await net.fetchPage(after)
+        if (after === '100') await db.meta.clear()
+        return page
+      },
+      pace: noPace,
+      signal: new AbortController().signal,
+    })
+    expect(state).toMatchObject({ synced: 100, done: false })
+    expect(await db.conversations.count()).toBe(100)
+  })
+})

@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { db } from '../../../shared/db/db.ts'
+import type { Conversation } from '../../../shared/graph/types.ts'
+import { storeConversations } from './cache.ts'
+import { conversationKey } from './conversation.ts'
+import {
+  bumpUnread,
+  markConversationSeen,
+  markSeenDelivered,
+  pageUnreadCount,
+  pendingSeen,
+  watchSyncedPagesUnread,
+} from './unread.ts'
+
+const pageId = 'p1'
+const conv = (id: string, unread: number, at = '2026-11-22T10:00:00+0000'): Conversation => ({
+  id,
+  updated_time: at,
+  participants: { data: [{ id: `u_${id}`, name: id }] },
+  unread_count: unread,
+})
+
+beforeEach(async () => {
+  await db.delete()
+  await db.open()
+  await storeConversations(pageId, [conv('a', 2), conv('b', 3), conv('c', 0)])
+})
+
+describe('unread counts in the conversation cache', () => {
+  it('sums a page’s conversations, and a live message bumps one', async () => {
+    expect(await pageUnreadCount(pageId)).toBe(5)
+    expect(await bumpUnread(pageId, 'c')).toBe(true)
+    expect(await bumpUnread(pageId, 'missing')).toBe(false)
+    expect((await db.conversations.get(conversationKey(pageId, 'c')))?.unreadCount).toBe(1)
+    expect(await pageUnreadCount(pageId)).toBe(6)
+  })
+
+  it('opening clears it, and a network read that has not caught up does not bring it back', async () => {
+    await markConversationSeen(pageId, 'b', Date.parse('2026-11-22T10:05:00Z'))
+    expect(await pageUnreadCount(pageId)).toBe(2)
+    // The list is read again before the network has taken the mark_seen in: same message, still "3 unread".
+    await storeConversations(pageId, [conv('b', 3)])
+    expect((await db.conversations.get(conversationKey(pageId, 'b')))?.unreadCount).toBe(0)
+    // A newer customer message is unread again.
+    await storeConversations(pageId, [conv('b', 1, '2026-11-22T11:00:00+0000')])
+    expect((await db.conversations.get(conversationKey(pageId, 'b')))?.unreadCount).toBe(1)
+  })
+
+  it('keeps a mark_seen the network has not taken pending, across network reads, until it is delivered', async () => {
+    await markConversationSeen(pageId, 'a')
+    expect(await pendingSeen(pageId)).toEqual([{ id: 'a', customerId: 'u_a' }])
+    await storeConversations(pageId, [conv('a', 2)])
+    expect(await pendingSeen(pageId)).toHaveLength(1)
+    await markSeenDelivered(pageId, 'a')
+    expect(await pendingSeen(pageId)).toEqual([])
+  })
+
+  it('reports the pages whose sync finished, and follows changes', async () => {
+    const seen: Record<string, number>[] = []
+    const subscription = watchSyncedPagesUnread().subscribe((v) => seen.push(v))
+    await expect.poll(() => seen.at(-1)).toEqual({})
+    await db.inboxSync.put({ pageId, synced: 3, done: true, startedAt: 1, finishedAt: 2 })
+    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: 5 })
+    await markConversationSeen(pageId, 'a')
+    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: 3 })
+    subscription.unsubscribe()
+  })
+})

@@ -1,0 +1,83 @@
+/**
+ * Unread counts in the conversation cache: per conversation (the network's unread_count, kept in Dexie) and
+ * per page (their sum). The list, the page's sidebar and the home cards all read them from here, so a change
+ * made by anyone (opening a conversation, a live message arriving) shows everywhere at once.
+ */
+import { liveQuery, type Observable } from 'dexie'
+import { db } from '../../../shared/db/db.ts'
+import { conversationKey } from './conversation.ts'
+
+/**
+ * One more unread message (or `by`) in a cached conversation, e.g. a live customer message that arrived
+ * while the conversation was not open. Resolves false when the conversation is not in the cache.
+ */
+export async function bumpUnread(pageId: string, conversationId: string, by = 1): Promise<boolean> {
+  const changed = await db.conversations
+    .where('key')
+    .equals(conversationKey(pageId, conversationId))
+    .modify((row) => {
+      row.unreadCount = Math.max(0, row.unreadCount) + by
+    })
+  return changed > 0
+}
+
+/**
+ * The owner opened the conversation: nothing in it is unread any more. `seenAt` stays on the row, so a
+ * network read that has not caught up with the mark_seen yet does not bring the count back.
+ */
+export async function markConversationSeen(
+  pageId: string,
+  conversationId: string,
+  at: number = Date.now(),
+): Promise<boolean> {
+  const changed = await db.conversations
+    .where('key')
+    .equals(conversationKey(pageId, conversationId))
+    .modify((row) => {
+      row.unreadCount = 0
+      row.seenAt = Math.max(at, row.updatedAt, row.seenAt ?? 0)
+      row.seenPending = true
+    })
+  return changed > 0
+}
+
+/** The network took the conversation's mark_seen. */
+export async function markSeenDelivered(pageId: string, conversationId: string): Promise<void> {
+  await db.conversations.update(conversationKey(pageId, conversationId), { seenPending: false })
+}
+
+/** Conversations of the page opened here whose mark_seen has not reached the network yet. */
+export async function pendingSeen(pageId: string): Promise<{ id: string; customerId: string }[]> {
+  const rows = await db.conversations
+    .where('pageId')
+    .equals(pageId)
+    .filter((row) => row.seenPending === true)
+    .toArray()
+  return rows.map((row) => ({ id: row.id, customerId: row.customerId }))
+}
+
+/** Unread messages over a page's cached conversations. */
+export async function pageUnreadCount(pageId: string): Promise<number> {
+  let sum = 0
+  await db.conversations
+    .where('pageId')
+    .equals(pageId)
+    .each((row) => {
+      sum += row.unreadCount
+    })
+  return sum
+}
+
+/**
+ * The unread count of every page whose conversations are all in the cache (its sync reached the end):
+ * only there is the local sum the page's whole count. Other pages go by what the network's accounts list
+ * said. Kept current as the cache changes.
+ */
+export function watchSyncedPagesUnread(): Observable<Record<string, number>> {
+  return liveQuery(async () => {
+    const synced = await db.inboxSync.filter((s) => s.done).toArray()
+    const counts: Record<string, number> = {}
+    for (const s of synced) counts[s.pageId] = await pageUnreadCount(s.pageId)
+    return counts
+  })
+}
