@@ -33,14 +33,14 @@ export const ConversationRow = memo(function ConversationRow({
       <Avatar src={pictureUrl} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
-          <span className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>
+          <span dir="auto" className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>
             {row.customerName}
           </span>
           <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(row.updatedAt).toISOString()}>
             {formatRelativeTime(row.updatedAt, i18n.locale, now)}
           </time>
         </span>
-        <span data-testid="conversation-snippet" className="block truncate text-sm text-gray-600">
+        <span data-testid="conversation-snippet" dir="auto" className="block truncate text-sm text-gray-600">
           {snippetPreview(row.snippet)}
         </span>
       </span>
