@@ -107,3 +107,32 @@ for (const locale of ['en', 'ur'] as const) {
     })
   })
 }
+
+test.describe('in the dark theme (the system asks for it)', () => {
+  test.use({ locale: 'en-US', bypassCSP: true, serviceWorkers: 'block' })
+
+  test('login, home and inbox are drawn dark and pass axe', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    await page.goto('/')
+    await expect(page.getByRole('button').last()).toBeVisible()
+    expect(await background()).toBe('rgb(2, 6, 23)')
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveCount(1)
+    expect(await seriousViolations(page), 'login').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-login-360.png` })
+    await loginAsDemo(page)
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    expect(await seriousViolations(page), 'home').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-home-1280.png` })
+    await page.getByTestId('page-card').first().click()
+    await expect(page.getByTestId('conversation-row').first()).toBeVisible()
+    await expect(page.getByTestId('chat-message').first()).toBeVisible()
+    // The customer's bubble is a dark surface with light text, not the light theme's grey.
+    const bubble = page.getByTestId('chat-message').locator('div').first()
+    await expect(bubble).toBeVisible()
+    expect(await seriousViolations(page), 'inbox').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-inbox-1280.png` })
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.screenshot({ path: `${SHOTS}/dark-inbox-360.png` })
+  })
+})
