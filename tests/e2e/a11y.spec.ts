@@ -117,7 +117,9 @@ test.describe('in the dark theme (the system asks for it)', () => {
     await page.goto('/')
     await expect(page.getByRole('button').last()).toBeVisible()
     expect(await background()).toBe('rgb(2, 6, 23)')
-    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveCount(1)
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveCount(
+      1,
+    )
     expect(await seriousViolations(page), 'login').toEqual([])
     await page.screenshot({ path: `${SHOTS}/dark-login-360.png` })
     await loginAsDemo(page)

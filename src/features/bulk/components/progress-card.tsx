@@ -33,7 +33,9 @@ export function ProgressCard({ job }: { job: CardJob }) {
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <p dir="auto" className="truncate text-xs text-slate-500">{job.pageName}</p>
+          <p dir="auto" className="truncate text-xs text-slate-500">
+            {job.pageName}
+          </p>
           <p className="text-sm font-medium text-slate-800" data-testid="bulk-card-summary">
             {view.phase === 'sending' ? (
               <Trans>

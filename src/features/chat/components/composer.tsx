@@ -88,7 +88,11 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
             onChange={(e) => pick(e.target.files)}
           />
         </label>
-        {image ? <span dir="auto" className="min-w-0 flex-1 truncate text-xs text-gray-600">{image.name}</span> : null}
+        {image ? (
+          <span dir="auto" className="min-w-0 flex-1 truncate text-xs text-gray-600">
+            {image.name}
+          </span>
+        ) : null}
         <button
           type="submit"
           data-testid="reply-send"

@@ -36,7 +36,9 @@ export function AddonsList({ referral }: { referral?: string | null }) {
                 <span className="font-semibold text-slate-900">
                   <Trans>{messages} messages</Trans>
                 </span>
-                <span className="font-bold text-brand-700 tabular-nums">{formatUsd(a.price, i18n.locale)}</span>
+                <span className="font-bold text-brand-700 tabular-nums">
+                  {formatUsd(a.price, i18n.locale)}
+                </span>
               </button>
             </li>
           )

@@ -28,7 +28,9 @@ export function UserModalBody() {
   return (
     <div className="space-y-4 text-sm">
       <div>
-        <p dir="auto" className="font-semibold text-slate-900">{fbUser?.name}</p>
+        <p dir="auto" className="font-semibold text-slate-900">
+          {fbUser?.name}
+        </p>
         <p className="text-slate-500">
           <Trans>ID: {fbUser?.id}</Trans>
         </p>
