@@ -1,4 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../features/pages/components/home-page.tsx'
+import { InstallCard } from '../../shared/install/install-offer.tsx'
 
-export const Route = createFileRoute('/')({ component: HomePage })
+function Home() {
+  return (
+    <>
+      <InstallCard />
+      <HomePage />
+    </>
+  )
+}
+
+export const Route = createFileRoute('/')({ component: Home })

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { formatLongDate } from '../../../shared/format/dates.ts'
 import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { InstallButton } from '../../../shared/install/install-offer.tsx'
 import { useSession } from '../../../shared/session/store.ts'
 import { planName } from '../../../shared/ui/plan-name.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
@@ -77,6 +78,7 @@ export function UserModalBody() {
         <PathLink href="/account" className={buttonSecondary} onClick={() => closeModal('user')}>
           <Trans>Signed-in devices</Trans>
         </PathLink>
+        <InstallButton />
         {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
           <button
             type="button"
