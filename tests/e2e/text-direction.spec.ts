@@ -214,3 +214,26 @@ test.describe('in Bengali', () => {
     await expect(badge).toHaveText(/^[০-৯,]+$/)
   })
 })
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-MX', serviceWorkers: 'block' })
+
+  test('the subscription window names the trial in Spanish', async ({ page }) => {
+    await page.route('**/api/v2/user/subscriptions/my-subscription', (r) =>
+      r.fulfill({
+        json: {
+          current_period_end: '2030-01-01T00:00:00Z',
+          cancel_at_period_end: false,
+          product: 'trial',
+          amount: 0,
+          created: '2026-01-01T00:00:00Z',
+        },
+      }),
+    )
+    await loginAsDemo(page)
+    await page.getByTestId('user-avatar').first().click()
+    const details = page.getByTestId('my-subscription')
+    await expect(details).toContainText('Prueba')
+    await expect(details).not.toContainText('trial')
+  })
+})
