@@ -89,7 +89,7 @@ test.describe('in Urdu on a 360 x 740 phone', () => {
     // Each cut is whole letters of the original (grapheme clusters), then an ellipsis.
     const cuts = await page.evaluate(
       ([khmer, bengali]) => {
-        const shown = [...document.querySelectorAll('[data-testid="conversation-snippet"]')]
+        const shown = Array.from(document.querySelectorAll('[data-testid="conversation-snippet"]'))
           .slice(1, 3)
           .map((el) => el.textContent ?? '')
         const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
