@@ -121,7 +121,7 @@ test.describe('in the dark theme (the system asks for it)', () => {
       1,
     )
     expect(await seriousViolations(page), 'login').toEqual([])
-    await page.screenshot({ path: `${SHOTS}/dark-login-360.png` })
+    await page.screenshot({ path: `${SHOTS}/dark-login-1280.png` })
     await loginAsDemo(page)
     await expect(page.getByTestId('page-card').first()).toBeVisible()
     expect(await seriousViolations(page), 'home').toEqual([])
@@ -136,5 +136,11 @@ test.describe('in the dark theme (the system asks for it)', () => {
     await page.screenshot({ path: `${SHOTS}/dark-inbox-1280.png` })
     await page.setViewportSize({ width: 360, height: 740 })
     await page.screenshot({ path: `${SHOTS}/dark-inbox-360.png` })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    // The account window over the dark page.
+    await page.getByTestId('user-avatar').last().click()
+    await expect(page.getByTestId('modal')).toBeVisible()
+    expect(await seriousViolations(page), 'account window').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-user-modal-1280.png` })
   })
 })
