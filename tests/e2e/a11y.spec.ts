@@ -5,6 +5,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { seriousViolations } from './support/axe.ts'
 import { loginAsDemo } from './support/login.ts'
+import { pages } from './support/sandbox.ts'
 
 const SHOTS = 'tests/artifacts/screenshots'
 const routes = [
@@ -136,11 +137,22 @@ test.describe('in the dark theme (the system asks for it)', () => {
     await page.screenshot({ path: `${SHOTS}/dark-inbox-1280.png` })
     await page.setViewportSize({ width: 360, height: 740 })
     await page.screenshot({ path: `${SHOTS}/dark-inbox-360.png` })
-    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  test('the account window and the bulk wizard are drawn dark and pass axe', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await loginAsDemo(page)
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
     // The account window over the dark page.
     await page.getByTestId('user-avatar').last().click()
     await expect(page.getByTestId('modal')).toBeVisible()
     expect(await seriousViolations(page), 'account window').toEqual([])
     await page.screenshot({ path: `${SHOTS}/dark-user-modal-1280.png` })
+    // The bulk wizard's steps and notes.
+    await page.goto(`/${pages.small}?bulk=1`)
+    await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('bulk-loaded')).toBeVisible()
+    expect(await seriousViolations(page), 'bulk wizard').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-bulk-wizard-1280.png` })
   })
 })
