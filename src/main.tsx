@@ -15,9 +15,13 @@ import { configureSession, initSession } from './shared/session/actions.ts'
 import { sessionStore } from './shared/session/store.ts'
 import { createSocialSdk } from './shared/social/index.ts'
 import { firstScreenShown } from './shared/ui/first-screen.ts'
+import { captureInstallPrompt } from './shared/install/install-prompt.ts'
 import { loadFullApp, Root } from './app/entry/root.tsx'
 import { browserIdle, browserSavesData, scheduleServiceWorker } from './features/pwa/schedule.ts'
 import './app/app.css'
+
+// The browser's install event can come before any screen: keep it for the app's own "Install app".
+captureInstallPrompt()
 
 // A returning user will need the full app: fetch it while the locale and the session load.
 if (hasSessionCookie()) void loadFullApp().catch(() => undefined)

@@ -5,7 +5,9 @@
  * share the secret that signs the sandbox checkout's payment events.
  */
 import { buildApp } from './server/app.ts'
+import { checkStartup, startupFailure } from './server/boot-checks.ts'
 import { ConfigError, loadConfig, type ServerConfig } from './server/config.ts'
+import { logFormat, prettyLogStream } from './server/http/pretty-log.ts'
 import { sandboxPlugin } from './sandbox/app.ts'
 import { demoPageIds } from './sandbox/state/demo.ts'
 
@@ -26,26 +28,34 @@ function sandboxMount(config: ServerConfig) {
   }
 }
 
+let config: ServerConfig | undefined
 try {
-  const config = loadConfig()
+  config = loadConfig()
+  await checkStartup(config)
   const ids = demoPageIds(config.SANDBOX_SEED)
+  const logStream =
+    logFormat(config, process.stdout.isTTY) === 'pretty' ? prettyLogStream(process.stdout, true) : undefined
   const app = config.sandboxEnabled
     ? await buildApp({
         config,
+        logStream,
         mounts: [sandboxMount(config)],
         demo: { bannedPageIds: [ids.banned], trialUsedPageIds: [ids.trialUsed] },
         sandboxWebhookSecret: config.SANDBOX_WEBHOOK_SECRET,
       })
-    : await buildApp({ config })
+    : await buildApp({ config, logStream })
   const shutdown = () => void app.close().finally(() => process.exit(0))
   process.once('SIGTERM', shutdown)
   process.once('SIGINT', shutdown)
   const address = await app.listen({ host: config.HOST, port: config.PORT })
   const port = new URL(address).port
-  console.log(`\n  Pagecast is running at http://localhost:${port}\n`)
+  // Under `npm run dev` the page to open is Vite's, which scripts/dev.ts prints.
+  if (process.env.PAGECAST_DEV_SERVER !== '1')
+    console.log(`\n  Pagecast is running at http://localhost:${port}\n`)
 } catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message)
+  const sentence = err instanceof ConfigError ? err.message : config ? startupFailure(err, config) : undefined
+  if (sentence) {
+    console.error(sentence)
     process.exit(1)
   }
   throw err

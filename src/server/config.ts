@@ -12,6 +12,16 @@ const bool = z
 const DEFAULT_APP_SECRET = 'sandbox-secret'
 const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox'
 
+function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//.test(value)) return false
+  try {
+    const url = new URL(value)
+    return url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -21,7 +31,10 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .refine(
+      isPostgresUrl,
+      'must be a postgres:// URL with a host, like postgres://user:password@host:5432/pagecast',
+    )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -84,15 +97,22 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = schema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+    // One sentence naming each setting, never the schema's stack.
+    const issues = parsed.error.issues.map((i) => {
+      const message = i.message.replace(/\.$/, '')
+      const name = i.path.join('.')
+      return message.startsWith('must')
+        ? `${name} ${message}`
+        : `${name} is invalid (${message.toLowerCase()})`
+    })
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}.`)
   }
   const e = parsed.data
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const graphUrl = (e.GRAPH_URL ?? `${publicUrl}/sandbox/graph`).replace(/\/$/, '')
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe',
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe.',
     )
   }
   const sandboxEnabled = e.SANDBOX ?? e.NODE_ENV !== 'production'
@@ -105,10 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
       defaults.push('SANDBOX_WEBHOOK_SECRET')
     if (defaults.length > 0) {
-      const lines = defaults.map(
-        (name) => `  ${name} is the public default: set a secret of its own in production`,
+      const names = defaults.join(' and ')
+      throw new ConfigError(
+        `Invalid configuration: ${names} ${defaults.length > 1 ? 'are public defaults: set secrets of their own' : 'is the public default: set a secret of its own'} in production.`,
       )
-      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
     }
   }
   return { ...e, publicUrl, graphUrl, sandboxEnabled }

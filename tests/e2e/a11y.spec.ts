@@ -5,6 +5,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { seriousViolations } from './support/axe.ts'
 import { loginAsDemo } from './support/login.ts'
+import { pages } from './support/sandbox.ts'
 
 const SHOTS = 'tests/artifacts/screenshots'
 const routes = [
@@ -107,3 +108,51 @@ for (const locale of ['en', 'ur'] as const) {
     })
   })
 }
+
+test.describe('in the dark theme (the system asks for it)', () => {
+  test.use({ locale: 'en-US', bypassCSP: true, serviceWorkers: 'block' })
+
+  test('login, home and inbox are drawn dark and pass axe', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    await page.goto('/')
+    await expect(page.getByRole('button').last()).toBeVisible()
+    expect(await background()).toBe('rgb(2, 6, 23)')
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveCount(
+      1,
+    )
+    expect(await seriousViolations(page), 'login').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-login-1280.png` })
+    await loginAsDemo(page)
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    expect(await seriousViolations(page), 'home').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-home-1280.png` })
+    await page.getByTestId('page-card').first().click()
+    await expect(page.getByTestId('conversation-row').first()).toBeVisible()
+    await expect(page.getByTestId('chat-message').first()).toBeVisible()
+    // The customer's bubble is a dark surface with light text, not the light theme's grey.
+    const bubble = page.getByTestId('chat-message').locator('div').first()
+    await expect(bubble).toBeVisible()
+    expect(await seriousViolations(page), 'inbox').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-inbox-1280.png` })
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.screenshot({ path: `${SHOTS}/dark-inbox-360.png` })
+  })
+
+  test('the account window and the bulk wizard are drawn dark and pass axe', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await loginAsDemo(page)
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    // The account window over the dark page.
+    await page.getByTestId('user-avatar').last().click()
+    await expect(page.getByTestId('modal')).toBeVisible()
+    expect(await seriousViolations(page), 'account window').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-user-modal-1280.png` })
+    // The bulk wizard's steps and notes.
+    await page.goto(`/${pages.small}?bulk=1`)
+    await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('bulk-loaded')).toBeVisible()
+    expect(await seriousViolations(page), 'bulk wizard').toEqual([])
+    await page.screenshot({ path: `${SHOTS}/dark-bulk-wizard-1280.png` })
+  })
+})

@@ -14,7 +14,9 @@ test('opening a page shows its conversations and the chat with the first custome
   const first = page.getByTestId('conversation-row').first()
   await expect(first).toHaveAttribute('aria-current', 'true')
   const snippet = (await first.getByTestId('conversation-snippet').textContent()) ?? ''
-  expect(Array.from(snippet).length).toBeLessThanOrEqual(25)
+  // 25 letters as a reader counts them (grapheme clusters), then an ellipsis when there is more.
+  const letters = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(snippet))
+  expect(letters.length).toBeLessThanOrEqual(snippet.endsWith('…') ? 26 : 25)
   await expect(page.getByTestId('chat-view')).toBeVisible()
   await expect(page.getByTestId('chat-message').first()).toBeVisible()
   await expect(page.getByTestId('window-notice')).toHaveAttribute('data-reason', 'standard')

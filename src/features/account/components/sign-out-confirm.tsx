@@ -3,15 +3,17 @@
  * bulk send stops here (the server keeps its record, so it can be resumed after signing in again, unless its
  * recipient list never reached the server).
  */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { type UnsentWork, unsentWork } from '../../../shared/db/device-data.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 import { useOnline } from '../../../shared/network/use-online.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { closeModal } from '../../../shared/ui/modal-stack.ts'
 
 export function SignOutConfirmBody({ onConfirm }: { onConfirm: () => Promise<void> }) {
+  const { i18n } = useLingui()
   const [work, setWork] = useState<UnsentWork>()
   const [busy, setBusy] = useState(false)
   const online = useOnline()
@@ -19,21 +21,22 @@ export function SignOutConfirmBody({ onConfirm }: { onConfirm: () => Promise<voi
     void unsentWork().then(setWork, () => setWork({ replies: 0, bulkJobs: 0, bulkJobsNotOnServer: 0 }))
   }, [])
   if (!work) return <LoadingDots />
-  const replies = work.replies
-  const resumable = online ? work.bulkJobs : work.bulkJobs - work.bulkJobsNotOnServer
-  const lostJobs = work.bulkJobs - resumable
+  const replies = formatNumber(work.replies, i18n.locale)
+  const resumableJobs = online ? work.bulkJobs : work.bulkJobs - work.bulkJobsNotOnServer
+  const resumable = formatNumber(resumableJobs, i18n.locale)
+  const lostJobs = formatNumber(work.bulkJobs - resumableJobs, i18n.locale)
   return (
     <div className="space-y-4 text-sm text-slate-700" data-testid="sign-out-confirm">
       <p>
         <Trans>Signing out deletes everything Pagecast keeps on this device.</Trans>
       </p>
       <ul className="list-disc space-y-2 ps-5">
-        {replies > 0 ? (
+        {work.replies > 0 ? (
           <li>
             <Trans>Replies not sent yet: {replies}. They exist only on this device and will be lost.</Trans>
           </li>
         ) : null}
-        {resumable > 0 ? (
+        {resumableJobs > 0 ? (
           <li>
             <Trans>
               Bulk sends not finished: {resumable}. They stop now; the server keeps them, so you can resume
@@ -41,7 +44,7 @@ export function SignOutConfirmBody({ onConfirm }: { onConfirm: () => Promise<voi
             </Trans>
           </li>
         ) : null}
-        {lostJobs > 0 ? (
+        {work.bulkJobs > resumableJobs ? (
           <li>
             <Trans>
               Bulk sends that have not reached the server yet: {lostJobs}. You are offline, so they will be

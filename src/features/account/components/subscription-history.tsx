@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { formatLongDate } from '../../../shared/format/dates.ts'
 import { formatUsd } from '../../../shared/format/numbers.ts'
+import { planName } from '../../../shared/ui/plan-name.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { subscriptionHistoryQueryOptions } from '../api/subscription-history.ts'
 
@@ -32,9 +33,9 @@ export function SubscriptionHistory() {
               <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
                 {(
                   [
-                    // The trial is the server's name for it; paid products carry their plan's own name.
-                    [t`Product`, sub.product === 'trial' ? t`Trial` : sub.product],
-                    [t`Amount`, `${formatUsd(sub.amount)} USD`],
+                    // The server's name for the trial or plan, said in the owner's language.
+                    [t`Product`, planName(sub.product)],
+                    [t`Amount`, `${formatUsd(sub.amount, i18n.locale)} USD`],
                     [t`Created`, date(sub.created)],
                     [t`Current period ends`, date(sub.current_period_end)],
                     [t`Cancels at period end`, sub.cancel_at_period_end ? t`Yes` : t`No`],

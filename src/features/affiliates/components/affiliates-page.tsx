@@ -1,5 +1,5 @@
 /** /affiliates: the affiliate programme (spec sections 2 and 9). Lazy chunk. */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
   AFFILIATE_COMMISSION_DAYS,
   AFFILIATE_COMMISSION_PERCENT,
@@ -8,14 +8,18 @@ import {
   REFERRAL_DISCOUNT_PERCENT,
 } from '../../../shared/constants/limits.ts'
 import { useClientConfig } from '../../../shared/config/client-config.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 
 export default function AffiliatesPage() {
   const config = useClientConfig()
-  const commission = AFFILIATE_COMMISSION_PERCENT
-  const days = AFFILIATE_COMMISSION_DAYS
-  const discount = REFERRAL_DISCOUNT_PERCENT
-  const months = REFERRAL_DISCOUNT_MONTHS
-  const payout = AFFILIATE_MIN_PAYOUT_USD
+  const { i18n } = useLingui()
+  const [commission, days, discount, months, payout] = [
+    AFFILIATE_COMMISSION_PERCENT,
+    AFFILIATE_COMMISSION_DAYS,
+    REFERRAL_DISCOUNT_PERCENT,
+    REFERRAL_DISCOUNT_MONTHS,
+    AFFILIATE_MIN_PAYOUT_USD,
+  ].map((n) => formatNumber(n, i18n.locale))
   const steps = [
     { title: <Trans>Sign up</Trans>, text: <Trans>Create your free affiliate account in a minute.</Trans> },
     {

@@ -1,6 +1,7 @@
 /** Step 1: the labels, the loaded count, and (current policy) who is inside or outside the window. */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { AUDIENCE_LABELS, type AudienceLabel } from '../../../shared/constants/limits.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 
 export function AudienceStep(props: {
   labels: AudienceLabel[]
@@ -12,7 +13,10 @@ export function AudienceStep(props: {
   outside: number
   windowed: boolean
 }) {
-  const { loaded, inside, outside } = props
+  const { i18n } = useLingui()
+  const [loaded, inside, outside] = [props.loaded, props.inside, props.outside].map((n) =>
+    formatNumber(n, i18n.locale),
+  )
   return (
     <div className="flex flex-col gap-3 text-sm">
       <div className="flex flex-wrap gap-2" role="group">

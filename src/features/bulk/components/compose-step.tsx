@@ -5,6 +5,7 @@ import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
 import { buttonPrimary } from '../../../shared/ui'
 import type { AudiencePlan } from '../../../shared/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 
 export function ComposeStep(props: {
   text: string
@@ -16,9 +17,9 @@ export function ComposeStep(props: {
   busy: boolean
   onSend(): void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { plan, subscription } = props
-  const n = plan.count
+  const n = formatNumber(plan.count, i18n.locale)
   const trial = subscription?.access_type === 'trial'
   return (
     <div className="flex flex-col gap-3 text-sm">
@@ -27,6 +28,7 @@ export function ComposeStep(props: {
           <Trans>Message</Trans>
         </span>
         <textarea
+          dir="auto"
           className="min-h-28 rounded-lg border border-slate-300 p-2"
           value={props.text}
           maxLength={MESSAGE_TEXT_MAX}

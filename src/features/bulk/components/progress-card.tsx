@@ -4,12 +4,13 @@ import { useState } from 'react'
 import { cancelJob, closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
 import { cardView, type CardJob } from '../model/card.ts'
 import { StateLabel } from './state-label.tsx'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 
 const small =
   'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
 
 export function ProgressCard({ job }: { job: CardJob }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const view = cardView(job)
   const [busy, setBusy] = useState(false)
   const act = (fn: (id: string) => Promise<void>) => async () => {
@@ -22,7 +23,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
       setBusy(false)
     }
   }
-  const { sent, total, rejected } = job
+  const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) => formatNumber(n, i18n.locale))
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -32,7 +33,9 @@ export function ProgressCard({ job }: { job: CardJob }) {
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <p className="truncate text-xs text-slate-500">{job.pageName}</p>
+          <p dir="auto" className="truncate text-xs text-slate-500">
+            {job.pageName}
+          </p>
           <p className="text-sm font-medium text-slate-800" data-testid="bulk-card-summary">
             {view.phase === 'sending' ? (
               <Trans>
@@ -70,14 +73,14 @@ export function ProgressCard({ job }: { job: CardJob }) {
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
         <StateLabel job={job} stopCode={view.stopCode} stopDetail={view.stopDetail} />
-        {rejected > 0 ? (
+        {job.rejected > 0 ? (
           <span className="text-red-700" data-testid="bulk-card-rejected">
             <Trans>{rejected} rejected messages</Trans>
           </span>
         ) : null}
         {job.skipped > 0 ? (
           <span className="text-amber-700" data-testid="bulk-card-skipped">
-            <Trans>{job.skipped} skipped</Trans>
+            <Trans>{formatNumber(job.skipped, i18n.locale)} skipped</Trans>
           </span>
         ) : null}
       </div>

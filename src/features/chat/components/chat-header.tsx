@@ -34,12 +34,13 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: 
             target="_blank"
             rel="noopener noreferrer"
             data-testid="chat-customer-name"
+            dir="auto"
             className="block truncate font-semibold hover:underline"
           >
             {name}
           </a>
         ) : (
-          <p data-testid="chat-customer-name" className="truncate font-semibold">
+          <p data-testid="chat-customer-name" dir="auto" className="truncate font-semibold">
             {name}
           </p>
         )}

@@ -96,6 +96,8 @@ export function ChatHistory({
       ref={ref}
       onScroll={onScroll}
       data-testid="chat-history"
+      // A scrolling region a keyboard can reach (and scroll with the arrow keys).
+      tabIndex={0}
       className="min-h-0 flex-1 overflow-y-auto p-4"
     >
       {loadingOlder ? (

@@ -64,6 +64,7 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
       ) : null}
       <textarea
         data-testid="reply-text"
+        dir="auto"
         value={text}
         onChange={(e) => setText(e.target.value)}
         disabled={!status.canSend}
@@ -87,7 +88,11 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
             onChange={(e) => pick(e.target.files)}
           />
         </label>
-        {image ? <span className="min-w-0 flex-1 truncate text-xs text-gray-600">{image.name}</span> : null}
+        {image ? (
+          <span dir="auto" className="min-w-0 flex-1 truncate text-xs text-gray-600">
+            {image.name}
+          </span>
+        ) : null}
         <button
           type="submit"
           data-testid="reply-send"

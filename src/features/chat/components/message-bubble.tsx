@@ -33,7 +33,11 @@ export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscar
             loading="lazy"
           />
         ))}
-        {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : null}
+        {text ? (
+          <p dir="auto" className="whitespace-pre-wrap break-words">
+            {text}
+          </p>
+        ) : null}
       </div>
       <span className="text-xs text-gray-500">
         {outboxState === 'failed' ? (

@@ -2,6 +2,7 @@
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
 import { SNIPPET_PREVIEW_CHARS } from '../../../shared/constants/limits.ts'
+import { cutText } from '../../../shared/format/text.ts'
 import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
 
 export function conversationKey(pageId: string, id: string): string {
@@ -75,8 +76,7 @@ function conversationLink(link: string | undefined): string | undefined {
   }
 }
 
-/** The first 25 characters of the snippet, counted as the user sees them (no split surrogate pairs). */
+/** The first 25 letters of the snippet as a reader counts them (whole grapheme clusters), then "…". */
 export function snippetPreview(snippet: string): string {
-  const chars = Array.from(snippet)
-  return chars.length <= SNIPPET_PREVIEW_CHARS ? snippet : chars.slice(0, SNIPPET_PREVIEW_CHARS).join('')
+  return cutText(snippet, SNIPPET_PREVIEW_CHARS)
 }

@@ -44,9 +44,10 @@ describe('filterConversations', () => {
 })
 
 describe('conversation rows', () => {
-  it('shows the first 25 characters of the snippet without splitting a character', () => {
-    expect(snippetPreview('a'.repeat(30))).toBe('a'.repeat(25))
-    expect(Array.from(snippetPreview('😀'.repeat(30)))).toHaveLength(25)
+  it('shows the first 25 letters of the snippet, whole clusters only, then an ellipsis', () => {
+    expect(snippetPreview('a'.repeat(30))).toBe(`${'a'.repeat(25)}…`)
+    expect(snippetPreview('😀'.repeat(30))).toBe(`${'😀'.repeat(25)}…`)
+    expect(snippetPreview(`${'ক'.repeat(24)}ক্ষমা`)).toBe(`${'ক'.repeat(24)}ক্ষ…`)
     expect(snippetPreview('short')).toBe('short')
   })
 

@@ -17,10 +17,10 @@ export function MessageBadge({
   subscription: SubscriptionState
   onClick: () => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   if (!showsMessageBadge(subscription)) return null
   const tone = badgeTone(subscription.available_messages)
-  const count = formatNumber(subscription.available_messages)
+  const count = formatNumber(subscription.available_messages, i18n.locale)
   return (
     <button
       type="button"

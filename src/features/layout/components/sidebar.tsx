@@ -60,7 +60,9 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
                   className={`flex items-center gap-3 rounded-lg p-2 text-sm font-medium ${current ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}
                 >
                   <PageAvatar src={a.picture?.data.url} name={a.name} className="size-8" />
-                  <span className={collapsed ? 'sr-only' : 'truncate'}>{a.name}</span>
+                  <span dir="auto" className={collapsed ? 'sr-only' : 'truncate'}>
+                    {a.name}
+                  </span>
                 </PathLink>
               </li>
             )
@@ -76,7 +78,9 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
         >
           <UserAvatar src={user?.picture?.data.url} className="size-8" />
           <span className={collapsed ? 'sr-only' : 'min-w-0 flex-1'}>
-            <span className="block truncate font-semibold text-slate-900">{user?.name}</span>
+            <span dir="auto" className="block truncate font-semibold text-slate-900">
+              {user?.name}
+            </span>
             <span className="block text-xs text-slate-500">
               <Trans>My subscription</Trans>
             </span>

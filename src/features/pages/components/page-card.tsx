@@ -1,5 +1,5 @@
 /** One page on the home grid: connected pages link to their inbox, others offer "Connect page". */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import type { Account } from '../../../shared/graph/types.ts'
@@ -11,12 +11,13 @@ import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 /** `unread`: the page's unread messages (0 shows nothing). */
 export function PageCard({ account, unread = 0 }: { account: Account; unread?: number }) {
   const nameId = useId()
-  const fans = formatNumber(account.fan_count ?? 0)
+  const { i18n } = useLingui()
+  const fans = formatNumber(account.fan_count ?? 0, i18n.locale)
   const body = (
     <>
       <PageAvatar src={account.picture?.data.url} name={account.name} className="size-12 sm:size-14" />
       <div className="min-w-0 flex-1">
-        <p id={nameId} className="truncate font-semibold text-slate-900">
+        <p id={nameId} dir="auto" className="truncate font-semibold text-slate-900">
           {account.name}
         </p>
         <p className="text-sm text-slate-500">

@@ -1,11 +1,12 @@
 /** Add-on message packs (spec section 9); each opens its checkout in a new tab. */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { addons } from '../../../shared/constants/plans.ts'
 import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
 import { openCheckout } from '../api/checkout.ts'
 
 export function AddonsList({ referral }: { referral?: string | null }) {
+  const { i18n } = useLingui()
   const [busy, setBusy] = useState<string>()
   async function buy(id: string) {
     setBusy(id)
@@ -22,7 +23,7 @@ export function AddonsList({ referral }: { referral?: string | null }) {
       </p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {addons.map((a) => {
-          const messages = formatNumber(a.messages)
+          const messages = formatNumber(a.messages, i18n.locale)
           return (
             <li key={a.id}>
               <button
@@ -35,7 +36,9 @@ export function AddonsList({ referral }: { referral?: string | null }) {
                 <span className="font-semibold text-slate-900">
                   <Trans>{messages} messages</Trans>
                 </span>
-                <span className="font-bold text-brand-700 tabular-nums">{formatUsd(a.price)}</span>
+                <span className="font-bold text-brand-700 tabular-nums">
+                  {formatUsd(a.price, i18n.locale)}
+                </span>
               </button>
             </li>
           )

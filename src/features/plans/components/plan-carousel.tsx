@@ -3,11 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { plans } from '../../../shared/constants/plans.ts'
 import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { planName } from '../../../shared/ui/plan-name.ts'
 import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
 import { openCheckout } from '../api/checkout.ts'
 
 export function PlanCarousel({ referral }: { referral?: string | null }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [annual, setAnnual] = useState(false)
   const [busy, setBusy] = useState<string>()
   const track = useRef<HTMLUListElement>(null)
@@ -57,8 +58,8 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
         data-testid="plan-carousel"
       >
         {plans.map((plan) => {
-          const price = formatUsd(annual ? plan.priceAnnually : plan.price)
-          const messages = formatNumber(plan.messages)
+          const price = formatUsd(annual ? plan.priceAnnually : plan.price, i18n.locale)
+          const messages = formatNumber(plan.messages, i18n.locale)
           const priceId = annual ? plan.annual_price_id : plan.price_id
           return (
             <li
@@ -66,7 +67,7 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
               data-testid="plan-card"
               className="flex w-64 shrink-0 snap-start flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
             >
-              <h3 className="text-lg font-bold text-slate-900 capitalize">{plan.title}</h3>
+              <h3 className="text-lg font-bold text-slate-900">{planName(plan.title)}</h3>
               <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
                 {price}
                 <span className="ms-1 text-sm font-medium text-slate-500">

@@ -1,10 +1,12 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../../shared/constants/limits.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 
 /** Shown when a referral coupon exists (spec sections 2 and 9). */
 export function ReferralDiscount() {
-  const percent = REFERRAL_DISCOUNT_PERCENT
-  const months = REFERRAL_DISCOUNT_MONTHS
+  const { i18n } = useLingui()
+  const percent = formatNumber(REFERRAL_DISCOUNT_PERCENT, i18n.locale)
+  const months = formatNumber(REFERRAL_DISCOUNT_MONTHS, i18n.locale)
   return (
     <p
       className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200"

@@ -39,6 +39,7 @@ export function CancelModalBody() {
         <Trans>Tell us, Why leaving us?</Trans>
       </label>
       <textarea
+        dir="auto"
         id={id}
         value={reason}
         onChange={(e) => {

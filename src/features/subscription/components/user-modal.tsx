@@ -3,7 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { formatLongDate } from '../../../shared/format/dates.ts'
 import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { InstallButton } from '../../../shared/install/install-offer.tsx'
 import { useSession } from '../../../shared/session/store.ts'
+import { planName } from '../../../shared/ui/plan-name.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { closeModal, openModal } from '../../../shared/ui/modal-stack.ts'
@@ -17,8 +19,8 @@ export function UserModalBody() {
   const sub = mine.data
   const rows: [string, string][] = sub
     ? [
-        [t`Product`, sub.product],
-        [t`Amount`, `${formatUsd(sub.amount)} USD`],
+        [t`Product`, planName(sub.product)],
+        [t`Amount`, `${formatUsd(sub.amount, i18n.locale)} USD`],
         [t`Created`, formatLongDate(sub.created, i18n.locale)],
         [t`Current period ends`, formatLongDate(sub.current_period_end, i18n.locale)],
         [t`Cancels at period end`, sub.cancel_at_period_end ? t`Yes` : t`No`],
@@ -27,14 +29,16 @@ export function UserModalBody() {
   return (
     <div className="space-y-4 text-sm">
       <div>
-        <p className="font-semibold text-slate-900">{fbUser?.name}</p>
+        <p dir="auto" className="font-semibold text-slate-900">
+          {fbUser?.name}
+        </p>
         <p className="text-slate-500">
           <Trans>ID: {fbUser?.id}</Trans>
         </p>
       </div>
       {subscription && !(subscription.is_unlimited && !subscription.unlimited_blocked) ? (
         <p className="rounded-lg bg-slate-50 p-3">
-          <Trans>Available messages: {formatNumber(subscription.available_messages)}</Trans>
+          <Trans>Available messages: {formatNumber(subscription.available_messages, i18n.locale)}</Trans>
         </p>
       ) : null}
       {mine.isLoading ? <LoadingDots /> : null}
@@ -74,6 +78,7 @@ export function UserModalBody() {
         <PathLink href="/account" className={buttonSecondary} onClick={() => closeModal('user')}>
           <Trans>Signed-in devices</Trans>
         </PathLink>
+        <InstallButton />
         {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
           <button
             type="button"

@@ -1,0 +1,37 @@
+/**
+ * Cutting customer and owner text for previews. A cut counts what a reader sees as one letter (a grapheme
+ * cluster): a Bengali conjunct, a Khmer consonant with its subscript or an emoji family is never split, so the
+ * preview never ends in a dangling mark or half an emoji.
+ */
+const ELLIPSIS = '…'
+
+let segmenter: Intl.Segmenter | undefined
+function graphemes(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  return Array.from(segmenter.segment(text), (s) => s.segment)
+}
+
+/**
+ * Signs that join the next consonant into the same written cluster: Khmer COENG (its subscript form) and the
+ * Bengali and Devanagari viramas. Engines whose grapheme rules predate Unicode 15.1 (and every engine for
+ * Khmer) end a cluster after them, which would leave the sign dangling at the end of a preview.
+ */
+const JOINERS = /[\u17D2\u09CD\u094D\u1039]$/u
+
+/**
+ * The first `max` graphemes of `text` followed by an ellipsis, or `text` itself when it is no longer than
+ * that. Trailing spaces before the ellipsis are dropped.
+ */
+export function cutText(text: string, max: number): string {
+  const parts = graphemes(text)
+  if (parts.length <= max) return text
+  let end = max
+  while (end < parts.length && JOINERS.test(parts[end - 1] ?? '')) end += 1
+  if (end >= parts.length) return text
+  return parts.slice(0, end).join('').trimEnd() + ELLIPSIS
+}
+
+/** How many graphemes `text` has, as a reader counts letters. */
+export function graphemeCount(text: string): number {
+  return graphemes(text).length
+}
