@@ -20,12 +20,12 @@ onEveryStore('saved replies', (kind) => {
   })
   afterAll(() => t.close())
 
-  const call = (who: LoggedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (who: LoggedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
       url: `/api/v2${url}`,
       headers: who.auth,
-      ...(payload === undefined ? {} : { payload }),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     })
   const list = async (who: LoggedIn) => (await call(who, 'GET', '/saved-replies')).json().data as Reply[]
 
@@ -66,7 +66,7 @@ onEveryStore('saved replies', (kind) => {
   })
 
   it('refuses bad payloads with 422 and an errors map, never a 500', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ text: '' }, 'text'],
       [{ text: '   ' }, 'text'],
       [{}, 'text'],
