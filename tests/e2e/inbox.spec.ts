@@ -94,7 +94,7 @@ test('older history loads when the chat is scrolled to the top, without the view
   await history.evaluate((el) => el.scrollTo({ top: 100 }))
   const topText = await history.evaluate((el) => {
     const box = el.getBoundingClientRect()
-    const shown = [...el.querySelectorAll('[data-testid="chat-message"]')].find((m) => {
+    const shown = Array.from(el.querySelectorAll('[data-testid="chat-message"]')).find((m) => {
       const b = m.getBoundingClientRect()
       return b.top >= box.top && b.bottom <= box.bottom
     })
