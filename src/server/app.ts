@@ -27,6 +27,7 @@ import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
+import { savedReplyRoutes } from './routes/saved-replies.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
 import { termsRoutes } from './routes/terms.ts'
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       api.get('/health', async () => ({ ok: true }))
       sessionRoutes(api, ctx)
       sessionListRoutes(api, ctx)
+      savedReplyRoutes(api, ctx)
       userRoutes(api, ctx)
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)

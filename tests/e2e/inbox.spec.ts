@@ -81,21 +81,32 @@ test('older history loads when the chat is scrolled to the top, without the view
   await openInbox(page)
   const rows = page.getByTestId('conversation-row')
   const messages = page.getByTestId('chat-message')
+  const history = page.getByTestId('chat-history')
+  // The history is virtualised: `data-count` is the number of messages loaded, the DOM holds those in view.
+  const loaded = async () => Number(await history.getAttribute('data-count'))
   let found = false
   for (let i = 0; i < 12 && !found; i++) {
     await rows.nth(i).click()
     await expect(messages.first()).toBeVisible()
     await page.waitForTimeout(300)
-    found = (await messages.count()) === 25
+    found = (await loaded()) === 25
   }
   expect(found).toBe(true)
-  const oldest = messages.first()
-  const oldestId = await oldest.evaluate((el) => el.textContent)
-  await page.getByTestId('chat-history').evaluate((el) => el.scrollTo({ top: 0 }))
-  await expect.poll(() => messages.count()).toBeGreaterThan(25)
-  // The message that was at the top is still in view: the view did not jump to the new oldest one.
-  const same = messages.filter({ hasText: oldestId ?? '' }).first()
-  await expect(same).toBeInViewport()
+  // Just below the edge that loads older messages: the message on top is noted, then the top is reached.
+  await history.evaluate((el) => el.scrollTo({ top: 100 }))
+  const topText = await history.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const shown = Array.from(el.querySelectorAll('[data-testid="chat-message"]')).find((m) => {
+      const b = m.getBoundingClientRect()
+      return b.top >= box.top && b.bottom <= box.bottom
+    })
+    return shown?.textContent ?? ''
+  })
+  expect(topText).not.toBe('')
+  await history.evaluate((el) => el.scrollTo({ top: 0 }))
+  await expect.poll(loaded).toBeGreaterThan(25)
+  // The message that was on top is still in view: the view did not jump to the new oldest one.
+  await expect(messages.filter({ hasText: topText }).first()).toBeInViewport()
 })
 
 test('an image reply is uploaded, sent image first, and shown in the history', async ({ page, baseURL }) => {

@@ -1,13 +1,38 @@
 /**
- * One conversation's history, oldest first: the cached messages at once, then the newest page from the
- * network; older pages on demand (the Graph returns newest first and pages backwards with `after`).
+ * One conversation's history, oldest first, through TanStack Query with Dexie as the offline store under it.
+ *
+ * - The network pages live in one infinite query under `historyKey(pageId, conversationId)`, i.e.
+ *   `['history', pageId, conversationId]`: the first page is the newest (the Graph returns newest first and
+ *   pages backwards with `after`), each next page is older. It refetches when the window regains focus and
+ *   when the connection returns.
+ * - Every page read is written to Dexie (`db.messages`), and what is shown is the Dexie rows of the
+ *   conversation merged with the query's pages: the cache is on screen at once (offline too), the network
+ *   refines it.
+ *
+ * A new message from elsewhere (a live stream, a push) is shown by writing its row to `db.messages` (it appears
+ * at once) and invalidating `historyKey(pageId, conversationId)` (the newest page is read again).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
 import type { CachedMessage } from '../../../shared/db/db.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { PAGE_SIZE_MESSAGES } from '../../../shared/constants/limits.ts'
 import { readCachedHistory, storeHistory } from '../model/history-cache.ts'
 import { lastCustomerMessageAt, mergeHistory, toCachedMessage } from '../model/message.ts'
+
+/** The query key of a conversation's history (see the file comment). */
+export const historyKey = (pageId: string, conversationId: string) =>
+  ['history', pageId, conversationId] as const
+
+export interface HistoryPage {
+  /** This page's messages as cached rows. */
+  rows: CachedMessage[]
+  /** The cursor of the next (older) page; undefined on the oldest. */
+  after: string | undefined
+}
+
+export type HistoryData = InfiniteData<HistoryPage, string | undefined>
 
 export interface HistorySource {
   pageId: string
@@ -26,94 +51,96 @@ export interface HistoryState {
   loadingOlder: boolean
   /** No older page on the network. */
   complete: boolean
-  /** The newest page was read from the network in this visit (not only the cache). */
+  /** The newest page was read from the network (not only the cache). */
   fresh: boolean
   /** Time of the customer's latest message, from the messages known here. */
   customerMessageAt: number | undefined
   loadOlder: () => Promise<void>
+  /** Reads the newest page again (after a reply was delivered), leaving the older pages as they are. */
   reload: () => Promise<void>
+}
+
+const NO_ROWS: CachedMessage[] = []
+
+/** One page of the history from the network, written to the offline store before it is returned. */
+export async function fetchHistoryPage(
+  src: Pick<HistorySource, 'pageId' | 'conversationId' | 'graph' | 'withToken'>,
+  after: string | undefined,
+): Promise<HistoryPage> {
+  const { pageId, conversationId, graph, withToken } = src
+  const page = await withToken((token) =>
+    graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES, ...(after ? { after } : {}) }),
+  )
+  const rows = page.data.map((m) => toCachedMessage(pageId, conversationId, m))
+  await storeHistory(rows)
+  return { rows, after: page.paging?.next ? page.paging.cursors?.after : undefined }
 }
 
 export function useHistory(src: HistorySource): HistoryState {
   const { pageId, conversationId, graph, pageToken, withToken, onCustomerMessageAt } = src
-  const [messages, setMessages] = useState<readonly CachedMessage[]>([])
-  const [loading, setLoading] = useState(true)
-  const [loadingOlder, setLoadingOlder] = useState(false)
-  const [complete, setComplete] = useState(false)
-  const [fresh, setFresh] = useState(false)
-  const older = useRef<{ after?: string; busy: boolean }>({ busy: false })
+  const queryClient = useQueryClient()
+  const key = useMemo(() => historyKey(pageId, conversationId), [pageId, conversationId])
+  const source = useMemo(
+    () => ({ pageId, conversationId, graph, withToken }),
+    [pageId, conversationId, graph, withToken],
+  )
+
+  const cached = useLiveQuery(() => readCachedHistory(pageId, conversationId), [pageId, conversationId])
+
+  const query = useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam }) => fetchHistoryPage(source, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.after,
+    // Offline after a reload there is no page token: the cached history stays on screen until one comes.
+    enabled: !!pageToken,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  })
+
+  const pages = query.data?.pages
+  const messages = useMemo(
+    () => mergeHistory(cached ?? NO_ROWS, pages?.flatMap((p) => p.rows) ?? NO_ROWS),
+    [cached, pages],
+  )
+
   const notify = useRef(onCustomerMessageAt)
   useEffect(() => {
     notify.current = onCustomerMessageAt
   }, [onCustomerMessageAt])
-
+  const newest = pages?.[0]
   useEffect(() => {
-    // The caller keys the chat by conversation, so state starts empty for each one.
-    let live = true
-    void readCachedHistory(pageId, conversationId).then((cached) => {
-      if (live && cached.length > 0) setMessages((shown) => mergeHistory(cached, shown))
-    })
-    return () => {
-      live = false
-    }
-  }, [pageId, conversationId])
+    if (newest) notify.current?.(lastCustomerMessageAt(pageId, newest.rows))
+  }, [newest, pageId])
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  const loadOlder = useCallback(async () => {
+    if (!pageToken || !hasNextPage || isFetchingNextPage) return
+    // A failure is kept in the query's state; the next scroll to the top tries again.
+    await fetchNextPage({ cancelRefetch: false })
+  }, [pageToken, hasNextPage, isFetchingNextPage, fetchNextPage])
 
   const reload = useCallback(async () => {
     if (!pageToken) return
     try {
-      const page = await withToken((token) =>
-        graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES }),
+      const first = await fetchHistoryPage(source, undefined)
+      queryClient.setQueryData<HistoryData>(key, (data) =>
+        data
+          ? { ...data, pages: [first, ...data.pages.slice(1)] }
+          : { pages: [first], pageParams: [undefined] },
       )
-      const rows = page.data.map((m) => toCachedMessage(pageId, conversationId, m))
-      await storeHistory(rows)
-      if (!older.current.after)
-        older.current.after = page.paging?.next ? page.paging.cursors?.after : undefined
-      if (!page.paging?.next) setComplete(true)
-      setMessages((shown) => mergeHistory(shown, rows))
-      setFresh(true)
-      notify.current?.(lastCustomerMessageAt(pageId, rows))
     } catch {
-      // Offline or refused: the cached history stays on screen.
-    } finally {
-      setLoading(false)
+      // Offline or refused: the history on screen stays.
     }
-  }, [graph, pageId, conversationId, pageToken, withToken])
+  }, [pageToken, source, queryClient, key])
 
-  useEffect(() => {
-    // The newest page is read after the cached history is on screen.
-    if (pageToken) queueMicrotask(() => void reload())
-  }, [pageToken, reload])
-
-  const loadOlder = useCallback(async () => {
-    const o = older.current
-    if (!pageToken || o.busy || !o.after) return
-    o.busy = true
-    setLoadingOlder(true)
-    try {
-      const page = await withToken((token) =>
-        graph.messages(conversationId, token, { limit: PAGE_SIZE_MESSAGES, after: o.after }),
-      )
-      const rows = page.data.map((m) => toCachedMessage(pageId, conversationId, m))
-      await storeHistory(rows)
-      o.after = page.paging?.next ? page.paging.cursors?.after : undefined
-      if (!o.after) setComplete(true)
-      setMessages((shown) => mergeHistory(shown, rows))
-    } catch {
-      // Tried again on the next scroll to the top.
-    } finally {
-      o.busy = false
-      setLoadingOlder(false)
-    }
-  }, [graph, pageId, conversationId, pageToken, withToken])
-
-  const customerMessageAt = lastCustomerMessageAt(pageId, messages)
   return {
     messages,
-    loading: loading && !!pageToken,
-    loadingOlder,
-    complete,
-    fresh,
-    customerMessageAt,
+    loading: query.isPending && !!pageToken,
+    loadingOlder: isFetchingNextPage,
+    complete: query.isSuccess && !hasNextPage,
+    fresh: query.isSuccess,
+    customerMessageAt: lastCustomerMessageAt(pageId, messages),
     loadOlder,
     reload,
   }

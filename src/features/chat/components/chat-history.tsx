@@ -1,15 +1,35 @@
 /**
- * The scrolling history. Older messages load when the top is reached; the view keeps the message the user
- * was reading in place (no jump) by restoring the distance from the bottom after the prepend.
+ * The scrolling history, virtualised like the conversation list: only the messages in view (plus a few) are
+ * in the DOM, each measured as it is drawn. The view is anchored at the bottom: it opens on the newest
+ * message, follows new ones while the user is at the bottom, and when older messages are prepended (loaded
+ * when the top is reached) the message the user was reading stays where it was.
  */
-import { useDeferredValue, useLayoutEffect, useRef } from 'react'
+import { useDeferredValue, useEffect, useRef } from 'react'
+import { type Rect, type Virtualizer, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedMessage } from '../../../shared/db/db.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
 
 const TOP_THRESHOLD_PX = 48
+/** A text bubble with its time, before it is measured. */
+const ESTIMATED_HEIGHT_PX = 72
+const GAP_PX = 12
+const PADDING_PX = 16
+const OVERSCAN = 8
 const NO_MESSAGES: readonly CachedMessage[] = []
+
+/** The history's size as the browser reports it after its own layout (as in the conversation list). */
+function observeSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  const element = instance.scrollElement
+  if (!element || typeof ResizeObserver === 'undefined') return
+  const observer = new ResizeObserver(([entry]) => {
+    if (entry)
+      cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) })
+  })
+  observer.observe(element)
+  return () => observer.disconnect()
+}
 
 export interface ChatHistoryProps {
   pageId: string
@@ -22,6 +42,8 @@ export interface ChatHistoryProps {
   onLoadOlder: () => Promise<void>
   onDiscard: (id: string) => void
 }
+
+type Item = { kind: 'message'; message: CachedMessage } | { kind: 'pending'; reply: ReplyEntry }
 
 export function ChatHistory({
   pageId,
@@ -37,96 +59,106 @@ export function ChatHistory({
   // and the history's (long texts in several scripts) are then separate tasks.
   const messages = useDeferredValue(latest, NO_MESSAGES)
   const ref = useRef<HTMLDivElement>(null)
-  /** Distance from the bottom to keep while older messages are prepended. */
-  const anchor = useRef<number | null>(null)
-  /** The view follows new messages only while the user is at the bottom (true at first). */
-  const atBottom = useRef(true)
+  const items: Item[] = [
+    ...messages.map((message) => ({ kind: 'message' as const, message })),
+    ...pending.map((reply) => ({ kind: 'pending' as const, reply })),
+  ]
+  const keyOf = (item: Item | undefined, index: number) =>
+    item ? (item.kind === 'message' ? `m:${item.message.id}` : `r:${item.reply.id}`) : index
 
-  // Scrolling reads the history's height, which forces a layout. It is done in the next animation frame
-  // (still before that frame is painted, so nothing jumps) instead of inside React's commit: the commit and
-  // the layout of a long history are then two tasks, not one long one.
-  const scrollInNextFrame = (scroll: (el: HTMLDivElement) => void) => {
-    const frame = requestAnimationFrame(() => {
-      if (ref.current) scroll(ref.current)
-    })
-    return () => cancelAnimationFrame(frame)
-  }
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => ref.current,
+    estimateSize: () => ESTIMATED_HEIGHT_PX,
+    overscan: OVERSCAN,
+    gap: GAP_PX,
+    paddingStart: PADDING_PX,
+    paddingEnd: PADDING_PX,
+    getItemKey: (index) => keyOf(items[index], index),
+    observeElementRect: observeSize,
+    initialRect: { width: 0, height: window.innerHeight },
+    // A chat: prepended (older) messages keep the view where it is; appended ones are followed at the bottom.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: TOP_THRESHOLD_PX,
+  })
 
-  useLayoutEffect(
-    () =>
-      scrollInNextFrame((el) => {
-        if (anchor.current !== null) {
-          el.scrollTop = el.scrollHeight - anchor.current
-          anchor.current = null
-        } else if (atBottom.current) {
-          el.scrollTop = el.scrollHeight
-        }
-      }),
-    [messages, pending.length],
-  )
-
-  useLayoutEffect(
-    () =>
-      scrollInNextFrame((el) => {
-        atBottom.current = true
-        el.scrollTop = el.scrollHeight
-      }),
-    [bottomSignal],
-  )
+  // The newest message is in view when the chat opens, after a send, and when asked.
+  const opened = useRef(false)
+  const hasItems = items.length > 0
+  useEffect(() => {
+    if (!hasItems || opened.current) return
+    opened.current = true
+    virtualizer.scrollToEnd()
+  }, [hasItems, virtualizer])
+  useEffect(() => {
+    virtualizer.scrollToEnd()
+  }, [bottomSignal, virtualizer])
 
   const onScroll = () => {
     const el = ref.current
-    if (!el) return
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < TOP_THRESHOLD_PX
-    if (complete || loadingOlder || el.scrollTop > TOP_THRESHOLD_PX) return
-    anchor.current = el.scrollHeight - el.scrollTop
-    void onLoadOlder().finally(() => {
-      // Nothing older arrived: nothing to restore.
-      if (
-        anchor.current !== null &&
-        ref.current &&
-        ref.current.scrollHeight - ref.current.scrollTop === anchor.current
-      )
-        anchor.current = null
-    })
+    if (!el || complete || loadingOlder || el.scrollTop > TOP_THRESHOLD_PX) return
+    void onLoadOlder()
   }
 
   return (
-    <div
-      ref={ref}
-      onScroll={onScroll}
-      data-testid="chat-history"
-      // A scrolling region a keyboard can reach (and scroll with the arrow keys).
-      tabIndex={0}
-      className="min-h-0 flex-1 overflow-y-auto p-4"
-    >
+    <div className="relative flex min-h-0 flex-1 flex-col">
       {loadingOlder ? (
-        <p className="py-2 text-center text-sm text-gray-500">
+        <p
+          data-testid="chat-history-loading"
+          className="absolute inset-x-0 top-2 z-10 mx-auto w-fit rounded-full bg-white/90 px-3 py-1 text-center text-sm text-gray-500 shadow"
+        >
           <Trans>Loading...</Trans>
         </p>
       ) : null}
-      <ol className="flex flex-col gap-3">
-        {messages.map((m) => (
-          <MessageBubble
-            key={m.id}
-            text={m.text}
-            imageUrls={m.imageUrls}
-            mine={m.fromId === pageId}
-            at={m.createdAt}
-          />
-        ))}
-        {pending.map((r) => (
-          <MessageBubble
-            key={r.id}
-            text={r.text}
-            imageUrls={r.imageUrl ? [r.imageUrl] : []}
-            mine
-            at={r.createdAt}
-            outboxState={r.state}
-            onDiscard={() => onDiscard(r.id)}
-          />
-        ))}
-      </ol>
+      <div
+        ref={ref}
+        onScroll={onScroll}
+        data-testid="chat-history"
+        data-count={messages.length}
+        // A scrolling region a keyboard can reach (and scroll with the arrow keys).
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-4"
+      >
+        <ol className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const item = items[v.index]!
+            const place = {
+              ref: virtualizer.measureElement,
+              index: v.index,
+              style: {
+                position: 'absolute',
+                insetInlineStart: 0,
+                top: 0,
+                width: '100%',
+                transform: `translateY(${v.start}px)`,
+              },
+            } as const
+            return item.kind === 'message' ? (
+              <MessageBubble
+                key={v.key}
+                {...place}
+                text={item.message.text}
+                imageUrls={item.message.imageUrls}
+                mine={item.message.fromId === pageId}
+                at={item.message.createdAt}
+              />
+            ) : (
+              <MessageBubble
+                key={v.key}
+                {...place}
+                text={item.reply.text}
+                imageUrls={item.reply.imageUrl ? [item.reply.imageUrl] : []}
+                mine
+                at={item.reply.createdAt}
+                outboxState={item.reply.state}
+                onDiscard={() => onDiscard(item.reply.id)}
+              />
+            )
+          })}
+        </ol>
+      </div>
     </div>
   )
 }

@@ -9,7 +9,9 @@ import { useHistory } from '../api/use-history.ts'
 import { useReplies } from '../api/use-replies.ts'
 import { ChatHeader } from './chat-header.tsx'
 import { ChatHistory } from './chat-history.tsx'
-import { Composer } from './composer.tsx'
+import { Composer, type ComposerToolsProps } from './composer.tsx'
+import { SavedRepliesButton } from './saved-replies.tsx'
+import { compressImage } from '../model/compress-image.ts'
 
 export interface ChatCustomer {
   conversationId: string
@@ -46,6 +48,11 @@ const refusals = {
   closed: msg`More than 7 days have passed since the customer's last message.`,
   no_customer_message: msg`The customer has not written to the page recently.`,
 } as const
+
+/** The saved replies in the reply box's tool row. */
+function SavedRepliesTool({ disabled, insert }: ComposerToolsProps) {
+  return <SavedRepliesButton disabled={disabled} onPick={insert} />
+}
 
 export function ChatView(props: ChatViewProps) {
   const { pageId, customer, graph, pageToken, withToken, windowOptions, online, trial } = props
@@ -99,7 +106,8 @@ export function ChatView(props: ChatViewProps) {
     let imageUrl: string | undefined
     if (image) {
       try {
-        imageUrl = await props.uploadImage(image)
+        // A phone photo is made small here, so the upload is quick over a weak link.
+        imageUrl = await props.uploadImage(await compressImage(image))
       } catch {
         return false
       }
@@ -133,7 +141,7 @@ export function ChatView(props: ChatViewProps) {
         onLoadOlder={history.loadOlder}
         onDiscard={(id) => void replies.discard(id)}
       />
-      <Composer status={status} online={online} trial={trial} onSend={onSend} />
+      <Composer status={status} online={online} trial={trial} onSend={onSend} Tools={SavedRepliesTool} />
     </section>
   )
 }

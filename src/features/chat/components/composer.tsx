@@ -1,11 +1,24 @@
 /**
  * The reply box. What the user typed stays until the reply is delivered or queued, so an expired token or a
- * refusal never loses it.
+ * refusal never loses it. A reply is text, an image, or both.
+ *
+ * Keys follow the device: with a desktop keyboard (a fine pointer) Enter sends and Shift+Enter starts a new
+ * line; on a phone or tablet (a coarse pointer, a virtual keyboard) the return key keeps making new lines
+ * and the Send button sends.
  */
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, type ComponentType, useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { WindowStatus } from '../../../shared/policy/window.ts'
+import { useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { WindowNotice } from './window-notice.tsx'
+
+/** A touch screen as the main pointer: the device's return key is for new lines. */
+const COARSE_POINTER = '(pointer: coarse)'
+
+export interface ComposerToolsProps {
+  disabled: boolean
+  insert: (text: string) => void
+}
 
 export interface ComposerProps {
   status: WindowStatus
@@ -13,29 +26,86 @@ export interface ComposerProps {
   trial: boolean
   /** Resolves true when the text may be cleared (delivered or queued). */
   onSend: (text: string, image: File | undefined) => Promise<boolean>
+  /** Whether Enter sends; by default it does unless the main pointer is coarse (a phone or tablet). */
+  enterSends?: boolean
+  /** Extra tools beside "Add image" (the saved replies); `insert` puts text into the reply at the caret. */
+  Tools?: ComponentType<ComposerToolsProps>
 }
 
-export function Composer({ status, online, trial, onSend }: ComposerProps) {
+/** The picked image, shown small before sending; its object URL lives as long as the preview. */
+function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
   const { t } = useLingui()
+  const [url, setUrl] = useState<string>()
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file)
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is an external resource tied to the file
+    setUrl(objectUrl)
+    return () => URL.revokeObjectURL(objectUrl)
+  }, [file])
+  return (
+    <div data-testid="reply-image-preview" className="flex max-w-full items-center gap-2">
+      {url ? (
+        <img
+          src={url}
+          alt={t`Image to send: ${file.name}`}
+          data-testid="reply-image-preview-img"
+          className="size-16 shrink-0 rounded-md border border-gray-200 object-cover"
+        />
+      ) : null}
+      <span dir="auto" className="min-w-0 flex-1 truncate text-xs text-gray-600">
+        {file.name}
+      </span>
+      <button
+        type="button"
+        data-testid="reply-image-remove"
+        onClick={onRemove}
+        aria-label={t`Remove the image`}
+        className="shrink-0 rounded-md px-2 py-1 text-sm text-red-700 hover:bg-red-50"
+      >
+        <Trans>Remove</Trans>
+      </button>
+    </div>
+  )
+}
+
+export function Composer({ status, online, trial, onSend, enterSends, Tools }: ComposerProps) {
+  const { t } = useLingui()
+  const coarse = useMediaQuery(COARSE_POINTER)
+  const sendsOnEnter = enterSends ?? !coarse
   const [text, setText] = useState('')
   const [image, setImage] = useState<File>()
   const [busy, setBusy] = useState(false)
   const fileRef = useRef<HTMLInputElement>(null)
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const disabled = !status.canSend || busy
+  const empty = text.trim() === '' && !image
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    if (disabled || text.trim() === '') return
+  const clearImage = () => {
+    setImage(undefined)
+    if (fileRef.current) fileRef.current.value = ''
+  }
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault()
+    if (disabled || empty) return
     setBusy(true)
     try {
-      if (await onSend(text, image)) {
+      if (await onSend(text.trim() === '' ? '' : text, image)) {
         setText('')
-        setImage(undefined)
-        if (fileRef.current) fileRef.current.value = ''
+        clearImage()
       }
     } finally {
       setBusy(false)
     }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter while an input method composes a word (Chinese, Japanese, Khmer...) confirms the word only.
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing || e.keyCode === 229) return
+    if (!sendsOnEnter || e.altKey || e.ctrlKey || e.metaKey) return
+    e.preventDefault()
+    formRef.current?.requestSubmit()
   }
 
   const pick = (files: FileList | null) => {
@@ -45,11 +115,26 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
     if (file && !file.type.startsWith('image/') && fileRef.current) fileRef.current.value = ''
   }
 
+  const insert = (snippet: string) => {
+    const el = textRef.current
+    const start = el?.selectionStart ?? text.length
+    const end = el?.selectionEnd ?? text.length
+    const next = text.slice(0, start) + snippet + text.slice(end)
+    setText(next)
+    requestAnimationFrame(() => {
+      if (!textRef.current) return
+      textRef.current.focus()
+      const caret = start + snippet.length
+      textRef.current.setSelectionRange(caret, caret)
+    })
+  }
+
   return (
     <form
-      onSubmit={submit}
+      ref={formRef}
+      onSubmit={(e) => void submit(e)}
       data-testid="composer"
-      className="flex flex-col gap-2 border-t border-gray-200 bg-white p-3"
+      className="flex min-w-0 flex-col gap-2 border-t border-gray-200 bg-white p-3"
     >
       <WindowNotice status={status} />
       {!online ? (
@@ -62,42 +147,44 @@ export function Composer({ status, online, trial, onSend }: ComposerProps) {
           <Trans>On a trial, images are sent with a watermark.</Trans>
         </p>
       ) : null}
+      {image ? <ImagePreview file={image} onRemove={clearImage} /> : null}
       <textarea
+        ref={textRef}
         data-testid="reply-text"
         dir="auto"
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
         disabled={!status.canSend}
         rows={3}
+        enterKeyHint={sendsOnEnter ? 'send' : 'enter'}
         placeholder={t`Write a reply`}
         aria-label={t`Write a reply`}
         className="w-full resize-none rounded-md border border-gray-300 p-2 text-sm disabled:bg-gray-100"
       />
-      <div className="flex items-center justify-between gap-2">
-        <label
-          className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}
-        >
-          <Trans>Add image</Trans>
-          <input
-            ref={fileRef}
-            type="file"
-            accept="image/*"
-            data-testid="reply-image"
-            className="sr-only"
-            disabled={!status.canSend || !online}
-            onChange={(e) => pick(e.target.files)}
-          />
-        </label>
-        {image ? (
-          <span dir="auto" className="min-w-0 flex-1 truncate text-xs text-gray-600">
-            {image.name}
-          </span>
-        ) : null}
+      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex min-w-0 items-center gap-4">
+          <label
+            className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}
+          >
+            <Trans>Add image</Trans>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/*"
+              data-testid="reply-image"
+              className="sr-only"
+              disabled={!status.canSend || !online}
+              onChange={(e) => pick(e.target.files)}
+            />
+          </label>
+          {Tools ? <Tools disabled={!status.canSend} insert={insert} /> : null}
+        </div>
         <button
           type="submit"
           data-testid="reply-send"
           disabled={disabled}
-          className="rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50"
+          className="ms-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50"
         >
           {busy ? <Trans>Sending…</Trans> : <Trans>Send</Trans>}
         </button>

@@ -1,3 +1,4 @@
+import type { CSSProperties, Ref } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDateTime } from '../../../shared/format/index.ts'
 
@@ -9,13 +10,21 @@ export interface BubbleProps {
   /** A reply still in the outbox: 'pending' | 'sending' | 'failed'. */
   outboxState?: string
   onDiscard?: () => void
+  /** Placement in the virtualised history: its measuring ref, index and position. */
+  ref?: Ref<HTMLLIElement>
+  index?: number
+  style?: CSSProperties
 }
 
-export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscard }: BubbleProps) {
+export function MessageBubble(props: BubbleProps) {
+  const { text, imageUrls, mine, at, outboxState, onDiscard, ref, index, style } = props
   const { i18n } = useLingui()
   const time = formatDateTime(at, i18n.locale, 'short')
   return (
     <li
+      ref={ref}
+      data-index={index}
+      style={style}
       data-testid={outboxState ? 'pending-reply' : 'chat-message'}
       data-state={outboxState}
       className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import type { CachedMessage } from '../../../shared/db/db.ts'
+import { ChatHistory } from './chat-history.tsx'
+
+i18n.loadAndActivate({ locale: 'en', messages: {} })
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const pageId = 'p1'
+const message = (n: number): CachedMessage => ({
+  key: `${pageId}:m${n}`,
+  pageId,
+  conversationId: 't1',
+  id: `m${n}`,
+  createdAt: 1_700_000_000_000 + n * 60_000,
+  fromId: n % 2 ? pageId : 'c1',
+  fromName: '',
+  toId: '',
+  text: n % 5 === 0 ? `Message ${n}\nwith a second line\nand a third` : `Message ${n}`,
+  imageUrls: [],
+})
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => message(from + i))
+
+// The layout utilities the history relies on (the app's stylesheet is not part of these tests).
+const style = document.createElement('style')
+style.textContent = `.flex{display:flex}.flex-col{flex-direction:column}.flex-1{flex:1 1 0%}.min-h-0{min-height:0}
+.overflow-y-auto{overflow-y:auto}.relative{position:relative}.w-full{width:100%}.items-end{align-items:flex-end}`
+document.head.append(style)
+
+let root: Root | undefined
+let host: HTMLElement | undefined
+
+async function render(messages: CachedMessage[], onLoadOlder = async () => {}) {
+  const draw = async (list: CachedMessage[]) =>
+    act(async () => {
+      root!.render(
+        <I18nProvider i18n={i18n}>
+          <div style={{ height: 400, width: 360, display: 'flex', flexDirection: 'column' }}>
+            <ChatHistory
+              pageId={pageId}
+              messages={list}
+              pending={[]}
+              loadingOlder={false}
+              complete={false}
+              bottomSignal={0}
+              onLoadOlder={onLoadOlder}
+              onDiscard={() => {}}
+            />
+          </div>
+        </I18nProvider>,
+      )
+    })
+  host = document.createElement('div')
+  document.body.append(host)
+  root = createRoot(host)
+  await draw(messages)
+  const el = host.querySelector<HTMLDivElement>('[data-testid="chat-history"]')!
+  return { el, draw }
+}
+
+const fromBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight
+const shown = (el: HTMLElement, text: string) => {
+  const item = [...el.querySelectorAll('[data-testid="chat-message"]')].find((m) =>
+    m.textContent?.startsWith(text),
+  )
+  if (!item) return undefined
+  const box = el.getBoundingClientRect()
+  const b = item.getBoundingClientRect()
+  return { top: b.top - box.top, visible: b.bottom > box.top && b.top < box.bottom }
+}
+
+afterEach(() => {
+  act(() => root?.unmount())
+  host?.remove()
+})
+
+describe('ChatHistory (virtualised, anchored at the bottom)', () => {
+  it('opens on the newest message with only the messages in view in the DOM', async () => {
+    const { el } = await render(range(100, 300))
+    await expect.poll(() => shown(el, 'Message 299')?.visible).toBe(true)
+    expect(fromBottom(el)).toBeLessThan(2)
+    expect(el.querySelectorAll('[data-testid="chat-message"]').length).toBeLessThan(40)
+    expect(el.dataset.count).toBe('200')
+  })
+
+  it('follows a new message at the bottom, and keeps the reading place when older ones are prepended', async () => {
+    let asked = 0
+    const { el, draw } = await render(range(100, 300), async () => {
+      asked += 1
+    })
+    await expect.poll(() => shown(el, 'Message 299')?.visible).toBe(true)
+    await draw(range(100, 301))
+    await expect.poll(() => shown(el, 'Message 300')?.visible).toBe(true)
+    await expect.poll(() => fromBottom(el)).toBeLessThan(2)
+
+    // Read somewhere near the top, then older messages arrive: the message read stays where it was.
+    await act(async () => {
+      el.scrollTop = 30
+      el.dispatchEvent(new Event('scroll'))
+    })
+    await expect.poll(() => asked).toBeGreaterThan(0)
+    await expect.poll(() => shown(el, 'Message 101')?.visible).toBe(true)
+    const before = shown(el, 'Message 101')!.top
+    await draw(range(50, 301))
+    await expect.poll(() => el.dataset.count).toBe('251')
+    await expect.poll(() => Math.abs(shown(el, 'Message 101')!.top - before)).toBeLessThan(2)
+    expect(el.scrollTop).toBeGreaterThan(1000)
+  })
+})
