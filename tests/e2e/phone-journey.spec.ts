@@ -162,10 +162,13 @@ export const steps = {
     await page.getByTestId('conversation-row').nth(1).click()
     await expect(page.getByTestId('chat-view')).toBeVisible()
     await pageKeepsItsRoom(j)
-    // The reply box stays whole above the strip.
+    // The reply box is never under the strip (sideways, the chat is taller than the screen even without the
+    // strip: the page scrolls to it).
+    await page.getByTestId('reply-text').scrollIntoViewIfNeeded()
     const composer = await box(page.getByTestId('reply-text'))
     const panel = await box(strip(page))
-    expect(intersection(composer, panel).height).toBe(0)
+    const overComposer = intersection(composer, panel)
+    expect(Math.min(overComposer.width, overComposer.height)).toBeLessThanOrEqual(1)
     expect(composer.y + composer.height).toBeLessThanOrEqual(j.height)
     await shot(j, 'bulk-while-chatting')
   },
