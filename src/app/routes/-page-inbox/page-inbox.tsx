@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useMemo } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
 import {
   InboxColumn,
@@ -17,7 +18,7 @@ import {
 } from '../../../features/inbox/index.ts'
 import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
@@ -60,9 +61,15 @@ export function PageInbox({ pageId }: { pageId: string }) {
     (id: string) => (token && id ? graph.pictureUrl(id, token) : undefined),
     [graph, token],
   )
-  const selected: CachedConversation | undefined = search.c
-    ? list.rows.find((r) => r.id === search.c)
-    : list.rows[0]
+  // A chat's address opened cold (a link, a bookmark) may name a conversation the list has not reached yet:
+  // the cache may know it; otherwise the list shows once it has loaded, never an empty pane.
+  const listed = search.c ? list.rows.find((r) => r.id === search.c) : list.rows[0]
+  const cached = useLiveQuery(
+    () => (search.c && !listed ? db.conversations.get(`${pageId}:${search.c}`) : undefined),
+    [pageId, search.c, !listed],
+  )
+  const selected: CachedConversation | undefined = listed ?? cached
+  const chatMissing = !!search.c && !selected && !list.loading && !list.initialising
 
   // Opening a chat from the list pushes a history entry, so Back returns to the list (then home). Another
   // conversation picked while one is open (side by side on a wide screen) replaces it: Back still goes to
@@ -102,7 +109,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
-  const chosen = !!search.c || !!search.bulk
+  const chosen = (!!search.c && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
