@@ -267,6 +267,33 @@ export const steps = {
     expect(new URL(page.url()).pathname).toBe('/')
   },
 
+  /** A bulk send cut off by a lost connection carries on when it returns, with the owner on the home screen. */
+  async bulkResumesOnReconnectFromHome(j: Journey) {
+    const { page, context } = j
+    const text = `Journey offline ${j.run}`
+    await page.goto(`/${pages.small}`)
+    await page.getByTestId('bulk-toggle').click()
+    await expect(page.getByTestId('bulk-loaded')).toHaveText(/^\d+ recipients loaded/, { timeout: 20_000 })
+    await composeAndSend(page, text)
+    await context.setOffline(true)
+    await page.getByRole('link', { name: 'Pagecast home' }).click()
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    await waitForCard(page, 'waiting_connection', 30_000)
+    await expect(page.getByTestId('bulk-strip-held')).toHaveText('Waiting for connection')
+    await shot(j, 'bulk-waiting-for-connection-at-home')
+    await context.setOffline(false)
+    const card = await waitForCard(page, 'finished')
+    expect(new URL(page.url()).pathname).toBe('/')
+    const summary = (await card.getByTestId('bulk-card-summary').textContent()) ?? ''
+    const done = Number(/Successfully sent (\d+) messages/.exec(summary)?.[1])
+    const sent = (await sentLog(j.baseURL)).filter((s) => s.text === text)
+    expect(new Set(sent.map((s) => s.recipient_id)).size).toBe(sent.length)
+    expect(sent).toHaveLength(done)
+    await shot(j, 'bulk-finished-at-home')
+    await page.getByTestId('bulk-strip-dismiss').click()
+    await expect(strip(page)).toHaveCount(0, { timeout: 15_000 })
+  },
+
   /** A modal lives in the address: Back closes it and leaves the owner where they were. */
   async modalClosedByBack(j: Journey) {
     const { page } = j
@@ -312,6 +339,7 @@ test.describe('on a phone held upright (360 x 740)', () => {
       'deepLinkToChat',
       'offlineReloadAndReconnect',
       'replyQueuedLeavesFromHome',
+      'bulkResumesOnReconnectFromHome',
       'modalClosedByBack',
     ])
   })

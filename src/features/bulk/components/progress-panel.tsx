@@ -12,6 +12,7 @@ import { type CardJob, stripSummary } from '../model/card.ts'
 import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
+import { StateText } from './state-label.tsx'
 
 // This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
 // as it arrives rather than after the signed-in screen's first render, which a resumed job's first send
@@ -54,12 +55,21 @@ function SideColumn({ list }: { list: readonly CardJob[] }) {
   )
 }
 
+const HELD: ReadonlySet<CardJob['state']> = new Set([
+  'waiting_connection',
+  'rate_limited',
+  'needs_signin',
+  'paused',
+])
+
 function BottomStrip({ list }: { list: readonly CardJob[] }) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const [dismissing, setDismissing] = useState(false)
   const cardsId = useId()
   const summary = stripSummary(list)
+  // A send held up (offline, paused, waiting for a sign-in) says so on the collapsed line too.
+  const held = summary.active ? list.find((j) => HELD.has(j.state)) : undefined
   const { sent, total, rejected } = summary
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100
   const dismissAll = async () => {
@@ -93,16 +103,23 @@ function BottomStrip({ list }: { list: readonly CardJob[] }) {
           data-testid="bulk-strip-toggle"
         >
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-slate-800" data-testid="bulk-strip-summary">
-              {summary.active ? (
-                <Trans>
-                  Sending {sent} of {total}
-                </Trans>
-              ) : (
-                <Trans>
-                  Sent {sent} of {total}, {rejected} rejected
-                </Trans>
-              )}
+            <span className="flex min-w-0 items-baseline gap-2">
+              <span className="truncate text-sm font-medium text-slate-800" data-testid="bulk-strip-summary">
+                {summary.active ? (
+                  <Trans>
+                    Sending {sent} of {total}
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Sent {sent} of {total}, {rejected} rejected
+                  </Trans>
+                )}
+              </span>
+              {held ? (
+                <span className="truncate text-xs text-amber-800" data-testid="bulk-strip-held">
+                  <StateText state={held.state} stopCode={held.stopReason?.split(':')[0]} />
+                </span>
+              ) : null}
             </span>
             <span className="mt-1 block h-1 overflow-hidden rounded bg-slate-100" aria-hidden="true">
               <span
