@@ -145,7 +145,11 @@ function BottomStrip({ list }: { list: readonly CardJob[] }) {
           </button>
         ) : null}
       </div>
-      <div id={cardsId} hidden={!open} className="max-h-[40dvh] overflow-y-auto px-3 pb-3 [@media(max-height:30rem)]:max-h-[30dvh]">
+      <div
+        id={cardsId}
+        hidden={!open}
+        className="max-h-[40dvh] overflow-y-auto px-3 pb-3 [@media(max-height:30rem)]:max-h-[30dvh]"
+      >
         <Cards list={list} />
       </div>
     </section>
