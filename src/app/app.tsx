@@ -4,6 +4,7 @@ import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import { NotificationCenter } from '../shared/notifications/notification-center.tsx'
 import { ModalHost } from './shell/modal-host.tsx'
+import { bindModalsToUrl } from './shell/modal-url.ts'
 import { queryClient, router } from './router.ts'
 import { useEffect } from 'react'
 import { sessionStore } from '../shared/session/store.ts'
@@ -14,6 +15,8 @@ import { closeAllModals } from '../shared/ui/modal-stack.ts'
 setTimeout(() => void router.preloadRoute({ to: location.pathname } as never).catch(() => undefined))
 
 export function App() {
+  // Open modals live in the address bar, so Back closes the top one instead of leaving the app.
+  useEffect(() => bindModalsToUrl(router), [])
   useEffect(
     () =>
       // Logging out forgets everything cached for the previous user.

@@ -3,7 +3,7 @@
  * then the shared layout around the routed screen.
  */
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
 import { AppLayout } from '../../features/layout/components/app-layout.tsx'
 import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/model/subscription-rules.ts'
@@ -49,6 +49,7 @@ function SignedIn() {
   const hasReferral = Boolean(subscription?.referral ?? storedReferral().referral)
   // The progress cards (and the local database they read) follow the first paint of the layout.
   const firstScreenShown = useFirstScreenShown()
+  useReplyOutbox(firstScreenShown)
   return (
     <AppLayout
       user={session.fbUser}
@@ -79,4 +80,34 @@ function SignedIn() {
       </Suspense>
     </AppLayout>
   )
+}
+
+/**
+ * Replies queued offline are sent from whatever screen is open when the connection (or the page tokens, after
+ * an offline start) returns. The flusher and the local database follow the first paint, like the cards.
+ */
+function useReplyOutbox(start: boolean): void {
+  const config = useClientConfig()
+  const { graphUrl, graphVersion, messagingPolicy, humanAgentEnabled } = config
+  useEffect(() => {
+    if (!start) return
+    let stop: (() => void) | undefined
+    let live = true
+    void Promise.all([
+      import('../../features/chat/outbox-flusher.ts'),
+      import('../../shared/graph/client.ts'),
+    ])
+      .then(([{ startOutboxFlusher }, { createGraphClient }]) => {
+        if (!live) return
+        stop = startOutboxFlusher({
+          graph: createGraphClient({ baseUrl: graphUrl, version: graphVersion }),
+          windowOptions: { policy: messagingPolicy, humanAgentEnabled },
+        })
+      })
+      .catch((err: unknown) => console.warn('the reply outbox could not be started', err))
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [start, graphUrl, graphVersion, messagingPolicy, humanAgentEnabled])
 }

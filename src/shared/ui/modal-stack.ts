@@ -1,6 +1,7 @@
 /**
  * The app's modals (spec section 2: user/subscription, cancel-subscription, plans, add-ons) as a stack any
- * screen can push onto; the app shell renders it. The top modal is the last entry.
+ * screen can push onto; the app shell renders it. The top modal is the last entry. The app keeps it in the
+ * address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal.
  */
 import { useSyncExternalStore } from 'react'
 
@@ -28,6 +29,32 @@ export function closeModal(name?: ModalName): void {
 
 export function closeAllModals(): void {
   set([])
+}
+
+/** Sets the whole stack at once: the address bar's `modal` parameter changed (Back, a link opened). */
+export function setModalStack(next: readonly ModalName[]): void {
+  if (next.length === stack.length && next.every((n, i) => stack[i] === n)) return
+  set(next)
+}
+
+const NAMES: readonly ModalName[] = [
+  'user',
+  'cancel-subscription',
+  'plans',
+  'addons',
+  'confirm-branded',
+  'confirm-sign-out',
+]
+
+/** The stack in the address bar: `?modal=user.cancel-subscription`, bottom first. */
+export function parseModalParam(value: unknown): ModalName[] {
+  if (typeof value !== 'string' || !value) return []
+  const names = value.split('.').filter((n): n is ModalName => (NAMES as readonly string[]).includes(n))
+  return names.filter((n, i) => names.indexOf(n) === i)
+}
+
+export function modalParam(list: readonly ModalName[]): string | undefined {
+  return list.length > 0 ? list.join('.') : undefined
 }
 
 export const modalStack = {

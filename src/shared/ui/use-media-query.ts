@@ -15,3 +15,9 @@ export function useMediaQuery(query: string): boolean {
 
 /** Tailwind's `md` breakpoint: from here the inbox shows the list and the chat side by side. */
 export const SIDE_BY_SIDE = '(min-width: 48rem)'
+
+/**
+ * Tailwind's `lg` breakpoint: from here side panels (the bulk progress cards) sit beside the content in a column
+ * of their own; below it (phones, phone landscape, small tablets) they fold into a strip under the content.
+ */
+export const PANELS_BESIDE = '(min-width: 64rem)'

@@ -3,7 +3,8 @@
  * each other, so this is where the inbox, the chat and the bulk wizard meet.
  */
 import { lazy, Suspense, useCallback, useMemo } from 'react'
-import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
 import {
   InboxColumn,
@@ -18,11 +19,12 @@ import {
 } from '../../../features/inbox/index.ts'
 import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
+import { openedHere } from '../../shell/overlay-history.ts'
 
 const BulkWizard = lazy(() =>
   import('../../../features/bulk/components/bulk-wizard.tsx').then((m) => ({ default: m.BulkWizard })),
@@ -35,8 +37,10 @@ export function PageInbox({ pageId }: { pageId: string }) {
   const { subscription } = useSession()
   const search = route.useSearch()
   const navigate = useNavigate()
+  const router = useRouter()
   const online = useOnline()
-  const goHome = useCallback(() => void navigate({ to: '/' }), [navigate])
+  // A refused or absent page is left for home in its place: Back must not lead into the refusal again.
+  const goHome = useCallback(() => void navigate({ to: '/', replace: true }), [navigate])
   const entry = usePageEntry(pageId, goHome)
   const graph = useMemo(
     () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
@@ -58,25 +62,43 @@ export function PageInbox({ pageId }: { pageId: string }) {
     (id: string) => (token && id ? graph.pictureUrl(id, token) : undefined),
     [graph, token],
   )
-  const selected: CachedConversation | undefined = search.c
-    ? list.rows.find((r) => r.id === search.c)
-    : list.rows[0]
+  // A chat's address opened cold (a link, a bookmark) may name a conversation the list has not reached yet:
+  // the cache may know it; otherwise the list shows once it has loaded, never an empty pane.
+  const listed = search.c ? list.rows.find((r) => r.id === search.c) : list.rows[0]
+  const cached = useLiveQuery(
+    () => (search.c && !listed ? db.conversations.get(`${pageId}:${search.c}`) : undefined),
+    [pageId, search.c, !listed],
+  )
+  const selected: CachedConversation | undefined = listed ?? cached
+  const chatMissing = !!search.c && !selected && !list.loading && !list.initialising
 
+  // Opening a chat from the list pushes a history entry, so Back returns to the list (then home). Another
+  // conversation picked while one is open (side by side on a wide screen) replaces it: Back still goes to
+  // the list, not through every conversation looked at.
+  const overSomething = !!search.c || !!search.bulk
   const select = useCallback(
     (row: CachedConversation) =>
-      void navigate({ to: '/$pageId', params: { pageId }, search: { c: row.id }, replace: true }),
-    [navigate, pageId],
-  )
-  const toggleBulk = useCallback(
-    () =>
       void navigate({
         to: '/$pageId',
         params: { pageId },
-        search: (s) => ({ ...s, bulk: s.bulk ? undefined : 1 }),
-        replace: true,
+        search: { c: row.id },
+        replace: overSomething,
+        // A chat that takes the place of the wizard or of another chat stands over the same entry below.
+        state: (s) => ({ opened: !overSomething || s.opened ? 'chat' : undefined }),
       }),
-    [navigate, pageId],
+    [navigate, pageId, overSomething],
   )
+  // The wizard is opened over the list or a chat with an entry of its own; closing it is a step back.
+  const toggleBulk = useCallback(() => {
+    if (search.bulk && openedHere(router, 'bulk')) return router.history.back()
+    void navigate({
+      to: '/$pageId',
+      params: { pageId },
+      search: (s) => ({ ...s, bulk: s.bulk ? undefined : 1 }),
+      replace: !!search.bulk,
+      state: (s) => (search.bulk ? s : { opened: 'bulk' }),
+    })
+  }, [navigate, pageId, router, search.bulk])
   const onCustomerMessageAt = useCallback(
     (conversationId: string, at: number | undefined) =>
       void setLastCustomerMessageAt(pageId, conversationId, at),
@@ -88,7 +110,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
-  const chosen = !!search.c || !!search.bulk
+  const chosen = (!!search.c && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
@@ -101,7 +123,10 @@ export function PageInbox({ pageId }: { pageId: string }) {
     conversation: selected && chatShown && !search.bulk ? selected : undefined,
     ready: !!token,
   })
-  const back = () => void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
+  const back = () => {
+    if (openedHere(router, 'chat')) return router.history.back()
+    void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
+  }
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}

@@ -1,9 +1,18 @@
-/** The "Messages" panel of bulk progress cards, shown in every tab; it also starts this tab's sender. */
-import { Trans } from '@lingui/react/macro'
-import { useEffect } from 'react'
+/**
+ * The "Messages" panel of bulk progress cards, shown on every screen; it also starts this tab's sender.
+ * It never takes the page's room: on a wide screen it is a column of its own beside the content (the layout
+ * keeps the content at least 300 px wide); on a phone it is a strip under the content, one line
+ * ("Sending 12 of 310") that opens to the cards, so the page above it stays whole and usable.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useState } from 'react'
+import { PANELS_BESIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
+import { closeJob } from '../api/job-controls.ts'
+import { type CardJob, stripSummary } from '../model/card.ts'
 import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
+import { StateText } from './state-label.tsx'
 
 // This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
 // as it arrives rather than after the signed-in screen's first render, which a resumed job's first send
@@ -12,20 +21,137 @@ void startBulkSender()
 
 export function BulkProgressPanel() {
   const list = useBulkJobs()
+  const beside = useMediaQuery(PANELS_BESIDE)
   useEffect(() => {
     void startBulkSender()
   }, [])
   if (list.length === 0) return null
+  return beside ? <SideColumn list={list} /> : <BottomStrip list={list} />
+}
+
+function Cards({ list }: { list: readonly CardJob[] }) {
   return (
-    <section className="flex flex-col gap-2 p-3" aria-labelledby="bulk-panel-title" data-testid="bulk-panel">
+    <ul className="flex flex-col gap-2">
+      {list.map((job) => (
+        <ProgressCard key={job.id} job={job} />
+      ))}
+    </ul>
+  )
+}
+
+function SideColumn({ list }: { list: readonly CardJob[] }) {
+  return (
+    <section
+      className="flex w-72 shrink-0 flex-col gap-2 overflow-y-auto border-s border-slate-200 p-3"
+      aria-labelledby="bulk-panel-title"
+      data-testid="bulk-panel"
+      data-layout="column"
+    >
       <h2 id="bulk-panel-title" className="text-sm font-semibold text-slate-700">
         <Trans>Messages</Trans>
       </h2>
-      <ul className="flex flex-col gap-2">
-        {list.map((job) => (
-          <ProgressCard key={job.id} job={job} />
-        ))}
-      </ul>
+      <Cards list={list} />
+    </section>
+  )
+}
+
+const HELD: ReadonlySet<CardJob['state']> = new Set([
+  'waiting_connection',
+  'rate_limited',
+  'needs_signin',
+  'paused',
+])
+
+function BottomStrip({ list }: { list: readonly CardJob[] }) {
+  const { t } = useLingui()
+  const [open, setOpen] = useState(false)
+  const [dismissing, setDismissing] = useState(false)
+  const cardsId = useId()
+  const summary = stripSummary(list)
+  // A send held up (offline, paused, waiting for a sign-in) says so on the collapsed line too.
+  const held = summary.active ? list.find((j) => HELD.has(j.state)) : undefined
+  const { sent, total, rejected } = summary
+  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100
+  const dismissAll = async () => {
+    setDismissing(true)
+    try {
+      for (const id of summary.doneIds) await closeJob(id)
+    } catch {
+      // The API client has already told the user; the cards stay.
+    } finally {
+      setDismissing(false)
+    }
+  }
+  return (
+    <section
+      className="shrink-0 border-t border-slate-200 bg-white shadow-[0_-2px_6px_rgba(15,23,42,0.08)]"
+      aria-labelledby="bulk-panel-title"
+      data-testid="bulk-panel"
+      data-layout="strip"
+      data-expanded={open}
+    >
+      <h2 id="bulk-panel-title" className="sr-only">
+        <Trans>Messages</Trans>
+      </h2>
+      <div className="flex items-center gap-1 px-2">
+        <button
+          type="button"
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-start"
+          aria-expanded={open}
+          aria-controls={cardsId}
+          onClick={() => setOpen(!open)}
+          data-testid="bulk-strip-toggle"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="flex min-w-0 items-baseline gap-2">
+              <span className="truncate text-sm font-medium text-slate-800" data-testid="bulk-strip-summary">
+                {summary.active ? (
+                  <Trans>
+                    Sending {sent} of {total}
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Sent {sent} of {total}, {rejected} rejected
+                  </Trans>
+                )}
+              </span>
+              {held ? (
+                <span className="truncate text-xs text-amber-800" data-testid="bulk-strip-held">
+                  <StateText state={held.state} stopCode={held.stopReason?.split(':')[0]} />
+                </span>
+              ) : null}
+            </span>
+            <span className="mt-1 block h-1 overflow-hidden rounded bg-slate-100" aria-hidden="true">
+              <span
+                className={`block h-full ${summary.active ? 'bg-brand-600' : 'bg-green-600'}`}
+                style={{ width: `${percent}%` }}
+              />
+            </span>
+          </span>
+          <span className="shrink-0 text-xs font-medium text-brand-700">
+            {open ? <Trans>Hide</Trans> : <Trans>Show</Trans>}
+          </span>
+        </button>
+        {!summary.active && summary.doneIds.length > 0 ? (
+          <button
+            type="button"
+            className="min-h-11 min-w-11 rounded text-lg text-slate-500 hover:bg-slate-100"
+            aria-label={t`Dismiss the finished sends`}
+            disabled={dismissing}
+            onClick={() => void dismissAll()}
+            data-testid="bulk-strip-dismiss"
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+      <div
+        id={cardsId}
+        hidden={!open}
+        className="max-h-[40dvh] overflow-y-auto px-3 pb-3 [@media(max-height:30rem)]:max-h-[30dvh]"
+      >
+        <Cards list={list} />
+      </div>
     </section>
   )
 }

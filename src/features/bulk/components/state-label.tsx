@@ -20,7 +20,7 @@ export function StateLabel({
   )
 }
 
-function StateText({ state, stopCode }: { state: CardJob['state']; stopCode?: string }) {
+export function StateText({ state, stopCode }: { state: CardJob['state']; stopCode?: string }) {
   switch (state) {
     case 'queued':
     case 'running':

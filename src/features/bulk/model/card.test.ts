@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardView, overlay, progressPercent, type CardJob } from './card.ts'
+import { cardView, overlay, progressPercent, stripSummary, type CardJob } from './card.ts'
 
 const job = (over: Partial<CardJob> = {}): CardJob => ({
   id: '1',
@@ -44,5 +44,24 @@ describe('a progress card', () => {
     expect(overlay(job(), newer)).toMatchObject({ sent: 9, state: 'finished' })
     const older = { state: 'running' as const, counts: { sent: 1, rejected: 0, skipped: 0, total: 10 } }
     expect(overlay(job(), older).sent).toBe(3)
+  })
+})
+
+describe('the collapsed strip of the cards on a phone', () => {
+  it('adds up the jobs still sending and leaves finished ones out of the count', () => {
+    const summary = stripSummary([
+      job({ id: 'a', sent: 12, total: 310 }),
+      job({ id: 'b', sent: 5, total: 20 }),
+      job({ id: 'c', state: 'finished', sent: 26, total: 26 }),
+    ])
+    expect(summary).toEqual({ active: true, sent: 17, total: 330, rejected: 2, doneIds: ['c'] })
+  })
+
+  it('tells every outcome once nothing is sending, and every card can then be dismissed', () => {
+    const summary = stripSummary([
+      job({ id: 'a', state: 'finished', sent: 25, rejected: 1, total: 26 }),
+      job({ id: 'b', state: 'stopped', sent: 2, rejected: 0, total: 4 }),
+    ])
+    expect(summary).toEqual({ active: false, sent: 27, total: 30, rejected: 1, doneIds: ['a', 'b'] })
   })
 })

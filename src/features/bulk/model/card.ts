@@ -52,3 +52,31 @@ export function overlay(
   if (processed(event.counts) <= processed(job)) return job
   return { ...job, ...event.counts, state: event.state, stopReason: event.stopReason ?? job.stopReason }
 }
+
+export interface StripSummary {
+  /** Some job is still sending (or waiting to): the strip says "Sending n of m". */
+  active: boolean
+  sent: number
+  total: number
+  rejected: number
+  /** The jobs whose cards can be dismissed (finished or stopped). */
+  doneIds: string[]
+}
+
+/**
+ * The one line of the collapsed strip on a phone: the jobs still sending when there are any (their sent and
+ * total added up), else every job's outcome.
+ */
+export function stripSummary(list: readonly CardJob[]): StripSummary {
+  const done = list.filter((j) => cardView(j).phase === 'done')
+  const active = list.filter((j) => cardView(j).phase === 'sending')
+  const counted = active.length > 0 ? active : list
+  const add = (key: 'sent' | 'total' | 'rejected') => counted.reduce((sum, j) => sum + j[key], 0)
+  return {
+    active: active.length > 0,
+    sent: add('sent'),
+    total: add('total'),
+    rejected: add('rejected'),
+    doneIds: done.map((j) => j.id),
+  }
+}

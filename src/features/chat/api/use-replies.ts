@@ -2,7 +2,7 @@
  * Sending replies through the outbox: queue, flush (now if online, else when the connection returns),
  * and the undelivered replies of the open conversation for display.
  */
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '../../../shared/db/db.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
@@ -78,10 +78,23 @@ export function useReplies(src: RepliesSource) {
 
   const flush = useCallback(async (): Promise<FlushOutcome[]> => {
     if (!pageToken) return []
-    const outcomes = await flushReplies(transport)
-    if (outcomes.some((o) => o.result === 'sent')) onDelivered()
-    return outcomes
-  }, [pageToken, transport, onDelivered])
+    return flushReplies(transport)
+  }, [pageToken, transport])
+
+  // A reply that leaves the outbox without being discarded here was delivered, by this chat's flush or by
+  // the app's (which sends queued replies from any screen): either way the history shows it now.
+  const discarded = useRef(new Set<string>())
+  const shown = useRef<readonly ReplyEntry[]>(EMPTY)
+  useEffect(() => {
+    const now = new Set(pending.map((e) => e.id))
+    const gone = shown.current.filter((e) => !now.has(e.id) && !discarded.current.delete(e.id))
+    shown.current = pending
+    if (gone.length > 0) onDelivered()
+  }, [pending, onDelivered])
+  const discard = useCallback((id: string) => {
+    discarded.current.add(id)
+    return discardReply(id)
+  }, [])
 
   // Whatever waits is sent when a token is there and whenever the connection returns.
   useEffect(() => {
@@ -104,5 +117,5 @@ export function useReplies(src: RepliesSource) {
     [pageId, conversationId, recipientId, pageToken, flush],
   )
 
-  return { pending, send, discard: discardReply }
+  return { pending, send, discard }
 }

@@ -44,7 +44,10 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
 
   const hasAccounts = session.accounts.length > 0
   const accessType = session.subscription?.access_type
-  const canEnter = online && (session.status === 'logged_in' || hasAccounts)
+  // After an offline start the accounts are the saved ones, without tokens, until the session is checked
+  // again: entering then would find the page "absent" and leave it for home. The page waits (read from the
+  // cache) and is entered with fresh tokens once the session is back.
+  const canEnter = online && !session.offline && (session.status === 'logged_in' || hasAccounts)
   useEffect(() => {
     if (tokenRef.current || !canEnter) return
     let live = true

@@ -18,7 +18,7 @@ interface AppLayoutProps {
   onOpenAddons: () => void
   /** Banners and notices above the content (branded messages, fair use, checkout outcome). */
   notices?: ReactNode
-  /** Panels beside the content on every screen (the bulk progress cards). */
+  /** Panels on every screen (the bulk progress cards): under the content on a phone, beside it when wide. */
   aside?: ReactNode
   children: ReactNode
 }
@@ -44,21 +44,24 @@ export function AppLayout(props: AppLayoutProps) {
         onLogout={props.onLogout}
         onOpenAccount={props.onOpenAccount}
       />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <Header
-          user={props.user}
-          subscription={props.subscription}
-          hasReferral={props.hasReferral}
-          supportUrl={props.supportUrl}
-          onOpenAccount={props.onOpenAccount}
-          onOpenAddons={props.onOpenAddons}
-        />
-        {props.notices}
-        <main className="min-h-0 flex-1 overflow-y-auto" id="main">
-          {props.children}
-        </main>
+      {/* The side panels go under the content on a phone and beside it from `lg`, never in its room. */}
+      <div className="flex min-w-0 flex-1 flex-col lg:flex-row" data-testid="layout-body">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col lg:min-w-[300px]" data-testid="layout-content">
+          <Header
+            user={props.user}
+            subscription={props.subscription}
+            hasReferral={props.hasReferral}
+            supportUrl={props.supportUrl}
+            onOpenAccount={props.onOpenAccount}
+            onOpenAddons={props.onOpenAddons}
+          />
+          {props.notices}
+          <main className="min-h-0 flex-1 overflow-y-auto" id="main">
+            {props.children}
+          </main>
+        </div>
+        {props.aside}
       </div>
-      {props.aside}
     </div>
   )
 }

@@ -19,19 +19,22 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
   const { t } = useLingui()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const connected = accounts.filter((a) => a.access_token)
+  // Collapsed on a phone the rail is 56 px, so a 360 px screen keeps 300 px for the page beside it.
+  const tight = collapsed ? 'max-sm:m-2' : ''
+  const tightPad = collapsed ? 'max-sm:px-1' : ''
   return (
     <aside
       data-testid="sidebar"
       data-collapsed={collapsed}
       aria-label={t`Sidebar`}
-      className={`flex shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] ${collapsed ? 'w-16' : 'w-64 max-sm:fixed max-sm:inset-y-0 max-sm:start-0 max-sm:z-40 max-sm:shadow-xl'}`}
+      className={`flex shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] ${collapsed ? 'w-16 max-sm:w-14' : 'w-64 max-sm:fixed max-sm:inset-y-0 max-sm:start-0 max-sm:z-40 max-sm:shadow-xl'}`}
     >
       <button
         type="button"
         onClick={onToggle}
         aria-expanded={!collapsed}
         aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
-        className="m-3 grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+        className={`m-3 grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 ${tight}`}
       >
         <svg
           aria-hidden="true"
@@ -42,7 +45,7 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
           <path d="M3 4a1 1 0 0 1 1-1h1a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Zm6.3 1.3a1 1 0 0 1 1.4 0l4 4a1 1 0 0 1 0 1.4l-4 4a1 1 0 0 1-1.4-1.4l2.3-2.3H8a1 1 0 1 1 0-2h3.6L9.3 6.7a1 1 0 0 1 0-1.4Z" />
         </svg>
       </button>
-      <nav aria-label={t`Connected pages`} className="flex-1 overflow-y-auto px-2">
+      <nav aria-label={t`Connected pages`} className={`flex-1 overflow-y-auto px-2 ${tightPad}`}>
         {collapsed ? null : (
           <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             <Trans>Pages</Trans>
@@ -69,7 +72,7 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
           })}
         </ul>
       </nav>
-      <div className="space-y-2 border-t border-slate-200 p-2" data-testid="user-section">
+      <div className={`space-y-2 border-t border-slate-200 p-2 ${tightPad}`} data-testid="user-section">
         <button
           type="button"
           onClick={onOpenAccount}
