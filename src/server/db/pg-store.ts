@@ -47,7 +47,8 @@ function listeningConnection(url: string) {
       schedule()
     })
     await c.connect()
-    for (const channel of new Set([...listeners].map((l) => l.channel))) await c.query(`LISTEN ${quoted(channel)}`)
+    for (const channel of new Set([...listeners].map((l) => l.channel)))
+      await c.query(`LISTEN ${quoted(channel)}`)
     if (closed) {
       await c.end().catch(() => undefined)
       return

@@ -23,7 +23,11 @@ export interface Store extends Queryable {
    * server the listening connection is re-opened after it drops; `onResume` is called then, since what was
    * sent in between was not heard. Resolves with a function that stops listening.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>
   /** Cuts the listening connection as a network failure would (tests of the reconnection; server only). */
   dropListener?(): void
   close(): Promise<void>

@@ -193,7 +193,8 @@ export class EventHub {
   }
 
   private beat(): void {
-    for (const list of this.byUser.values()) for (const s of [...list]) if (!s.sink.write(': hb\n\n')) s.sink.close()
+    for (const list of this.byUser.values())
+      for (const s of [...list]) if (!s.sink.write(': hb\n\n')) s.sink.close()
   }
 
   private async prune(): Promise<void> {

@@ -37,7 +37,10 @@ const NOTIFY_BATCH = 300
 
 async function announce(db: Queryable, rows: readonly { id: number; user_id: number }[]): Promise<void> {
   for (let i = 0; i < rows.length; i += NOTIFY_BATCH) {
-    await db.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, notifyPayload(rows.slice(i, i + NOTIFY_BATCH))])
+    await db.query('SELECT pg_notify($1, $2)', [
+      EVENTS_CHANNEL,
+      notifyPayload(rows.slice(i, i + NOTIFY_BATCH)),
+    ])
   }
 }
 
@@ -60,7 +63,9 @@ export async function publishToUsers<T extends OwnerEventType>(
 
 /** The users bound to a page (`user_pages`): everyone who hears its events. */
 export async function pageOwners(db: Queryable, pageId: string): Promise<string[]> {
-  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM user_pages WHERE page_id = $1', [pageId])
+  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM user_pages WHERE page_id = $1', [
+    pageId,
+  ])
   return rows.map((r) => String(r.user_id))
 }
 
@@ -85,14 +90,18 @@ export async function eventsByIds(db: Queryable, ids: readonly number[]): Promis
 }
 
 export type CatchUp =
-  | { kind: 'events'; rows: OwnerEventRow[] }
-  | { kind: 'gap'; reason: 'gap' | 'too_many'; resumeFrom: number }
+  { kind: 'events'; rows: OwnerEventRow[] } | { kind: 'gap'; reason: 'gap' | 'too_many'; resumeFrom: number }
 
 /**
  * A user's events after `since`, oldest first, or a gap: `since` is older than what is kept for the user,
  * beyond the last id ever given (another database), or more than `limit` events behind.
  */
-export async function eventsSince(db: Queryable, userId: string, since: number, limit: number): Promise<CatchUp> {
+export async function eventsSince(
+  db: Queryable,
+  userId: string,
+  since: number,
+  limit: number,
+): Promise<CatchUp> {
   const [state] = await db.query<{ floor: number | null; last: number }>(
     `SELECT (SELECT pruned_through FROM owner_event_floors WHERE user_id = $1) AS floor,
        (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM owner_events_id_seq) AS last`,

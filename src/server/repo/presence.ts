@@ -7,7 +7,12 @@ import type { Queryable } from '../db/store.ts'
 /** A report older than this no longer counts: the tab was closed, crashed or lost its connection. */
 export const PRESENCE_FRESH_SECONDS = 90
 
-export async function reportPresence(db: Queryable, userId: string, tab: string, visible: boolean): Promise<void> {
+export async function reportPresence(
+  db: Queryable,
+  userId: string,
+  tab: string,
+  visible: boolean,
+): Promise<void> {
   await db.query(
     `INSERT INTO tab_presence (tab, user_id, visible, seen_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (tab) DO UPDATE SET user_id = EXCLUDED.user_id, visible = EXCLUDED.visible, seen_at = now()`,

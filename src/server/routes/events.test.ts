@@ -86,11 +86,9 @@ describe('GET /api/v2/events', () => {
     expect(caught.map((f) => (f.data as { mid: string }).mid)).toEqual(['b', 'c'])
     await publish(t.app, '900', 'd')
     await byHeader.waitFor((f) => f.event === 'message', 3)
-    expect(byHeader.frames.filter((f) => f.event === 'message').map((f) => (f.data as { mid: string }).mid)).toEqual([
-      'b',
-      'c',
-      'd',
-    ])
+    expect(
+      byHeader.frames.filter((f) => f.event === 'message').map((f) => (f.data as { mid: string }).mid),
+    ).toEqual(['b', 'c', 'd'])
   })
 
   it('sends one refetch when the events after since are no longer kept, and for an id it never gave', async () => {

@@ -34,7 +34,8 @@ export function eventRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/events', streamAuth, async (request, reply) => {
     const query = parse(eventsQuery, request.query)
     const header = request.headers['last-event-id']
-    const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? header.trim() : undefined
+    const fromHeader =
+      typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? header.trim() : undefined
     const sinceText = query.since ?? fromHeader
     const since = sinceText === undefined ? undefined : Number(sinceText)
     const user = currentUser(request)
