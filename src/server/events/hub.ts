@@ -122,7 +122,9 @@ export class EventHub {
     const end = () => this.remove(stream)
     try {
       if (since === undefined) {
+        // Where this stream starts: a reconnection resumes from here even when no event came before.
         stream.lastId = await lastEventId(this.store)
+        sink.write(frame(stream.lastId, 'ready', {}))
       } else {
         await this.catchUp(stream, since)
       }

@@ -65,7 +65,9 @@ export const ownerEventSchemas = {
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas
 export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>
-export type StreamEventType = OwnerEventType | 'refetch'
+/** The first event of a stream opened without `since`: its id is where a reconnection resumes from. */
+export const readyEvent = z.object({})
+export type StreamEventType = OwnerEventType | 'refetch' | 'ready'
 
 /** `POST /api/v2/presence`: the app reports each tab's visibility (on every change, every 60 s while visible). */
 export const presenceBody = z.object({ tab: tabId, visible: z.boolean() }).strict()

@@ -7,6 +7,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { ChatView } from '../../../features/chat/index.ts'
 import {
   InboxColumn,
+  LiveUpdatesNotice,
   OfflineIndicator,
   PageHeader,
   PageSidebar,
@@ -96,6 +97,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
+      {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
       <PageHeader page={page} />
       <div className="flex min-h-0 flex-1">
         <PageSidebar page={page} />
