@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { ReadCache } from './db/read-cache.ts'
 import { type Store, openStore } from './db/store.ts'
 import { watchWrites } from './db/write-watch.ts'
+import { EventHub, type HubOptions } from './events/hub.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
 import { type SessionCaller, authenticate } from './http/auth.ts'
 import { installErrorHandling } from './http/errors.ts'
@@ -26,6 +27,8 @@ import { importUploadFolder } from './repo/uploads.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
+import { eventRoutes } from './routes/events.ts'
+import { messengerWebhookRoutes } from './routes/messenger-webhook.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
 import { savedReplyRoutes } from './routes/saved-replies.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
@@ -34,6 +37,7 @@ import { termsRoutes } from './routes/terms.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
+import { WebhookProcessor } from './webhooks/process.ts'
 
 export interface BuildOptions {
   config: ServerConfig
@@ -51,12 +55,18 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
+  /** Event stream tuning (tests shorten the heartbeat). */
+  events?: HubOptions
+  /** Told of each new customer message a webhook brings (push notifications). */
+  onCustomerMessage?: ApiContext['onCustomerMessage']
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The API's store (tests and the terms CLI reach the data through it). */
     store: Store
+    /** Takes up the stored Messenger webhooks (tests wait on `drain()`). */
+    webhooks: WebhookProcessor
   }
 }
 
@@ -86,9 +96,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const raw = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   const { store, log: writes } = watchWrites(raw)
-  app.addHook('onClose', () => store.close())
+  const events = new EventHub(store, options.events, app.log)
+  // Open streams end before the server stops waiting for its connections; then the listening stops.
+  app.addHook('preClose', async () => events.endStreams())
+  app.addHook('onClose', async () => {
+    await events.close()
+    await store.close()
+  })
   try {
     await migrate(store)
+    await events.start()
     if (options.demo) await seedDemo(store, options.demo)
     // Images an older version kept in DATA_DIR/uploads move into the shared database.
     if (!config.DATA_DIR.startsWith('memory://'))
@@ -117,9 +134,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       refresh: raw,
     }),
     subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
+    events,
+    onCustomerMessage: options.onCustomerMessage,
   }
 
+  const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
+  app.addHook('preClose', async () => webhooks.stop())
+
   app.decorate('store', store)
+  app.decorate('webhooks', webhooks)
   app.decorateRequest('authUser', null)
   app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
@@ -141,11 +164,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       messageRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
+      eventRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))
       await api.register(async (hook) => webhookRoutes(hook, ctx))
     },
     { prefix: '/api/v2' },
   )
+  await app.register(async (hooks) => messengerWebhookRoutes(hooks, ctx, webhooks))
+  // Bodies stored before a stop and not yet processed are taken up now.
+  app.addHook('onReady', async () => {
+    void webhooks
+      .drain()
+      .catch((err: unknown) => app.log.error({ err }, 'messenger webhook processing failed'))
+  })
   uploadedFileRoute(app, ctx)
   await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
     sourceMaps: config.NODE_ENV !== 'production',

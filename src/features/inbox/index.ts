@@ -2,6 +2,7 @@ export { InboxColumn, type InboxColumnProps } from './components/inbox-column.ts
 export { PageSidebar, type PageSummary } from './components/page-sidebar.tsx'
 export { PageHeader } from './components/page-header.tsx'
 export { OfflineIndicator } from './components/offline-indicator.tsx'
+export { LiveUpdatesNotice } from './components/live-updates-notice.tsx'
 export { useConversationList, type ConversationListState } from './api/use-conversation-list.ts'
 export { usePageEntry, type PageEntryState } from './api/use-page-entry.ts'
 export { useOnline } from '../../shared/network/use-online.ts'

@@ -40,6 +40,8 @@ export class SandboxStore {
   sent: SentEntry[] = []
   senderActions: SenderActionEntry[] = []
   attachments = new Map<string, string>()
+  /** Pages subscribed to the app's webhooks, with the fields asked for (`POST /{page-id}/subscribed_apps`). */
+  subscribedFields = new Map<string, string[]>()
   private counter = 0
 
   constructor(
@@ -63,6 +65,7 @@ export class SandboxStore {
     this.sent = []
     this.senderActions = []
     this.attachments = new Map()
+    this.subscribedFields = new Map()
   }
 
   userById(id: string): DemoUser | undefined {

@@ -17,6 +17,7 @@ describe('migrations on PGlite', () => {
         '002_session_activity',
         '003_rate_limits_and_uploads',
         '004_saved_replies',
+        '005_webhook_events',
       ])
       await first.query("INSERT INTO users (facebook_id, name) VALUES ('1', 'Kept')")
       await first.close()
@@ -63,6 +64,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           '002_session_activity',
           '003_rate_limits_and_uploads',
           '004_saved_replies',
+          '005_webhook_events',
         ])
         expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
         await Promise.all(stores.map((s) => s.close()))

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
 import {
   InboxColumn,
+  LiveUpdatesNotice,
   OfflineIndicator,
   PageHeader,
   PageSidebar,
@@ -130,6 +131,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
+      {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
       <PageHeader page={page} unread={list.unread} />
       <div className="flex min-h-0 flex-1">
         <PageSidebar page={page} unread={list.unread} />

@@ -11,6 +11,7 @@ import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
 import type { PageSummary } from '../components/page-sidebar.tsx'
 import { withFreshToken } from './with-fresh-token.ts'
 import { useOnline } from '../../../shared/network/use-online.ts'
+import type { PageWebhooks } from '../../../shared/contracts/events.ts'
 
 export type EntryPhase = 'entering' | 'ready' | 'offline'
 
@@ -20,6 +21,8 @@ export interface PageEntryState {
   token?: string
   refreshToken: () => Promise<string>
   withToken: <T>(call: (token: string) => Promise<T>) => Promise<T>
+  /** Whether the page's live updates work, as the server said when the page was entered. */
+  liveUpdates?: PageWebhooks
 }
 
 export function usePageEntry(pageId: string, onExit: () => void): PageEntryState {
@@ -28,6 +31,7 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   const [result, setResult] = useState<EntryPhase>('entering')
   const [page, setPage] = useState<PageSummary>()
   const [token, setToken] = useState<string>()
+  const [liveUpdates, setLiveUpdates] = useState<PageWebhooks>()
   const tokenRef = useRef<string | undefined>(undefined)
   const exit = useRef(onExit)
   useEffect(() => {
@@ -60,6 +64,7 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
         tokenRef.current = entry.token
         setToken(entry.token)
         setPage(summaryOf(entry.account))
+        setLiveUpdates(entry.webhooks)
         setResult('ready')
         await rememberPage(entry.account).catch(() => undefined)
       },
@@ -90,5 +95,5 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   )
 
   const phase: EntryPhase = token ? 'ready' : canEnter ? result : 'offline'
-  return { phase, page, token, refreshToken, withToken }
+  return { phase, page, token, refreshToken, withToken, ...(liveUpdates ? { liveUpdates } : {}) }
 }

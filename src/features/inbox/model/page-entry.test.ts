@@ -25,6 +25,17 @@ describe('enterPage', () => {
     ])
   })
 
+  it("passes on whether the page's live updates work", async () => {
+    const refused = { ok: false, error: '(#200) pages_manage_metadata' }
+    expect(await enterPage('101', deps({ registerPage: async () => ({ webhooks: refused }) }))).toMatchObject(
+      {
+        kind: 'ready',
+        webhooks: refused,
+      },
+    )
+    expect(await enterPage('101', deps())).not.toHaveProperty('webhooks')
+  })
+
   it('treats a page missing from the accounts, or without a token, as absent', async () => {
     expect(await enterPage('999', deps())).toEqual({ kind: 'absent' })
     expect(await enterPage('102', deps())).toEqual({ kind: 'absent' })

@@ -3,6 +3,7 @@
  * product API (which refuses banned pages and used trials with a 406), and its token is extended.
  */
 import type { PageBody, SubscriptionState } from '../../../shared/contracts/api.ts'
+import type { PageWebhooks } from '../../../shared/contracts/events.ts'
 import type { Account } from '../../../shared/graph/types.ts'
 
 export type RefusalReason = 'trial_used' | 'banned' | 'other'
@@ -13,12 +14,19 @@ export type PageEntry =
   /** No connection: the cached inbox is shown read-only until it returns. */
   | { kind: 'offline' }
   | { kind: 'failed' }
-  | { kind: 'ready'; account: Account; token: string; subscription?: SubscriptionState }
+  | {
+      kind: 'ready'
+      account: Account
+      token: string
+      subscription?: SubscriptionState
+      /** Live updates of the page (webhooks): `ok: false` when the network refused them. */
+      webhooks?: PageWebhooks
+    }
 
 export interface PageEntryDeps {
   accounts: readonly Account[]
   accessType: SubscriptionState['access_type'] | undefined
-  registerPage: (body: PageBody) => Promise<{ subscription?: SubscriptionState }>
+  registerPage: (body: PageBody) => Promise<{ subscription?: SubscriptionState; webhooks?: PageWebhooks }>
   extendPageToken: (token: string, pageId: string) => Promise<string>
 }
 
@@ -67,8 +75,11 @@ export async function enterPage(pageId: string, deps: PageEntryDeps): Promise<Pa
   const pageToken = account?.access_token
   if (!account || !pageToken) return { kind: 'absent' }
   let subscription: SubscriptionState | undefined
+  let webhooks: PageWebhooks | undefined
   try {
-    subscription = (await deps.registerPage(pageBodyOf({ ...account, access_token: pageToken }))).subscription
+    ;({ subscription, webhooks } = await deps.registerPage(
+      pageBodyOf({ ...account, access_token: pageToken }),
+    ))
   } catch (err) {
     const status = statusOf(err)
     if (status === 406) return { kind: 'refused', reason: refusalReason(err, deps.accessType) }
@@ -77,5 +88,5 @@ export async function enterPage(pageId: string, deps: PageEntryDeps): Promise<Pa
   }
   // A token that cannot be extended still works for now; the 190 path refreshes it when it expires.
   const token = await deps.extendPageToken(pageToken, pageId).catch(() => pageToken)
-  return { kind: 'ready', account, token, subscription }
+  return { kind: 'ready', account, token, subscription, ...(webhooks ? { webhooks } : {}) }
 }

@@ -1,0 +1,167 @@
+/**
+ * The live event stream under idle load: 1,000 open `GET /api/v2/events` streams on one API instance (250
+ * owners of one page, 4 tabs each), the instance's memory (RSS, heap) before and with them, and the delay
+ * from a signed webhook POST to each stream's receipt of the message (p50, p99 over every stream and
+ * webhook). Printed, not asserted: the figures depend on the machine. `DATABASE_URL` runs it on PostgreSQL.
+ */
+import { fork } from 'node:child_process'
+import { createHmac } from 'node:crypto'
+import http from 'node:http'
+import { join } from 'node:path'
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000)
+const TABS = 4
+const OWNERS = Math.ceil(STREAMS / TABS)
+const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 20)
+const SECRET = 'bench-app-secret'
+const PAGE = '990001'
+
+interface Memory {
+  rss: number
+  heapUsed: number
+}
+
+const child = fork(join(import.meta.dirname, 'events-server.ts'), {
+  execArgv: ['--import', 'tsx', '--expose-gc'],
+  env: { ...process.env, BENCH_APP_SECRET: SECRET },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+})
+process.on('exit', () => child.kill())
+const replies: ((m: unknown) => void)[] = []
+child.on('message', (m) => replies.shift()?.(m))
+const ask = <T>(message?: string | object) =>
+  new Promise<T>((resolve) => {
+    replies.push(resolve as (m: unknown) => void)
+    if (message) child.send(message)
+  })
+
+const { ready: port } = await ask<{ ready: string }>()
+const base = `http://127.0.0.1:${port}`
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
+
+console.log(`  setting up ${OWNERS} owners of one page…`)
+const tokens: string[] = []
+for (let i = 0; i < OWNERS; i++) {
+  const login = (await call('POST', '/api/v2/login', { access_token: `fb:${700000 + i}` })) as {
+    data: { token: string }
+  }
+  tokens.push(login.data.token)
+}
+await ask({ bind: PAGE })
+
+const idle = await ask<Memory>('memory')
+
+/** mid -> when its webhook was posted; each receipt adds a sample. */
+const posted = new Map<string, number>()
+const samples: number[] = []
+const requests: http.ClientRequest[] = []
+let connected = 0
+await new Promise<void>((resolve, reject) => {
+  for (let i = 0; i < STREAMS; i++) {
+    const req = http.get(
+      `${base}/api/v2/events`,
+      { agent, headers: { authorization: `Bearer ${tokens[i % OWNERS]}`, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream ${i}: ${res.statusCode}`))
+        res.setEncoding('utf8')
+        let buffer = ''
+        let counted = false
+        res.on('data', (chunk: string) => {
+          const now = performance.now()
+          buffer += chunk
+          let cut: number
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut)
+            buffer = buffer.slice(cut + 2)
+            if (!counted && block.includes(': connected')) {
+              counted = true
+              if (++connected === STREAMS) resolve()
+            }
+            const data = /^data: (.*)$/m.exec(block)?.[1]
+            if (block.includes('event: message') && data) {
+              const at = posted.get((JSON.parse(data) as { mid: string }).mid)
+              if (at !== undefined) samples.push(now - at)
+            }
+          }
+        })
+      },
+    )
+    req.on('error', reject)
+    requests.push(req)
+  }
+})
+await new Promise((r) => setTimeout(r, 2_000))
+const open = await ask<Memory>('memory')
+
+for (let n = 0; n < WEBHOOKS; n++) {
+  const mid = `m_bench_${n}`
+  const body = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: PAGE,
+        time: Date.now(),
+        messaging: [
+          {
+            sender: { id: '5550' },
+            recipient: { id: PAGE },
+            timestamp: Date.now(),
+            message: { mid, text: `bench ${n}` },
+          },
+        ],
+      },
+    ],
+  })
+  posted.set(mid, performance.now())
+  const res = await fetch(`${base}/webhooks/messenger`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+    },
+    body,
+  })
+  if (res.status !== 200) throw new Error(`webhook ${n}: ${res.status}`)
+  await res.text()
+  await new Promise((r) => setTimeout(r, 250))
+}
+const deadline = Date.now() + 30_000
+while (samples.length < STREAMS * WEBHOOKS && Date.now() < deadline)
+  await new Promise((r) => setTimeout(r, 100))
+const busy = await ask<Memory>('memory')
+
+console.log(`  ${connected} idle event streams on one instance (${OWNERS} owners x ${TABS} tabs)`)
+console.log(`  server memory without streams: RSS ${mb(idle.rss)}, heap ${mb(idle.heapUsed)}`)
+console.log(`  server memory with the streams: RSS ${mb(open.rss)}, heap ${mb(open.heapUsed)}`)
+console.log(
+  `  per stream: RSS ${((open.rss - idle.rss) / STREAMS / 1024).toFixed(1)} KB, heap ${((open.heapUsed - idle.heapUsed) / STREAMS / 1024).toFixed(1)} KB`,
+)
+console.log(`  after ${WEBHOOKS} webhooks: RSS ${mb(busy.rss)}, heap ${mb(busy.heapUsed)}`)
+console.log(
+  `  webhook POST -> stream receipt: ${samples.length}/${STREAMS * WEBHOOKS} receipts, p50 ${pct(samples, 0.5).toFixed(1)} ms, p99 ${pct(samples, 0.99).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
+)
+for (const r of requests) r.destroy()
+agent.destroy()
+child.send('stop')
+await new Promise((r) => child.once('exit', r))
+if (samples.length < STREAMS * WEBHOOKS) {
+  console.error('  some receipts never arrived')
+  process.exit(1)
+}
