@@ -64,6 +64,8 @@ const row = {
   inboxPages: { id: 'p1', name: 'Shop' },
   bulkRecipientChunks: { jobId: 'j1', chunk: 0, ids: ['u1', 'u2', 'u3'] },
   meta: { key: 'owner', value: '4242' },
+  receipts: { key: 'p1:u1', pageId: 'p1', customerId: 'u1', delivered: 2, read: 1 },
+  bulkReceipts: { id: 'j1', pageId: 'p1', delivered: 3, read: 1 },
 } as const
 
 function job(release: ReleasedSchema) {

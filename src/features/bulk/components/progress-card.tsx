@@ -22,7 +22,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
       setBusy(false)
     }
   }
-  const { sent, total, rejected } = job
+  const { sent, total, rejected, delivered, read } = job
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -78,6 +78,16 @@ export function ProgressCard({ job }: { job: CardJob }) {
         {job.skipped > 0 ? (
           <span className="text-amber-700" data-testid="bulk-card-skipped">
             <Trans>{job.skipped} skipped</Trans>
+          </span>
+        ) : null}
+        {job.delivered !== undefined ? (
+          <span className="text-slate-600" data-testid="bulk-card-delivered">
+            <Trans>{delivered} delivered</Trans>
+          </span>
+        ) : null}
+        {job.read !== undefined ? (
+          <span className="text-slate-600" data-testid="bulk-card-read">
+            <Trans>{read} read</Trans>
           </span>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CachedMessage } from '../../../shared/db/db.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { PAGE_SIZE_MESSAGES } from '../../../shared/constants/limits.ts'
+import { onLiveChange } from '../../../shared/live/changes.ts'
 import { readCachedHistory, storeHistory } from '../model/history-cache.ts'
 import { lastCustomerMessageAt, mergeHistory, toCachedMessage } from '../model/message.ts'
 
@@ -83,6 +84,19 @@ export function useHistory(src: HistorySource): HistoryState {
     // The newest page is read after the cached history is on screen.
     if (pageToken) queueMicrotask(() => void reload())
   }, [pageToken, reload])
+
+  // A message the live stream wrote to this conversation's cache joins the history at once; after a gap in
+  // the stream the newest page is read again.
+  useEffect(
+    () =>
+      onLiveChange((change) => {
+        if (change.type === 'message' && change.pageId === pageId && change.conversationId === conversationId)
+          setMessages((shown) => mergeHistory(shown, [change.row]))
+        else if (change.type === 'refetch' && (change.pageId === undefined || change.pageId === pageId))
+          void reload()
+      }),
+    [pageId, conversationId, reload],
+  )
 
   const loadOlder = useCallback(async () => {
     const o = older.current

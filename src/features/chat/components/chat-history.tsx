@@ -5,6 +5,7 @@
 import { useDeferredValue, useLayoutEffect, useRef } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { CachedMessage } from '../../../shared/db/db.ts'
+import { receiptState, type Watermarks } from '../../../shared/live/receipts.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
 
@@ -19,6 +20,8 @@ export interface ChatHistoryProps {
   complete: boolean
   /** Changes when the view must jump to the newest message (selection, after a send). */
   bottomSignal: number
+  /** The delivery and read watermarks of this customer (the page's messages show them). */
+  receipts?: Watermarks
   onLoadOlder: () => Promise<void>
   onDiscard: (id: string) => void
 }
@@ -30,6 +33,7 @@ export function ChatHistory({
   loadingOlder,
   complete,
   bottomSignal,
+  receipts,
   onLoadOlder,
   onDiscard,
 }: ChatHistoryProps) {
@@ -111,6 +115,7 @@ export function ChatHistory({
             imageUrls={m.imageUrls}
             mine={m.fromId === pageId}
             at={m.createdAt}
+            {...(m.fromId === pageId ? { receipt: receiptState(m.createdAt, receipts) } : {})}
           />
         ))}
         {pending.map((r) => (

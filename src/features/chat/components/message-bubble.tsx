@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDateTime } from '../../../shared/format/index.ts'
+import type { ReceiptState } from '../../../shared/live/receipts.ts'
+import { ReceiptMark } from './receipt-mark.tsx'
 
 export interface BubbleProps {
   text: string
@@ -8,10 +10,12 @@ export interface BubbleProps {
   at: number
   /** A reply still in the outbox: 'pending' | 'sending' | 'failed'. */
   outboxState?: string
+  /** What the network said of the page's own message (absent for the customer's). */
+  receipt?: ReceiptState
   onDiscard?: () => void
 }
 
-export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscard }: BubbleProps) {
+export function MessageBubble({ text, imageUrls, mine, at, outboxState, receipt, onDiscard }: BubbleProps) {
   const { i18n } = useLingui()
   const time = formatDateTime(at, i18n.locale, 'short')
   return (
@@ -34,6 +38,11 @@ export function MessageBubble({ text, imageUrls, mine, at, outboxState, onDiscar
           />
         ))}
         {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : null}
+        {receipt ? (
+          <span className="-mb-1 flex justify-end">
+            <ReceiptMark state={receipt} />
+          </span>
+        ) : null}
       </div>
       <span className="text-xs text-gray-500">
         {outboxState === 'failed' ? (

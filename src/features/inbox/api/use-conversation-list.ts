@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { PAGE_SIZE_CONVERSATIONS } from '../../../shared/constants/limits.ts'
+import { onLiveChange } from '../../../shared/live/changes.ts'
 import { readAllConversations, readFirstConversations, storeConversations } from '../model/cache.ts'
 import { mergeConversations } from '../model/merge.ts'
 import { withFreshToken } from './with-fresh-token.ts'
@@ -91,6 +92,32 @@ export function useConversationList({
   useEffect(() => {
     if (pageToken && !cursor.current.started) void fetchPage()
   }, [pageToken, fetchPage])
+
+  // The newest page again, merged into what is shown, without moving the cursor of the older pages.
+  const refreshFirst = useCallback(async () => {
+    if (!pageToken) return
+    try {
+      const page = await withFreshToken(pageToken, refreshToken, (token) =>
+        graph.conversations(pageId, token, { limit: PAGE_SIZE_CONVERSATIONS }),
+      )
+      const stored = await storeConversations(pageId, page.data)
+      setRows((shown) => mergeConversations(shown, stored))
+    } catch {
+      // The next live change or reload tries again.
+    }
+  }, [graph, pageId, pageToken, refreshToken])
+
+  // The live stream updated a row in the cache (it moves to its place at once), or asks for the list again
+  // (a conversation this device has not cached, or a gap in the stream).
+  useEffect(
+    () =>
+      onLiveChange((change) => {
+        if (change.pageId !== undefined && change.pageId !== pageId) return
+        if (change.type === 'conversation') setRows((shown) => mergeConversations(shown, [change.row]))
+        else if (change.type === 'refetch') void refreshFirst()
+      }),
+    [pageId, refreshFirst],
+  )
 
   // A page that failed offline is tried again when the connection returns.
   useEffect(() => {
