@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { ReadCache } from './db/read-cache.ts'
 import { type Store, openStore } from './db/store.ts'
 import { watchWrites } from './db/write-watch.ts'
+import { EventHub, type HubOptions } from './events/hub.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
 import { type SessionCaller, authenticate } from './http/auth.ts'
 import { installErrorHandling } from './http/errors.ts'
@@ -26,6 +27,7 @@ import { importUploadFolder } from './repo/uploads.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
+import { eventRoutes } from './routes/events.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
@@ -50,6 +52,10 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
+  /** Event stream tuning (tests shorten the heartbeat). */
+  events?: HubOptions
+  /** Told of each new customer message a webhook brings (push notifications). */
+  onCustomerMessage?: ApiContext['onCustomerMessage']
 }
 
 declare module 'fastify' {
@@ -85,9 +91,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const raw = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   const { store, log: writes } = watchWrites(raw)
-  app.addHook('onClose', () => store.close())
+  const events = new EventHub(store, options.events, app.log)
+  // Open streams end before the server stops waiting for its connections; then the listening stops.
+  app.addHook('preClose', async () => events.endStreams())
+  app.addHook('onClose', async () => {
+    await events.close()
+    await store.close()
+  })
   try {
     await migrate(store)
+    await events.start()
     if (options.demo) await seedDemo(store, options.demo)
     // Images an older version kept in DATA_DIR/uploads move into the shared database.
     if (!config.DATA_DIR.startsWith('memory://'))
@@ -116,6 +129,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       refresh: raw,
     }),
     subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
+    events,
+    onCustomerMessage: options.onCustomerMessage,
   }
 
   app.decorate('store', store)
@@ -139,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       messageRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
+      eventRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))
       await api.register(async (hook) => webhookRoutes(hook, ctx))
     },
