@@ -151,7 +151,7 @@ describe('receipt events', () => {
 
   it("keep a bulk message's delivered and read counts, never lowered by a late event", async () => {
     await dispatchLiveEvent(
-      event('bulk_receipts', { pageId: PAGE, messageId: 42, delivered: 5, read: 2 }),
+      event('bulk_receipts', { pageId: PAGE, messageId: '42', delivered: 5, read: 2 }),
       deps,
     )
     await dispatchLiveEvent(
@@ -163,27 +163,12 @@ describe('receipt events', () => {
 })
 
 describe('a refetch event (a gap in the stream)', () => {
-  it('invalidates the list, histories and unread counts of the page it names, or of every page', async () => {
+  it('invalidates the lists, histories and unread counts of every page, and tells the open screens', async () => {
     const queryClient = new QueryClient()
     const spy = vi.spyOn(queryClient, 'invalidateQueries')
-    const keys = {
-      conversations: (p: string) => ['conversations', p],
-      histories: (p: string) => ['history', p],
-      pageUnread: (p: string) => ['unread', p],
-      all: [['conversations'], ['history']],
-    }
-    await dispatchLiveEvent(event('refetch', { reason: 'gap', pageId: PAGE }), { queryClient, keys })
-    expect(spy.mock.calls.map((c) => c[0])).toEqual([
-      { queryKey: ['conversations', PAGE] },
-      { queryKey: ['history', PAGE] },
-      { queryKey: ['unread', PAGE] },
-    ])
-    spy.mockClear()
+    const keys = { all: [['inbox'], ['history']] }
     await dispatchLiveEvent(event('refetch', { reason: 'gap' }), { queryClient, keys })
-    expect(spy.mock.calls.map((c) => c[0])).toEqual([
-      { queryKey: ['conversations'] },
-      { queryKey: ['history'] },
-    ])
-    expect(changes).toEqual([{ type: 'refetch', pageId: PAGE }, { type: 'refetch' }])
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['inbox'] }, { queryKey: ['history'] }])
+    expect(changes).toEqual([{ type: 'refetch' }])
   })
 })

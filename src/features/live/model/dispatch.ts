@@ -14,13 +14,11 @@ import type { LiveEvent } from './events.ts'
  * signed-in shell passes their factories here (a key is a prefix: every query under it is invalidated).
  */
 export interface LiveQueryKeys {
-  /** The conversation list of a page (its first page is read again after a gap or an unknown conversation). */
+  /** The conversation list of a page (read again for a message of a conversation not cached here). */
   conversations?: (pageId: string) => QueryKey
-  /** Every cached history of a page. */
-  histories?: (pageId: string) => QueryKey
   /** The unread counts of a page (the sidebar's figure), when they are a query of their own. */
   pageUnread?: (pageId: string) => QueryKey
-  /** Everything of every page, for a gap that does not name one. */
+  /** What a gap in the stream makes stale: the lists, histories and unread counts of every page. */
   all?: QueryKey[]
 }
 
@@ -81,12 +79,10 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
     case 'page_subscription':
       if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
       return
-    case 'refetch': {
-      const pageId = event.data.pageId
-      publishLiveChange(pageId ? { type: 'refetch', pageId } : { type: 'refetch' })
-      if (pageId) invalidate(deps, [k.conversations?.(pageId), k.histories?.(pageId), k.pageUnread?.(pageId)])
-      else invalidate(deps, k.all ?? [])
+    case 'refetch':
+      // Events were missed that the server no longer keeps: everything shown is read again.
+      publishLiveChange({ type: 'refetch' })
+      invalidate(deps, k.all ?? [])
       return
-    }
   }
 }
