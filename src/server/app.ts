@@ -28,6 +28,7 @@ import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { recipientRoutes } from './routes/recipients.ts'
 import { eventRoutes } from './routes/events.ts'
+import { messengerWebhookRoutes } from './routes/messenger-webhook.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
@@ -35,6 +36,7 @@ import { termsRoutes } from './routes/terms.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
+import { WebhookProcessor } from './webhooks/process.ts'
 
 export interface BuildOptions {
   config: ServerConfig
@@ -62,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The API's store (tests and the terms CLI reach the data through it). */
     store: Store
+    /** Takes up the stored Messenger webhooks (tests wait on `drain()`). */
+    webhooks: WebhookProcessor
   }
 }
 
@@ -133,7 +137,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onCustomerMessage: options.onCustomerMessage,
   }
 
+  const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
+  app.addHook('preClose', async () => webhooks.stop())
+
   app.decorate('store', store)
+  app.decorate('webhooks', webhooks)
   app.decorateRequest('authUser', null)
   app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
@@ -160,6 +168,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api/v2' },
   )
+  await app.register(async (hooks) => messengerWebhookRoutes(hooks, ctx, webhooks))
+  // Bodies stored before a stop and not yet processed are taken up now.
+  app.addHook('onReady', async () => {
+    void webhooks
+      .drain()
+      .catch((err: unknown) => app.log.error({ err }, 'messenger webhook processing failed'))
+  })
   uploadedFileRoute(app, ctx)
   await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
     sourceMaps: config.NODE_ENV !== 'production',

@@ -216,6 +216,9 @@ export const storedMessage = z.object({
   branded_messages_amount: z.number().int(),
   ok_count: z.number().int(),
   ng_count: z.number().int(),
+  /** Recipients the network reported delivered / read (webhook watermarks at or after their send). */
+  delivered_count: z.number().int().default(0),
+  read_count: z.number().int().default(0),
   state: bulkMessageState,
   stop_reason: z.string().nullable(),
   created_at: z.string(),
