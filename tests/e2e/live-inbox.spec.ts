@@ -142,3 +142,38 @@ test("a bulk message's card counts the deliveries and reads the network reports"
   })
   await expect(card.getByTestId('bulk-card-read')).toHaveText('1 read')
 })
+
+test('after an offline spell the stream resumes where it stopped and nothing is missed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // On a phone the list shows alone: no chat is open to read the messages.
+  await page.setViewportSize(PHONE)
+  await loginAsDemo(page)
+  await openInbox(page, pages.small)
+  await streamOpen(page)
+  const id = (await rows(page).nth(3).getAttribute('data-conversation-id'))!
+  const { customerId, unreadCount } = (await cachedConversation(page, pages.small, id))!
+  // One event first, so the tab has a point to resume from.
+  const other = (await rows(page).nth(5).getAttribute('data-conversation-id'))!
+  const { customerId: otherCustomer } = (await cachedConversation(page, pages.small, other))!
+  await postWebhook(baseURL!, pages.small, [customerMessage(pages.small, otherCustomer, 'Before')])
+  await expect(rows(page).first()).toHaveAttribute('data-conversation-id', other, {
+    timeout: ARRIVAL_TIMEOUT,
+  })
+  await context.setOffline(true)
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'offline')
+  // Two messages while the tab is offline: it must get both once back, in order, counted once each.
+  const at = Date.now()
+  await postWebhook(baseURL!, pages.small, [
+    customerMessage(pages.small, customerId, 'Missed one', at),
+    customerMessage(pages.small, customerId, 'Missed two', at + 1),
+  ])
+  await context.setOffline(false)
+  await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: ARRIVAL_TIMEOUT })
+  await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText('Missed two')
+  await expect
+    .poll(async () => (await cachedConversation(page, pages.small, id))?.unreadCount)
+    .toBe(unreadCount + 2)
+})

@@ -112,6 +112,25 @@ describe('the live stream client', () => {
     expect(latest().url).toBe('/api/v2/events?tab=tab-1&since=7')
   })
 
+  it('after a drop before any event, reads everything again (a refetch), unless the server named a point to resume from', async () => {
+    const seen: LiveEvent[] = []
+    start((e) => void seen.push(e))
+    latest().open()
+    latest().fail()
+    await expect.poll(() => FakeSource.all.length).toBe(2)
+    expect(latest().url).toBe('/api/v2/events?tab=tab-1')
+    latest().open()
+    await expect.poll(() => seen).toEqual([{ type: 'refetch', data: { reason: 'gap' } }])
+    // A `ready` event names the newest id: the next drop resumes after it, with nothing read again.
+    latest().emit('ready', {}, '12')
+    latest().fail()
+    await expect.poll(() => FakeSource.all.length).toBe(3)
+    expect(latest().url).toBe('/api/v2/events?tab=tab-1&since=12')
+    latest().open()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(seen).toHaveLength(1)
+  })
+
   it('stops for good: no reconnection after stop()', async () => {
     const s = start()
     latest().fail()

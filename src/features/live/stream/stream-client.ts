@@ -13,6 +13,8 @@ export const RECONNECT_BASE_MS = 1_000
 export const RECONNECT_MAX_MS = 30_000
 
 export const EVENTS_PATH = '/api/v2/events'
+/** An event that carries only the id of the user's newest event, so a stream can resume before any other. */
+export const READY_EVENT = 'ready'
 
 /** What the client needs of an EventSource (the browser's, or a test's). */
 export interface EventSourceLike {
@@ -86,26 +88,36 @@ export function startLiveStream(options: StreamOptions): LiveStream {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
   }
+  const enqueue = (event: LiveEvent) => {
+    queue = queue
+      .then(() => onEvent(event))
+      .catch((error: unknown) => console.error('live event failed', event.type, error))
+  }
   const receive = (type: string) => (message: MessageEvent<string>) => {
     if (message.lastEventId) lastEventId = message.lastEventId
     const event = parseLiveEvent(type, message.data, message.lastEventId || undefined)
-    if (!event) return
-    queue = queue
-      .then(() => onEvent(event))
-      .catch((error: unknown) => console.error('live event failed', type, error))
+    if (event) enqueue(event)
   }
   const connect = () => {
     close()
     if (status === 'stopped') return
     if (!navigator.onLine) return setStatus('offline')
     setStatus('connecting')
+    // A reconnection with no event id to resume from cannot be caught up by the server: what was missed
+    // while away is read again from the network instead, as after a gap.
+    const blind = connections > 0 && lastEventId === undefined
     connections++
     const opened = createSource(streamUrl(path, tabId, lastEventId))
     source = opened
     for (const type of LIVE_EVENT_TYPES) opened.addEventListener(type, receive(type))
+    // `ready` (sent first by a server that names the newest event id) only gives the point to resume from.
+    opened.addEventListener(READY_EVENT, (message) => {
+      if (message.lastEventId) lastEventId = message.lastEventId
+    })
     opened.onopen = () => {
       attempt = 0
       setStatus('open')
+      if (blind) enqueue({ type: 'refetch', data: { reason: 'gap' } })
     }
     opened.onerror = () => {
       // The browser would retry on its own, without our backoff or `since`: take over.
