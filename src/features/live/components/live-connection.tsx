@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { notify } from '../../../shared/notifications/index.ts'
 import { useSession } from '../../../shared/session/store.ts'
+import { loadBulkReceipts } from '../model/bulk-record.ts'
 import { dispatchLiveEvent, type LiveDeps, type LiveQueryKeys } from '../model/dispatch.ts'
 import { presenceSender, startPresence } from '../stream/presence.ts'
 import { startLiveStream, type StreamStatus } from '../stream/stream-client.ts'
@@ -39,10 +40,21 @@ export function LiveConnection({ keys, markSeen }: LiveConnectionProps) {
 
   useEffect(() => {
     const tabId = crypto.randomUUID()
+    const readRecords = () => void loadBulkReceipts().catch(() => undefined)
+    let opened = false
     const stream = startLiveStream({
       tabId,
-      onEvent: (event) => dispatchLiveEvent(event, deps.current),
-      onStatus: setStatus,
+      onEvent: async (event) => {
+        await dispatchLiveEvent(event, deps.current)
+        if (event.type === 'refetch') readRecords()
+      },
+      onStatus: (status) => {
+        setStatus(status)
+        if (status === 'open' && !opened) {
+          opened = true
+          readRecords()
+        }
+      },
     })
     const stopPresence = startPresence({ send: presenceSender(tabId) })
     return () => {
