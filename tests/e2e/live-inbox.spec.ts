@@ -40,10 +40,14 @@ test('a live customer message moves its conversation to the top, unread, in two 
   await loginAsDemo(page)
   await openInbox(page, pages.small)
   await streamOpen(page)
+  // The second tab is wide: the list beside the first conversation's chat.
   const second = await context.newPage()
-  await second.setViewportSize(PHONE)
+  await second.setViewportSize({ width: 1280, height: 800 })
   await openInbox(second, pages.small)
   await streamOpen(second)
+  const chatName = second.getByTestId('chat-customer-name')
+  await expect(chatName).not.toBeEmpty()
+  const shownChat = await chatName.textContent()
 
   const id = (await rows(page).nth(4).getAttribute('data-conversation-id'))!
   const before = (await cachedConversation(page, pages.small, id))!
@@ -68,6 +72,8 @@ test('a live customer message moves its conversation to the top, unread, in two 
     await expectInside(top.getByTestId('conversation-snippet'), top)
     await expectInside(top.locator('time'), top)
   }
+  // The chat the owner was reading stays on screen: the list moved, not the chat.
+  await expect(chatName).toHaveText(shownChat!)
   // The local database has it: an offline reload shows the same.
   expect(await cachedConversation(page, pages.small, id)).toMatchObject({
     snippet: text,
