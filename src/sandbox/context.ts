@@ -4,6 +4,7 @@ import { errors } from './graph-error.ts'
 import { NO_FAULTS, type Faults } from './faults.ts'
 import type { SandboxStore } from './state/store.ts'
 import type { TokenInfo, TokenStore } from './state/tokens.ts'
+import type { WebhookSender } from './webhooks.ts'
 
 export interface SandboxOptions {
   policy: 'current' | 'legacy'
@@ -19,6 +20,11 @@ export interface SandboxOptions {
   paymentWebhookSecret?: string
   /** Fixes the demo data's time base (tests); defaults to the moment the plugin starts. */
   startMs?: number
+  /**
+   * Where the Messenger webhooks go (absolute, or a path on this server such as `/webhooks/messenger`), signed
+   * with `appSecret`; none are sent without it.
+   */
+  messengerWebhookUrl?: string | undefined
 }
 
 export interface SandboxContext {
@@ -26,6 +32,7 @@ export interface SandboxContext {
   store: SandboxStore
   tokens: TokenStore
   faults: Faults
+  webhooks: WebhookSender
 }
 
 export function newFaults(): Faults {

@@ -34,6 +34,11 @@ const schema = z.object({
   SANDBOX_SEED: z.coerce.number().int().default(20260427),
   /** New customer messages arrive in the sandbox every N ms (0: never). */
   SANDBOX_LIVE_MS: z.coerce.number().int().nonnegative().default(0),
+  /**
+   * Where the sandbox sends its Messenger webhooks (signed with FB_APP_SECRET): a path on this server (the
+   * default, the server's own `/webhooks/messenger`) or an absolute URL; empty: none are sent.
+   */
+  SANDBOX_MESSENGER_WEBHOOK_URL: z.string().default('/webhooks/messenger'),
   MESSAGING_POLICY: z.enum(['current', 'legacy']).default('current'),
   HUMAN_AGENT_ENABLED: bool.default(false),
   GRAPH_URL: z.string().url().optional(),
