@@ -1,6 +1,7 @@
 /**
- * Helpers of the live-inbox end-to-end tests: the network's signed Messenger webhooks posted to the server
- * (as the sandbox or the real network sends them), and what the app's local database holds.
+ * Helpers of the live-inbox end-to-end tests: a customer writing through the sandbox (which sends the signed
+ * webhook, as the network does), signed webhooks posted directly (exact watermarks), and what the app's local
+ * database holds.
  */
 import { createHmac } from 'node:crypto'
 import { type Page, expect } from '@playwright/test'
@@ -20,6 +21,17 @@ export async function postWebhook(baseURL: string, pageId: string, messaging: Me
     body,
   })
   expect(res.status).toBe(200)
+}
+
+/** The customer writes to the page now: the sandbox stores the message and sends its webhook. */
+export async function customerWrites(baseURL: string, pageId: string, customerId: string, text: string) {
+  const res = await fetch(`${baseURL}/sandbox/customer-message`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page_id: pageId, customer_id: customerId, text }),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { mid: string; conversation_id: string }
 }
 
 export function customerMessage(
