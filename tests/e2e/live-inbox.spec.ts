@@ -1,7 +1,8 @@
 /**
  * The live inbox: the network's webhooks reach the open app over its event stream, without a reload, in every
  * tab; an open chat appends and reads the message; the page's replies show delivered and read; a bulk card
- * counts its receipts. Arrival delays are measured from the moment the customer writes (the sandbox sends the webhook) and reported, not judged against a clock.
+ * counts its receipts. Arrival delays are measured from the moment the customer writes (the sandbox then sends
+ * the webhook) and reported, not judged against a clock; each tab's is measured after the tabs before it.
  */
 import type { Locator, Page } from '@playwright/test'
 import {
