@@ -199,3 +199,30 @@ test('after an offline spell the stream resumes where it stopped and nothing is 
     .poll(async () => (await cachedConversation(page, pages.small, id))?.unreadCount)
     .toBe(unreadCount + 2)
 })
+
+test('duplicated and reordered webhooks leave the conversation exactly right', async ({ page, baseURL }) => {
+  await page.setViewportSize(PHONE)
+  await loginAsDemo(page)
+  await openInbox(page, pages.small)
+  await streamOpen(page)
+  const id = (await rows(page).nth(2).getAttribute('data-conversation-id'))!
+  const { customerId, unreadCount } = (await cachedConversation(page, pages.small, id))!
+  // Every webhook is sent twice, and the second of the two messages reaches the server before the first.
+  await setFaults(baseURL!, { webhook_duplicate: 1, webhook_reorder: true })
+  await customerWrites(baseURL!, pages.small, customerId, 'Earlier')
+  await new Promise((r) => setTimeout(r, 5))
+  await customerWrites(baseURL!, pages.small, customerId, 'Later')
+  await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: ARRIVAL_TIMEOUT })
+  await expect
+    .poll(async () => (await cachedConversation(page, pages.small, id))?.unreadCount, {
+      timeout: ARRIVAL_TIMEOUT,
+    })
+    .toBe(unreadCount + 2)
+  await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText('Later')
+  // Nothing more arrives later to change it.
+  await page.waitForTimeout(500)
+  expect(await cachedConversation(page, pages.small, id)).toMatchObject({
+    unreadCount: unreadCount + 2,
+    snippet: 'Later',
+  })
+})
