@@ -162,6 +162,18 @@ describe('receipt events', () => {
   })
 })
 
+describe('a page subscription event', () => {
+  it('tells the owner only when the network refused to subscribe the page', async () => {
+    const onSubscriptionFailed = vi.fn()
+    await dispatchLiveEvent(event('page_subscription', { pageId: PAGE, ok: true }), { onSubscriptionFailed })
+    expect(onSubscriptionFailed).not.toHaveBeenCalled()
+    await dispatchLiveEvent(event('page_subscription', { pageId: PAGE, ok: false, error: 'code 200' }), {
+      onSubscriptionFailed,
+    })
+    expect(onSubscriptionFailed).toHaveBeenCalledWith(PAGE, 'code 200')
+  })
+})
+
 describe('a refetch event (a gap in the stream)', () => {
   it('invalidates the lists, histories and unread counts of every page, and tells the open screens', async () => {
     const queryClient = new QueryClient()
