@@ -89,6 +89,16 @@ test('a live customer message moves its conversation to the top, unread, in two 
     unreadCount: before.unreadCount + 1,
   })
   await second.close()
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+  })
+  await context.setOffline(true)
+  await page.reload()
+  await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: 20_000 })
+  await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText(text)
+  await context.setOffline(false)
 })
 
 test('an open chat appends a live message and reads it; a reply shows sent, delivered, then read', async ({
