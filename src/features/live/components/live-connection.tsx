@@ -17,9 +17,15 @@ export interface LiveConnectionProps {
   keys?: LiveQueryKeys
   /** The inbox's mark-as-read call for a message read in an open chat. */
   markSeen?: LiveDeps['markSeen']
+  /**
+   * Whether a conversation's chat is open and visible (default: the chats registered in
+   * src/shared/live/changes.ts). An inbox that marks the shown conversation read itself when its unread
+   * count rises passes `() => false`, so the count rises and its own mark-as-read runs.
+   */
+  inView?: LiveDeps['inView']
 }
 
-export function LiveConnection({ keys, markSeen }: LiveConnectionProps) {
+export function LiveConnection({ keys, markSeen, inView }: LiveConnectionProps) {
   const queryClient = useQueryClient()
   const { t } = useLingui()
   const { accounts } = useSession()
@@ -35,7 +41,13 @@ export function LiveConnection({ keys, markSeen }: LiveConnectionProps) {
     })
   }
   useEffect(() => {
-    deps.current = { queryClient, keys, markSeen, onSubscriptionFailed: subscriptionFailed }
+    deps.current = {
+      queryClient,
+      keys,
+      markSeen,
+      onSubscriptionFailed: subscriptionFailed,
+      ...(inView ? { inView } : {}),
+    }
   })
 
   useEffect(() => {
