@@ -28,6 +28,13 @@ const BulkProgressPanel = lazy(() =>
   import('../../features/bulk/components/progress-panel.tsx').then((m) => ({ default: m.BulkProgressPanel })),
 )
 
+// The live connection (stream, presence) exists only for a signed-in owner: never in the login route's code.
+import { inboxMarksRead, LIVE_KEYS } from './live-keys.ts'
+
+const LiveConnection = lazy(() =>
+  import('../../features/live/index.ts').then((m) => ({ default: m.LiveConnection })),
+)
+
 export function AppShell() {
   const session = useSession()
   if (session.status === 'loading') return <LoadingDots fullScreen />
@@ -69,9 +76,14 @@ function SignedIn() {
       }
       aside={
         firstScreenShown ? (
-          <Suspense fallback={null}>
-            <BulkProgressPanel />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <BulkProgressPanel />
+            </Suspense>
+            <Suspense fallback={null}>
+              <LiveConnection keys={LIVE_KEYS} inView={inboxMarksRead} />
+            </Suspense>
+          </>
         ) : null
       }
     >

@@ -182,6 +182,28 @@ export interface InboxSyncState {
   finishedAt?: number
 }
 
+/**
+ * What the network said was delivered to and read by one customer of a page: watermarks (ms since epoch).
+ * Every page message created at or before a watermark is delivered (read). They only move forward.
+ */
+export interface ConversationReceipts {
+  /** `${pageId}:${customerId}` */
+  key: string
+  pageId: string
+  customerId: string
+  delivered?: number
+  read?: number
+}
+
+/** The delivered and read counts of a bulk message, as the server counts them from the watermarks. */
+export interface BulkReceipts {
+  /** The server's bulk message id (the job id). */
+  id: string
+  pageId: string
+  delivered: number
+  read: number
+}
+
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {
   key: string
@@ -199,6 +221,8 @@ export const db = new Dexie('pagecast') as Dexie & {
   inboxPages: EntityTable<PageSummary, 'id'>
   meta: EntityTable<MetaEntry, 'key'>
   inboxSync: EntityTable<InboxSyncState, 'pageId'>
+  receipts: EntityTable<ConversationReceipts, 'key'>
+  bulkReceipts: EntityTable<BulkReceipts, 'id'>
 }
 
 declareSchema(db)

@@ -12,7 +12,7 @@ export interface SchemaVersion {
 
 /**
  * Every schema version ever released, in order. APPEND-ONLY: a change is a new entry at the end, numbered
- * above the highest number ever released (the next is 32). Never reuse, insert or renumber a number, and
+ * above the highest number ever released (the next is 33). Never reuse, insert or renumber a number, and
  * never edit a released entry: a device already past a number never runs a step inserted below it, so an
  * inserted migration silently never happens there. (Numbers up to 30 once came in per-area ranges, which is
  * why they jump; 10 shipped together with 20.) src/shared/db/schema.test.ts checks the order, and
@@ -59,6 +59,16 @@ export const schemaVersions: readonly SchemaVersion[] = [
   { version: 30, stores: { meta: 'key' } },
   // How far the inbox's background sync of each page's conversations got (a cursor to resume from).
   { version: 31, stores: { inboxSync: 'pageId' } },
+  // The live connection: a message event finds its conversation by customer; the delivery and read watermarks
+  // of each (page, customer) and the delivered/read counts of each bulk message, kept for offline reading.
+  {
+    version: 32,
+    stores: {
+      conversations: 'key, [pageId+updatedAt], pageId, [pageId+customerId]',
+      receipts: 'key',
+      bulkReceipts: 'id',
+    },
+  },
 ]
 
 /** Declares every version of `schemaVersions` on a Dexie instance (the app's database, or a test's copy). */

@@ -65,6 +65,8 @@ const row = {
   bulkRecipientChunks: { jobId: 'j1', chunk: 0, ids: ['u1', 'u2', 'u3'] },
   meta: { key: 'owner', value: '4242' },
   inboxSync: { pageId: 'p1', after: 'QVFI', synced: 100, done: false, startedAt: 1 },
+  receipts: { key: 'p1:u1', pageId: 'p1', customerId: 'u1', delivered: 2, read: 1 },
+  bulkReceipts: { id: 'j1', pageId: 'p1', delivered: 3, read: 1 },
 } as const
 
 function job(release: ReleasedSchema) {

@@ -2,7 +2,7 @@
  * /{pageId}: the page sidebar, the conversation column, and the chat or the bulk wizard. Features never import
  * each other, so this is where the inbox, the chat and the bulk wizard meet.
  */
-import { lazy, Suspense, useCallback, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
@@ -22,6 +22,7 @@ import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
+import { onLiveChange } from '../../../shared/live/changes.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
@@ -63,9 +64,27 @@ export function PageInbox({ pageId }: { pageId: string }) {
     (id: string) => (token && id ? graph.pictureUrl(id, token) : undefined),
     [graph, token],
   )
+  // Without a chosen conversation the first row's chat is shown; once a live message moves another
+  // conversation to the top, the chat shown stays the one the owner was looking at.
+  const [pinned, setPinned] = useState<string>()
+  const firstId = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    firstId.current = list.rows[0]?.id
+  })
+  useEffect(
+    () =>
+      onLiveChange((change) => {
+        const first = firstId.current
+        if (change.type === 'conversation' && change.pageId === pageId && first && change.row.id !== first)
+          setPinned((current) => current ?? first)
+      }),
+    [pageId],
+  )
   // A chat's address opened cold (a link, a bookmark) may name a conversation the list has not reached yet:
   // the cache may know it; otherwise the list shows once it has loaded, never an empty pane.
-  const listed = search.c ? list.rows.find((r) => r.id === search.c) : list.rows[0]
+  const listed = search.c
+    ? list.rows.find((r) => r.id === search.c)
+    : (list.rows.find((r) => r.id === pinned) ?? list.rows[0])
   const cached = useLiveQuery(
     () => (search.c && !listed ? db.conversations.get(`${pageId}:${search.c}`) : undefined),
     [pageId, search.c, !listed],

@@ -23,7 +23,10 @@ export function ProgressCard({ job }: { job: CardJob }) {
       setBusy(false)
     }
   }
-  const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) => formatNumber(n, i18n.locale))
+  const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) =>
+    formatNumber(n, i18n.locale),
+  )
+  const [delivered, read] = [job.delivered ?? 0, job.read ?? 0].map((n) => formatNumber(n, i18n.locale))
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -81,6 +84,16 @@ export function ProgressCard({ job }: { job: CardJob }) {
         {job.skipped > 0 ? (
           <span className="text-amber-700" data-testid="bulk-card-skipped">
             <Trans>{formatNumber(job.skipped, i18n.locale)} skipped</Trans>
+          </span>
+        ) : null}
+        {job.delivered !== undefined ? (
+          <span className="text-slate-600" data-testid="bulk-card-delivered">
+            <Trans>{delivered} delivered</Trans>
+          </span>
+        ) : null}
+        {job.read !== undefined ? (
+          <span className="text-slate-600" data-testid="bulk-card-read">
+            <Trans>{read} read</Trans>
           </span>
         ) : null}
       </div>

@@ -9,6 +9,9 @@ export interface CardJob extends Counts {
   state: BulkJobState
   stopReason?: string
   createdAt: number
+  /** How many recipients the network said received (read) it, once a receipt arrived. */
+  delivered?: number
+  read?: number
 }
 
 export interface CardView {

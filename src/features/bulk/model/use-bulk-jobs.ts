@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { jobs } from '../../../shared/bulk/records.ts'
+import { db } from '../../../shared/db/db.ts'
 import { broadcastChannel, type BulkMessage } from '../../../shared/bulk/protocol.ts'
 import { overlay, type CardJob } from './card.ts'
 
@@ -9,6 +10,9 @@ type Progress = Extract<BulkMessage, { type: 'progress' }>
 
 export function useBulkJobs(): CardJob[] {
   const list = useLiveQuery(() => jobs.orderBy('createdAt').reverse().toArray(), [], [])
+  // Delivered and read counts come from the live stream's receipts, kept apart from the sender's rows.
+  const receipts = useLiveQuery(() => db.bulkReceipts.toArray(), [], [])
+  const receiptsById = new Map(receipts.map((r) => [r.id, r]))
   const [events, setEvents] = useState<Record<string, Progress>>({})
   useEffect(() => {
     const channel = broadcastChannel()
@@ -20,8 +24,9 @@ export function useBulkJobs(): CardJob[] {
       channel.close()
     }
   }, [])
-  return list.map((j) =>
-    overlay(
+  return list.map((j) => {
+    const r = receiptsById.get(j.id)
+    return overlay(
       {
         id: j.id,
         pageName: j.pageName,
@@ -33,8 +38,9 @@ export function useBulkJobs(): CardJob[] {
         skipped: j.skipped,
         total: j.total,
         ...(j.stopReason ? { stopReason: j.stopReason } : {}),
+        ...(r ? { delivered: r.delivered, read: r.read } : {}),
       },
       events[j.id],
-    ),
-  )
+    )
+  })
 }

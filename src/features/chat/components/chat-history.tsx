@@ -8,6 +8,7 @@ import { useDeferredValue, useEffect, useRef } from 'react'
 import { type Rect, type Virtualizer, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedMessage } from '../../../shared/db/db.ts'
+import { receiptState, type Watermarks } from '../../../shared/live/receipts.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
 
@@ -39,6 +40,8 @@ export interface ChatHistoryProps {
   complete: boolean
   /** Changes when the view must jump to the newest message (selection, after a send). */
   bottomSignal: number
+  /** The delivery and read watermarks of this customer (the page's messages show them). */
+  receipts?: Watermarks
   onLoadOlder: () => Promise<void>
   onDiscard: (id: string) => void
 }
@@ -52,6 +55,7 @@ export function ChatHistory({
   loadingOlder,
   complete,
   bottomSignal,
+  receipts,
   onLoadOlder,
   onDiscard,
 }: ChatHistoryProps) {
@@ -143,6 +147,9 @@ export function ChatHistory({
                 imageUrls={item.message.imageUrls}
                 mine={item.message.fromId === pageId}
                 at={item.message.createdAt}
+                {...(item.message.fromId === pageId
+                  ? { receipt: receiptState(item.message.createdAt, receipts) }
+                  : {})}
               />
             ) : (
               <MessageBubble

@@ -5,6 +5,8 @@ import { msg } from '@lingui/core/macro'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { type WindowOptions, type WindowStatus, windowStatus } from '../../../shared/policy/window.ts'
 import { notify } from '../../../shared/notifications/index.ts'
+import { registerOpenChat } from '../../../shared/live/changes.ts'
+import { useReceipts } from '../../../shared/live/use-receipts.ts'
 import { useHistory } from '../api/use-history.ts'
 import { useReplies } from '../api/use-replies.ts'
 import { ChatHeader } from './chat-header.tsx'
@@ -65,6 +67,9 @@ export function ChatView(props: ChatViewProps) {
   }, [])
   const { onCustomerMessageAt } = props
   const conversationId = customer.conversationId
+  // While this chat is on screen, a new message in it is read, not counted unread.
+  useEffect(() => registerOpenChat({ pageId, conversationId }), [pageId, conversationId])
+  const receipts = useReceipts(pageId, customer.id)
   const history = useHistory({
     pageId,
     conversationId,
@@ -138,6 +143,7 @@ export function ChatView(props: ChatViewProps) {
         loadingOlder={history.loadingOlder}
         complete={history.complete}
         bottomSignal={bottomSignal}
+        receipts={receipts}
         onLoadOlder={history.loadOlder}
         onDiscard={(id) => void replies.discard(id)}
       />

@@ -1,6 +1,8 @@
 import type { CSSProperties, Ref } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDateTime } from '../../../shared/format/index.ts'
+import type { ReceiptState } from '../../../shared/live/receipts.ts'
+import { ReceiptMark } from './receipt-mark.tsx'
 
 export interface BubbleProps {
   text: string
@@ -9,6 +11,8 @@ export interface BubbleProps {
   at: number
   /** A reply still in the outbox: 'pending' | 'sending' | 'failed'. */
   outboxState?: string
+  /** What the network said of the page's own message (absent for the customer's). */
+  receipt?: ReceiptState
   onDiscard?: () => void
   /** Placement in the virtualised history: its measuring ref, index and position. */
   ref?: Ref<HTMLLIElement>
@@ -17,7 +21,7 @@ export interface BubbleProps {
 }
 
 export function MessageBubble(props: BubbleProps) {
-  const { text, imageUrls, mine, at, outboxState, onDiscard, ref, index, style } = props
+  const { text, imageUrls, mine, at, outboxState, receipt, onDiscard, ref, index, style } = props
   const { i18n } = useLingui()
   const time = formatDateTime(at, i18n.locale, 'short')
   return (
@@ -46,6 +50,11 @@ export function MessageBubble(props: BubbleProps) {
           <p dir="auto" className="whitespace-pre-wrap break-words">
             {text}
           </p>
+        ) : null}
+        {receipt ? (
+          <span className="-mb-1 flex justify-end">
+            <ReceiptMark state={receipt} />
+          </span>
         ) : null}
       </div>
       <span className="text-xs text-gray-500">

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../../shared/db/db.ts'
+import { jobRecord, resetDb } from '../../../shared/bulk/fakes.test-kit.ts'
+import { loadBulkReceipts } from './bulk-record.ts'
+
+const record = (id: string, delivered: number, read: number) => ({
+  id,
+  page_id: 'p1',
+  message: 'Sale',
+  image_url: null,
+  tag: null,
+  label: '',
+  total_messages: 10,
+  branded_messages_amount: 0,
+  ok_count: 10,
+  ng_count: 0,
+  delivered_count: delivered,
+  read_count: read,
+  state: 'finished',
+  stop_reason: null,
+  created_at: '2026-11-23T10:00:00.000Z',
+})
+
+beforeEach(async () => {
+  await Promise.all([resetDb(), db.bulkReceipts.clear()])
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe("the server record's receipt counts", () => {
+  it("are read for this device's bulk jobs, and never lower what the stream already said", async () => {
+    await db.bulkJobs.bulkPut([jobRecord({ id: 'j1' }), jobRecord({ id: 'j2' })])
+    await db.bulkReceipts.put({ id: 'j2', pageId: 'p1', delivered: 9, read: 4 })
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        Response.json({ data: [record('j1', 6, 3), record('j2', 7, 2), record('other', 5, 5)] }),
+      )
+    await loadBulkReceipts()
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/v2/messages?state=all')
+    expect(await db.bulkReceipts.toArray()).toEqual([
+      { id: 'j1', pageId: 'p1', delivered: 6, read: 3 },
+      { id: 'j2', pageId: 'p1', delivered: 9, read: 4 },
+    ])
+  })
+
+  it('cost no call when the device holds no bulk job', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch')
+    await loadBulkReceipts()
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})

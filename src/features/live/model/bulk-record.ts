@@ -1,0 +1,20 @@
+/**
+ * The delivered and read counts the server keeps on each bulk message's record, read once the stream is
+ * open (and again after a gap): a card shows the counts even of receipts that came while the app was closed.
+ * Only when this device holds bulk jobs, so an owner who never sent one costs no call.
+ */
+import { silentApi } from '../../../shared/api/client.ts'
+import { messagesList } from '../../../shared/contracts/api.ts'
+import { db } from '../../../shared/db/db.ts'
+import { applyBulkReceipts } from './apply-receipts.ts'
+
+export async function loadBulkReceipts(): Promise<void> {
+  const local = await db.bulkJobs.toCollection().primaryKeys()
+  if (local.length === 0) return
+  const parsed = messagesList.safeParse(await silentApi('/messages?state=all'))
+  if (!parsed.success) return
+  const mine = new Set(local)
+  for (const m of parsed.data.data)
+    if (mine.has(m.id) && (m.delivered_count > 0 || m.read_count > 0))
+      await applyBulkReceipts(m.page_id, m.id, m.delivered_count, m.read_count)
+}

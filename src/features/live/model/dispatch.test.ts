@@ -1,0 +1,186 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type CachedConversation, db } from '../../../shared/db/db.ts'
+import { onLiveChange, registerOpenChat, type LiveChange } from '../../../shared/live/changes.ts'
+import { dispatchLiveEvent, type LiveDeps } from './dispatch.ts'
+import { parseLiveEvent, type LiveEvent } from './events.ts'
+
+const PAGE = 'p1'
+const T0 = Date.parse('2026-11-23T10:00:00.000Z')
+const iso = (ms: number) => new Date(ms).toISOString()
+
+function conversation(
+  id: string,
+  customerId: string,
+  updatedAt: number,
+  over: Partial<CachedConversation> = {},
+) {
+  return {
+    key: `${PAGE}:${id}`,
+    pageId: PAGE,
+    id,
+    updatedAt,
+    customerId,
+    customerName: `Customer ${customerId}`,
+    snippet: 'old',
+    unreadCount: 0,
+    canReply: true,
+    ...over,
+  }
+}
+
+function event(type: string, data: unknown, id = '1'): LiveEvent {
+  const parsed = parseLiveEvent(type, JSON.stringify(data), id)
+  if (!parsed) throw new Error(`bad ${type}`)
+  return parsed
+}
+
+const message = (mid: string, customerId: string, at: number, over: Record<string, unknown> = {}) =>
+  event('message', {
+    pageId: PAGE,
+    customerId,
+    mid,
+    text: `text ${mid}`,
+    attachments: [],
+    createdTime: iso(at),
+    fromPage: false,
+    ...over,
+  })
+
+const changes: LiveChange[] = []
+let off: () => void
+const deps: LiveDeps = { inView: () => false }
+
+beforeEach(async () => {
+  await Promise.all([
+    db.conversations.clear(),
+    db.messages.clear(),
+    db.receipts.clear(),
+    db.bulkReceipts.clear(),
+  ])
+  await db.conversations.bulkPut([
+    conversation('c1', 'u1', T0 - 60_000),
+    conversation('c2', 'u2', T0 - 30_000),
+  ])
+  changes.length = 0
+  off = onLiveChange((c) => changes.push(c))
+})
+afterEach(() => off())
+
+const top = async () =>
+  (await db.conversations.where('[pageId+updatedAt]').between([PAGE, 0], [PAGE, Infinity]).reverse().first())!
+
+describe('a live message event', () => {
+  it('moves its conversation to the top with the snippet, the time and one more unread, and caches the message', async () => {
+    await dispatchLiveEvent(message('m_1', 'u1', T0), deps)
+    const row = await top()
+    expect(row).toMatchObject({
+      id: 'c1',
+      snippet: 'text m_1',
+      updatedAt: T0,
+      unreadCount: 1,
+      lastCustomerMessageAt: T0,
+    })
+    expect(await db.messages.get(`${PAGE}:m_1`)).toMatchObject({
+      conversationId: 'c1',
+      fromId: 'u1',
+      toId: PAGE,
+      text: 'text m_1',
+    })
+    expect(changes.map((c) => c.type)).toEqual(['message', 'conversation'])
+  })
+
+  it('counts a duplicated or replayed message once', async () => {
+    await dispatchLiveEvent(message('m_1', 'u1', T0), deps)
+    await dispatchLiveEvent(message('m_1', 'u1', T0), deps)
+    expect((await db.conversations.get(`${PAGE}:c1`))!.unreadCount).toBe(1)
+    expect(await db.messages.count()).toBe(1)
+  })
+
+  it('leaves the snippet of a newer message in place when an older one arrives late, yet counts both', async () => {
+    await dispatchLiveEvent(message('m_2', 'u1', T0 + 1_000), deps)
+    await dispatchLiveEvent(message('m_1', 'u1', T0), deps)
+    expect(await db.conversations.get(`${PAGE}:c1`)).toMatchObject({
+      snippet: 'text m_2',
+      updatedAt: T0 + 1_000,
+      unreadCount: 2,
+    })
+  })
+
+  it('is read at once in a chat open on screen, and the inbox is asked to mark it seen', async () => {
+    const markSeen = vi.fn()
+    const unregister = registerOpenChat({ pageId: PAGE, conversationId: 'c1' })
+    try {
+      await dispatchLiveEvent(message('m_1', 'u1', T0), { markSeen })
+    } finally {
+      unregister()
+    }
+    expect((await db.conversations.get(`${PAGE}:c1`))!.unreadCount).toBe(0)
+    expect(markSeen).toHaveBeenCalledWith(PAGE, 'c1')
+  })
+
+  it("takes the page's own message (an echo) as the page's answer: nothing unread", async () => {
+    await db.conversations.update(`${PAGE}:c2`, { unreadCount: 3 })
+    await dispatchLiveEvent(message('m_9', 'u2', T0, { fromPage: true, text: 'Thanks!' }), deps)
+    expect(await db.conversations.get(`${PAGE}:c2`)).toMatchObject({ unreadCount: 0, snippet: 'Thanks!' })
+    expect(await db.messages.get(`${PAGE}:m_9`)).toMatchObject({ fromId: PAGE, toId: 'u2' })
+  })
+
+  it('for a conversation this device has not cached, asks for the page list again and invalidates it', async () => {
+    const queryClient = new QueryClient()
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    await dispatchLiveEvent(message('m_5', 'u9', T0), {
+      ...deps,
+      queryClient,
+      keys: { conversations: (p) => ['conversations', p] },
+    })
+    expect(changes).toEqual([{ type: 'refetch', pageId: PAGE }])
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['conversations', PAGE] })
+    expect(await db.messages.count()).toBe(0)
+  })
+})
+
+describe('receipt events', () => {
+  it('keep per customer the furthest delivery and read watermarks, whatever the order they come in', async () => {
+    const marks = { pageId: PAGE, customerId: 'u1' }
+    await dispatchLiveEvent(event('read', { ...marks, watermark: iso(T0) }), deps)
+    await dispatchLiveEvent(event('delivery', { ...marks, watermark: iso(T0 + 5_000) }), deps)
+    await dispatchLiveEvent(event('delivery', { ...marks, watermark: iso(T0 - 5_000) }), deps)
+    expect(await db.receipts.get(`${PAGE}:u1`)).toMatchObject({ delivered: T0 + 5_000, read: T0 })
+  })
+
+  it("keep a bulk message's delivered and read counts, never lowered by a late event", async () => {
+    await dispatchLiveEvent(
+      event('bulk_receipts', { pageId: PAGE, messageId: '42', delivered: 5, read: 2 }),
+      deps,
+    )
+    await dispatchLiveEvent(
+      event('bulk_receipts', { pageId: PAGE, messageId: '42', delivered: 3, read: 1 }),
+      deps,
+    )
+    expect(await db.bulkReceipts.get('42')).toEqual({ id: '42', pageId: PAGE, delivered: 5, read: 2 })
+  })
+})
+
+describe('a page subscription event', () => {
+  it('tells the owner only when the network refused to subscribe the page', async () => {
+    const onSubscriptionFailed = vi.fn()
+    await dispatchLiveEvent(event('page_subscription', { pageId: PAGE, ok: true }), { onSubscriptionFailed })
+    expect(onSubscriptionFailed).not.toHaveBeenCalled()
+    await dispatchLiveEvent(event('page_subscription', { pageId: PAGE, ok: false, error: 'code 200' }), {
+      onSubscriptionFailed,
+    })
+    expect(onSubscriptionFailed).toHaveBeenCalledWith(PAGE, 'code 200')
+  })
+})
+
+describe('a refetch event (a gap in the stream)', () => {
+  it('invalidates the lists, histories and unread counts of every page, and tells the open screens', async () => {
+    const queryClient = new QueryClient()
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    const keys = { all: [['inbox'], ['history']] }
+    await dispatchLiveEvent(event('refetch', { reason: 'gap' }), { queryClient, keys })
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['inbox'] }, { queryKey: ['history'] }])
+    expect(changes).toEqual([{ type: 'refetch' }])
+  })
+})

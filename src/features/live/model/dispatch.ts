@@ -1,0 +1,88 @@
+/**
+ * What each stream event does in this tab: the local database first (so an offline reload shows it), then
+ * the screens are told (the in-tab channel of src/shared/live/changes.ts) and the TanStack Query caches
+ * concerned are invalidated by key.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
+import { applyMessage } from './apply-message.ts'
+import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
+import type { LiveEvent } from './events.ts'
+
+/**
+ * The query keys the stream invalidates. The conversation list and the chat history own their keys; the
+ * signed-in shell passes their factories here (a key is a prefix: every query under it is invalidated).
+ */
+export interface LiveQueryKeys {
+  /** The conversation list of a page (read again for a message of a conversation not cached here). */
+  conversations?: (pageId: string) => QueryKey
+  /** The unread counts of a page (the sidebar's figure), when they are a query of their own. */
+  pageUnread?: (pageId: string) => QueryKey
+  /** What a gap in the stream makes stale: the lists, histories and unread counts of every page. */
+  all?: QueryKey[]
+}
+
+export interface LiveDeps {
+  queryClient?: QueryClient
+  keys?: LiveQueryKeys
+  /**
+   * Marks a conversation read for the page (the network's mark_seen through the inbox's own call); without
+   * it the conversation is only marked read on this device.
+   */
+  markSeen?: (pageId: string, conversationId: string) => void | Promise<void>
+  /** Told when the network could not subscribe a page to the app (no live messages for it). */
+  onSubscriptionFailed?: (pageId: string, error: string | undefined) => void
+  inView?: (pageId: string, conversationId: string) => boolean
+}
+
+function invalidate(deps: LiveDeps, keys: (QueryKey | undefined)[]): void {
+  for (const queryKey of keys) if (queryKey) void deps.queryClient?.invalidateQueries({ queryKey })
+}
+
+export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promise<void> {
+  const k = deps.keys ?? {}
+  switch (event.type) {
+    case 'message': {
+      const e = event.data
+      const inView = deps.inView ?? isChatInView
+      const outcome = await applyMessage(e, inView)
+      if (outcome.unknown || !outcome.conversation) {
+        publishLiveChange({ type: 'refetch', pageId: e.pageId })
+        invalidate(deps, [k.conversations?.(e.pageId), k.pageUnread?.(e.pageId)])
+        return
+      }
+      const conversation = outcome.conversation
+      if (outcome.message)
+        publishLiveChange({
+          type: 'message',
+          pageId: e.pageId,
+          conversationId: conversation.id,
+          row: outcome.message,
+        })
+      publishLiveChange({ type: 'conversation', pageId: e.pageId, row: conversation })
+      invalidate(deps, [k.pageUnread?.(e.pageId)])
+      if (!e.fromPage && outcome.message && inView(e.pageId, conversation.id))
+        await deps.markSeen?.(e.pageId, conversation.id)
+      return
+    }
+    case 'delivery':
+      await applyWatermark(event.data.pageId, event.data.customerId, 'delivered', event.data.watermark)
+      return
+    case 'read':
+      await applyWatermark(event.data.pageId, event.data.customerId, 'read', event.data.watermark)
+      return
+    case 'bulk_receipts': {
+      const { pageId, messageId, delivered, read } = event.data
+      await applyBulkReceipts(pageId, messageId, delivered, read)
+      return
+    }
+    case 'page_subscription':
+      if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
+      return
+    case 'refetch':
+      // Events were missed that the server no longer keeps: everything shown is read again.
+      publishLiveChange({ type: 'refetch' })
+      invalidate(deps, k.all ?? [])
+      return
+  }
+}
