@@ -21,10 +21,13 @@ import { installStatic } from './http/static.ts'
 import { type DemoSeed, seedDemo } from './repo/demo.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
 import { paymentProvider } from './payments/select.ts'
+import type { PushDeps } from './push/notify.ts'
+import { resolveVapidKeys } from './push/vapid.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
+import { pushRoutes } from './routes/push.ts'
 import { recipientRoutes } from './routes/recipients.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
@@ -48,6 +51,11 @@ export interface BuildOptions {
   graph?: GraphApi
   /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
   rateLimits?: Partial<RateLimits>
+  /**
+   * Whether one of a user's tabs of the app is visible now (no push then). Default: none is, so every
+   * new customer message is pushed.
+   */
+  anyVisibleTab?: (userId: string) => Promise<boolean>
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
 }
@@ -97,6 +105,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throw err
   }
 
+  let vapid
+  try {
+    vapid = resolveVapidKeys(config)
+  } catch (err) {
+    await app.close()
+    throw err
+  }
+  if (vapid.source === 'generated')
+    app.log.info(
+      'Web Push keys generated into DATA_DIR/vapid.json (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to use your own)',
+    )
+  const push: PushDeps = {
+    store,
+    vapid,
+    anyVisibleTab: options.anyVisibleTab ?? (async () => false),
+    fetch: options.fetch,
+    log: app.log,
+  }
+
   const ctx: ApiContext = {
     config,
     store,
@@ -116,6 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       refresh: raw,
     }),
     subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
+    vapid,
+    push,
   }
 
   app.decorate('store', store)
@@ -139,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       messageRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
+      pushRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))
       await api.register(async (hook) => webhookRoutes(hook, ctx))
     },

@@ -5,6 +5,8 @@ import type { ReadCache } from './db/read-cache.ts'
 import type { Store } from './db/store.ts'
 import type { GraphApi } from './graph/graph-api.ts'
 import type { PaymentProvider } from './payments/provider.ts'
+import type { PushDeps } from './push/notify.ts'
+import type { VapidKeys } from './push/vapid.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
 
 export interface RateLimits {
@@ -24,4 +26,8 @@ export interface ApiContext {
   authenticate: (request: FastifyRequest) => Promise<void>
   /** The subscription rows `GET /user` answers from, kept for a moment (see `db/read-cache.ts`). */
   subscriptionCache: ReadCache<SubscriptionRow>
+  /** The keys pushes are signed with (configured, or generated into DATA_DIR). */
+  vapid: VapidKeys
+  /** What `push/notify.ts` sends with: `notifyCustomerMessage(ctx.push, event)`, `notifyUser(ctx.push, …)`. */
+  push: PushDeps
 }

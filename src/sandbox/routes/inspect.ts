@@ -25,6 +25,7 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     if (body.rebase === true) ctx.store.startMs = Date.now()
     ctx.store.load()
     ctx.faults = { ...NO_FAULTS }
+    ctx.push.reset()
     ctx.tokens.clearExpired()
     return { ok: true, start: new Date(ctx.store.startMs).toISOString() }
   })
