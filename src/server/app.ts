@@ -20,8 +20,16 @@ import { installSecurityHeaders } from './http/security.ts'
 import { installStatic } from './http/static.ts'
 import { type DemoSeed, seedDemo } from './repo/demo.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
+import type { PushPayload } from '../shared/contracts/push.ts'
 import { paymentProvider } from './payments/select.ts'
-import type { PushDeps } from './push/notify.ts'
+import {
+  type CustomerMessageEvent,
+  type PushDeps,
+  type PushOptions,
+  type PushOutcome,
+  notifyCustomerMessage,
+  notifyUser,
+} from './push/notify.ts'
 import { resolveVapidKeys } from './push/vapid.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
@@ -64,6 +72,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The API's store (tests and the terms CLI reach the data through it). */
     store: Store
+    /** Web Push with this instance's keys and store (see `push/notify.ts`). */
+    push: {
+      notifyCustomerMessage(event: CustomerMessageEvent): Promise<PushOutcome>
+      notifyUser(userId: string, payload: PushPayload, options?: PushOptions): Promise<PushOutcome>
+    }
   }
 }
 
@@ -148,6 +161,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.decorate('store', store)
+  app.decorate('push', {
+    notifyCustomerMessage: (event: CustomerMessageEvent) => notifyCustomerMessage(push, event),
+    notifyUser: (userId: string, payload: PushPayload, opts?: PushOptions) =>
+      notifyUser(push, userId, payload, opts),
+  })
   app.decorateRequest('authUser', null)
   app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
