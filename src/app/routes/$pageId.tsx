@@ -8,6 +8,8 @@ export interface PageInboxSearch {
   c?: string
   /** The bulk wizard is open. */
   bulk?: 1
+  /** The conversation with this customer (PSID): how a notification opens a conversation. */
+  chat?: string
 }
 
 /**
@@ -23,6 +25,7 @@ export const Route = createFileRoute('/$pageId')({
   validateSearch: (search: Record<string, unknown>): PageInboxSearch => ({
     c: typeof search.c === 'string' && search.c ? search.c : undefined,
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
+    chat: typeof search.chat === 'string' && search.chat ? search.chat : undefined,
   }),
   loader: () => {
     void PageInbox.load().catch(() => undefined)

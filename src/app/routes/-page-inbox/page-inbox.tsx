@@ -59,7 +59,9 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
   const selected: CachedConversation | undefined = search.c
     ? list.rows.find((r) => r.id === search.c)
-    : list.rows[0]
+    : search.chat
+      ? list.rows.find((r) => r.customerId === search.chat)
+      : list.rows[0]
 
   const select = useCallback(
     (row: CachedConversation) =>
@@ -87,7 +89,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
-  const chosen = !!search.c || !!search.bulk
+  const chosen = !!search.c || !!search.chat || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
