@@ -187,7 +187,7 @@ describe('the notification of a message', () => {
       title: 'Sokha',
       body: 'Hello',
       pageName: 'Kanha Bakery',
-      url: '/p1?chat=c1',
+      url: '/p1?chat=%22c1%22',
       tag: 'conv:p1:c1',
       lang: 'en',
       dir: 'ltr',

@@ -12,6 +12,13 @@ export interface PageInboxSearch {
   chat?: string
 }
 
+/** A customer id from the URL; the router parses `?chat=123` as a number, exact only up to 2^53. */
+function chatParam(value: unknown): string | undefined {
+  if (typeof value === 'string' && value) return value
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  return undefined
+}
+
 /**
  * The inbox's code (with the local database) is fetched by the route's loader, which also runs when the
  * route is preloaded, and is not awaited: the layout shows at once, with the dots where the inbox will be.
@@ -25,7 +32,7 @@ export const Route = createFileRoute('/$pageId')({
   validateSearch: (search: Record<string, unknown>): PageInboxSearch => ({
     c: typeof search.c === 'string' && search.c ? search.c : undefined,
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
-    chat: typeof search.chat === 'string' && search.chat ? search.chat : undefined,
+    chat: chatParam(search.chat),
   }),
   loader: () => {
     void PageInbox.load().catch(() => undefined)

@@ -19,7 +19,8 @@ export function useNotificationClicks(): void {
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: unknown; url?: unknown } | null
       if (data?.type !== 'OPEN_URL' || typeof data.url !== 'string' || !data.url.startsWith('/')) return
-      void router.navigate({ href: data.url })
+      // As a link would: the history entry moves and the router renders the screen with its search.
+      router.history.push(data.url)
     }
     container.addEventListener('message', onMessage)
     // Messages the worker sent before this listener existed are delivered now.

@@ -103,7 +103,9 @@ export function messagePayload(
     title: event.customerName?.trim() || event.pageName,
     body,
     pageName: event.pageName,
-    url: `/${encodeURIComponent(event.pageId)}?chat=${encodeURIComponent(event.customerId)}`,
+    // The app's router reads search values as JSON: an all-digit id is sent quoted so it stays a string
+    // (as a number it would lose digits past 2^53).
+    url: `/${encodeURIComponent(event.pageId)}?chat=${encodeURIComponent(JSON.stringify(event.customerId))}`,
     tag: `conv:${event.pageId}:${event.customerId}`,
     lang,
     dir: pushLocaleDir(lang),

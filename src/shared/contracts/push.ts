@@ -62,7 +62,7 @@ export interface MessagePushPayload {
   /** The message text, or a neutral line when the owner hides texts or the message has no text. */
   body: string
   pageName: string
-  /** The conversation in the app: `/<pageId>?chat=<customerId>`. */
+  /** The conversation in the app: `/<pageId>?chat="<customerId>"` (quoted: the router reads search values as JSON). */
   url: string
   /** One notification per conversation: `conv:<pageId>:<customerId>`. */
   tag: string
