@@ -19,6 +19,7 @@ function sandboxMount(config: ServerConfig) {
       appSecret: config.FB_APP_SECRET,
       publicUrl: config.publicUrl,
       liveMs: config.SANDBOX_LIVE_MS,
+      messengerWebhookUrl: config.SANDBOX_MESSENGER_WEBHOOK_URL || undefined,
       humanAgent: config.HUMAN_AGENT_ENABLED,
       paymentWebhookUrl: '/api/v2/payments/webhook',
       paymentWebhookSecret: config.SANDBOX_WEBHOOK_SECRET,

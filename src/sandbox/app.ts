@@ -9,6 +9,7 @@ import { registerInspect } from './routes/inspect.ts'
 import { demoPageIds } from './state/demo.ts'
 import { SandboxStore } from './state/store.ts'
 import { TokenStore } from './state/tokens.ts'
+import { WebhookSender } from './webhooks.ts'
 
 export type { SandboxOptions } from './context.ts'
 export { demoPageIds, type DemoPageIds } from './state/demo.ts'
@@ -21,7 +22,17 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
       tokens: new TokenStore(),
       faults: newFaults(),
       push: new PushServiceState(),
+      webhooks: new WebhookSender({
+        url: options.messengerWebhookUrl,
+        appSecret: options.appSecret,
+        ownBase: () => {
+          const address = app.server.address()
+          return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined
+        },
+        faults: () => ctx.faults,
+      }),
     }
+    app.addHook('onClose', async () => ctx.webhooks.clear())
     const prefix = app.prefix || ''
 
     app.addContentTypeParser(
@@ -40,7 +51,11 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
 
     if (options.liveMs > 0) {
       const ids = demoPageIds(options.seed)
-      const timer = setInterval(() => ctx.store.liveMessage([ids.small, ids.large]), options.liveMs)
+      const timer = setInterval(() => {
+        const conv = ctx.store.liveMessage([ids.small, ids.large])
+        const msg = conv?.extra[conv.extra.length - 1]
+        if (conv && msg) ctx.webhooks.customerMessage(conv.pageId, conv.customer.id, msg)
+      }, options.liveMs)
       timer.unref()
       app.addHook('onClose', async () => clearInterval(timer))
     }

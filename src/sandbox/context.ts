@@ -5,6 +5,7 @@ import { NO_FAULTS, type Faults } from './faults.ts'
 import type { PushServiceState } from './push/service.ts'
 import type { SandboxStore } from './state/store.ts'
 import type { TokenInfo, TokenStore } from './state/tokens.ts'
+import type { WebhookSender } from './webhooks.ts'
 
 export interface SandboxOptions {
   policy: 'current' | 'legacy'
@@ -20,6 +21,11 @@ export interface SandboxOptions {
   paymentWebhookSecret?: string
   /** Fixes the demo data's time base (tests); defaults to the moment the plugin starts. */
   startMs?: number
+  /**
+   * Where the Messenger webhooks go (absolute, or a path on this server such as `/webhooks/messenger`), signed
+   * with `appSecret`; none are sent without it.
+   */
+  messengerWebhookUrl?: string | undefined
 }
 
 export interface SandboxContext {
@@ -29,6 +35,7 @@ export interface SandboxContext {
   faults: Faults
   /** What the sandbox's Web Push service received, and the answers it was told to give. */
   push: PushServiceState
+  webhooks: WebhookSender
 }
 
 export function newFaults(): Faults {

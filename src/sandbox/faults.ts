@@ -10,9 +10,40 @@ export interface Faults {
   rate_limit: boolean
   /** Every Graph request is cut at the socket: clients see a network error. */
   offline: boolean
+  /** Webhooks (src/sandbox/webhooks.ts): the share (0..1) never sent. */
+  webhook_drop: number
+  /** The share (0..1) sent twice. */
+  webhook_duplicate: number
+  /** Each is sent this many ms late. */
+  webhook_delay_ms: number
+  /** Each is held back until the next one has gone (pairs arrive newer first). */
+  webhook_reorder: boolean
+  /** Signed with a wrong secret (the server must refuse them). */
+  webhook_bad_signature: boolean
+  /** The share (0..1) of the page's sends the customer's device reports delivered. */
+  webhook_receipt_share: number
+  /** The share (0..1) of those delivered that are then read. */
+  webhook_read_share: number
+  /** Receipts come a random 0..N ms after the send (and the read as long after the delivery). */
+  webhook_receipt_delay_ms: number
 }
 
-export const NO_FAULTS: Faults = { latency_ms: 0, fail_rate: 0, rate_limit: false, offline: false }
+export const NO_FAULTS: Faults = {
+  latency_ms: 0,
+  fail_rate: 0,
+  rate_limit: false,
+  offline: false,
+  webhook_drop: 0,
+  webhook_duplicate: 0,
+  webhook_delay_ms: 0,
+  webhook_reorder: false,
+  webhook_bad_signature: false,
+  webhook_receipt_share: 0.7,
+  webhook_read_share: 0.6,
+  webhook_receipt_delay_ms: 5_000,
+}
+
+const share = (v: number) => Math.max(0, Math.min(1, v))
 
 export function mergeFaults(current: Faults, patch: unknown): Faults {
   const p = (patch && typeof patch === 'object' ? patch : {}) as Record<string, unknown>
@@ -21,6 +52,16 @@ export function mergeFaults(current: Faults, patch: unknown): Faults {
   if (typeof p.fail_rate === 'number') next.fail_rate = Math.max(0, Math.min(1, p.fail_rate))
   if (typeof p.rate_limit === 'boolean') next.rate_limit = p.rate_limit
   if (typeof p.offline === 'boolean') next.offline = p.offline
+  if (typeof p.webhook_drop === 'number') next.webhook_drop = share(p.webhook_drop)
+  if (typeof p.webhook_duplicate === 'number') next.webhook_duplicate = share(p.webhook_duplicate)
+  if (typeof p.webhook_delay_ms === 'number' && p.webhook_delay_ms >= 0)
+    next.webhook_delay_ms = Math.min(p.webhook_delay_ms, 60_000)
+  if (typeof p.webhook_reorder === 'boolean') next.webhook_reorder = p.webhook_reorder
+  if (typeof p.webhook_bad_signature === 'boolean') next.webhook_bad_signature = p.webhook_bad_signature
+  if (typeof p.webhook_receipt_share === 'number') next.webhook_receipt_share = share(p.webhook_receipt_share)
+  if (typeof p.webhook_read_share === 'number') next.webhook_read_share = share(p.webhook_read_share)
+  if (typeof p.webhook_receipt_delay_ms === 'number' && p.webhook_receipt_delay_ms >= 0)
+    next.webhook_receipt_delay_ms = Math.min(p.webhook_receipt_delay_ms, 600_000)
   return next
 }
 

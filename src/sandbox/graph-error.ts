@@ -55,6 +55,8 @@ export const errors = {
   noMatchingUser: () => new SandboxGraphError('(#100) No matching user found', 100, 2018001),
   needsMessaging: () =>
     new SandboxGraphError('(#230) Requires pages_messaging permission to manage the object', 230),
+  needsMetadata: () =>
+    new SandboxGraphError('(#200) Requires pages_manage_metadata permission to manage the object', 200),
   needsReadPermissions: () =>
     new SandboxGraphError(
       '(#200) Requires pages_read_engagement and pages_manage_metadata permission to manage the object',

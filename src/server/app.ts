@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { ReadCache } from './db/read-cache.ts'
 import { type Store, openStore } from './db/store.ts'
 import { watchWrites } from './db/write-watch.ts'
+import { EventHub, type HubOptions } from './events/hub.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
 import { type SessionCaller, authenticate } from './http/auth.ts'
 import { installErrorHandling } from './http/errors.ts'
@@ -31,12 +32,15 @@ import {
   notifyUser,
 } from './push/notify.ts'
 import { resolveVapidKeys } from './push/vapid.ts'
+import { anyVisibleTab } from './repo/presence.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { pushRoutes } from './routes/push.ts'
 import { recipientRoutes } from './routes/recipients.ts'
+import { eventRoutes } from './routes/events.ts'
+import { messengerWebhookRoutes } from './routes/messenger-webhook.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
@@ -44,6 +48,7 @@ import { termsRoutes } from './routes/terms.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
+import { WebhookProcessor } from './webhooks/process.ts'
 
 export interface BuildOptions {
   config: ServerConfig
@@ -59,13 +64,14 @@ export interface BuildOptions {
   graph?: GraphApi
   /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
   rateLimits?: Partial<RateLimits>
-  /**
-   * Whether one of a user's tabs of the app is visible now (no push then). Default: none is, so every
-   * new customer message is pushed.
-   */
+  /** Whether one of a user's tabs of the app is visible now (no push then). Default: the tabs' reports. */
   anyVisibleTab?: (userId: string) => Promise<boolean>
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
+  /** Event stream tuning (tests shorten the heartbeat). */
+  events?: HubOptions
+  /** Told of each new customer message a webhook brings; default: the push notifications. */
+  onCustomerMessage?: ApiContext['onCustomerMessage']
 }
 
 declare module 'fastify' {
@@ -77,6 +83,8 @@ declare module 'fastify' {
       notifyCustomerMessage(event: CustomerMessageEvent): Promise<PushOutcome>
       notifyUser(userId: string, payload: PushPayload, options?: PushOptions): Promise<PushOutcome>
     }
+    /** Takes up the stored Messenger webhooks (tests wait on `drain()`). */
+    webhooks: WebhookProcessor
   }
 }
 
@@ -106,9 +114,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const raw = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   const { store, log: writes } = watchWrites(raw)
-  app.addHook('onClose', () => store.close())
+  const events = new EventHub(store, options.events, app.log)
+  // Open streams end before the server stops waiting for its connections; then the listening stops.
+  app.addHook('preClose', async () => events.endStreams())
+  app.addHook('onClose', async () => {
+    await events.close()
+    await store.close()
+  })
   try {
     await migrate(store)
+    await events.start()
     if (options.demo) await seedDemo(store, options.demo)
     // Images an older version kept in DATA_DIR/uploads move into the shared database.
     if (!config.DATA_DIR.startsWith('memory://'))
@@ -132,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const push: PushDeps = {
     store,
     vapid,
-    anyVisibleTab: options.anyVisibleTab ?? (async () => false),
+    anyVisibleTab: options.anyVisibleTab ?? ((userId) => anyVisibleTab(store, userId)),
     fetch: options.fetch,
     log: app.log,
   }
@@ -158,7 +173,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
     vapid,
     push,
+    events,
+    onCustomerMessage:
+      options.onCustomerMessage ??
+      // Not awaited: a slow push service must not hold up the webhooks behind this one (it never throws).
+      ((notice) => void notifyCustomerMessage(push, notice)),
   }
+
+  const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
+  app.addHook('preClose', async () => webhooks.stop())
 
   app.decorate('store', store)
   app.decorate('push', {
@@ -166,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notifyUser: (userId: string, payload: PushPayload, opts?: PushOptions) =>
       notifyUser(push, userId, payload, opts),
   })
+  app.decorate('webhooks', webhooks)
   app.decorateRequest('authUser', null)
   app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
@@ -187,11 +211,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
       pushRoutes(api, ctx)
+      eventRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))
       await api.register(async (hook) => webhookRoutes(hook, ctx))
     },
     { prefix: '/api/v2' },
   )
+  await app.register(async (hooks) => messengerWebhookRoutes(hooks, ctx, webhooks))
+  // Bodies stored before a stop and not yet processed are taken up now.
+  app.addHook('onReady', async () => {
+    void webhooks
+      .drain()
+      .catch((err: unknown) => app.log.error({ err }, 'messenger webhook processing failed'))
+  })
   uploadedFileRoute(app, ctx)
   await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
     sourceMaps: config.NODE_ENV !== 'production',

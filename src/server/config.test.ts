@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts'
 const production = {
   NODE_ENV: 'production',
   FB_APP_SECRET: 'a-real-app-secret',
+  WEBHOOK_VERIFY_TOKEN: 'a-verify-token-of-its-own',
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
@@ -62,6 +63,13 @@ describe('a production start', () => {
     const message = failure({ NODE_ENV: 'production', SANDBOX: 'true' })
     expect(message).toMatch(/FB_APP_SECRET/)
     expect(message).toMatch(/SANDBOX_WEBHOOK_SECRET/)
+    expect(message).toMatch(/WEBHOOK_VERIFY_TOKEN/)
+  })
+
+  it('stops on the public default webhook verify token, and on a missing one', () => {
+    const { WEBHOOK_VERIFY_TOKEN: _, ...withoutToken } = production
+    expect(failure(withoutToken)).toMatch(/WEBHOOK_VERIFY_TOKEN is the public default/)
+    expect(failure({ ...production, WEBHOOK_VERIFY_TOKEN: 'short' })).toMatch(/WEBHOOK_VERIFY_TOKEN/)
   })
 
   it('keeps the defaults outside production', () => {

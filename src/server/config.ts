@@ -11,6 +11,7 @@ const bool = z
 /** Public defaults that let the sandbox work out of the box: never accepted in production. */
 const DEFAULT_APP_SECRET = 'sandbox-secret'
 const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox'
+const DEFAULT_VERIFY_TOKEN = 'sandbox-verify-token'
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +34,11 @@ const schema = z.object({
   SANDBOX_SEED: z.coerce.number().int().default(20260427),
   /** New customer messages arrive in the sandbox every N ms (0: never). */
   SANDBOX_LIVE_MS: z.coerce.number().int().nonnegative().default(0),
+  /**
+   * Where the sandbox sends its Messenger webhooks (signed with FB_APP_SECRET): a path on this server (the
+   * default, the server's own `/webhooks/messenger`) or an absolute URL; empty: none are sent.
+   */
+  SANDBOX_MESSENGER_WEBHOOK_URL: z.string().default('/webhooks/messenger'),
   MESSAGING_POLICY: z.enum(['current', 'legacy']).default('current'),
   HUMAN_AGENT_ENABLED: bool.default(false),
   GRAPH_URL: z.string().url().optional(),
@@ -42,6 +48,11 @@ const schema = z.object({
     .default('v25.0'),
   FB_APP_ID: z.string().default('sandbox-app'),
   FB_APP_SECRET: z.string().default(DEFAULT_APP_SECRET),
+  /**
+   * The word the network's webhook set-up sends back in its handshake (`GET /webhooks/messenger`): the same
+   * value is entered as the "Verify token" in the app's Messenger webhook settings.
+   */
+  WEBHOOK_VERIFY_TOKEN: z.string().min(8).default(DEFAULT_VERIFY_TOKEN),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -145,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (e.NODE_ENV === 'production') {
     const defaults: string[] = []
     if (e.FB_APP_SECRET === DEFAULT_APP_SECRET) defaults.push('FB_APP_SECRET')
+    if (e.WEBHOOK_VERIFY_TOKEN === DEFAULT_VERIFY_TOKEN) defaults.push('WEBHOOK_VERIFY_TOKEN')
     if (
       (sandboxEnabled || e.PAYMENT_PROVIDER === 'sandbox') &&
       e.SANDBOX_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import type { ReadCache } from './db/read-cache.ts'
 import type { Store } from './db/store.ts'
+import type { EventHub } from './events/hub.ts'
 import type { GraphApi } from './graph/graph-api.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import type { PushDeps } from './push/notify.ts'
@@ -30,4 +31,23 @@ export interface ApiContext {
   vapid: VapidKeys
   /** What `push/notify.ts` sends with: `notifyCustomerMessage(ctx.push, event)`, `notifyUser(ctx.push, …)`. */
   push: PushDeps
+  /** The event streams open on this instance (fed through the database's LISTEN/NOTIFY). */
+  events: EventHub
+  /**
+   * Called once for each new customer message a webhook brings (never for a duplicate or an echo), after it
+   * is stored: push notifications hook in here.
+   */
+  onCustomerMessage?: ((notice: CustomerMessageNotice) => Promise<void> | void) | undefined
+}
+
+/** A new customer message, for whoever must be told (the page's owners). */
+export interface CustomerMessageNotice {
+  userIds: string[]
+  pageId: string
+  pageName: string | null
+  customerId: string
+  customerName?: string | undefined
+  mid: string
+  text: string | null
+  createdTime: string
 }

@@ -27,14 +27,14 @@ export function parsePushPayload(data: unknown): PushPayload | null {
   const d = data as Record<string, unknown>
   if (!str(d.title) || !str(d.body) || !str(d.url)) return null
   if (d.type === 'message') {
-    if (!str(d.pageId) || !str(d.customerId) || !str(d.pageName) || !str(d.tag)) return null
+    if (!str(d.pageId) || !str(d.customerId) || !str(d.tag)) return null
     return {
       type: 'message',
       pageId: d.pageId,
       customerId: d.customerId,
       title: d.title,
       body: d.body,
-      pageName: d.pageName,
+      pageName: str(d.pageName) ? d.pageName : '',
       url: d.url,
       tag: d.tag,
       lang: str(d.lang) ? d.lang : '',
@@ -67,7 +67,8 @@ export function safeAppUrl(url: string, origin: string): string {
 export function notificationFor(payload: PushPayload): { title: string; options: NotificationOptions } {
   const tag = payload.tag
   // The customer names the notification; the page it wrote to comes first in the body.
-  const body = payload.type === 'message' ? `${payload.pageName} · ${payload.body}` : payload.body
+  const body =
+    payload.type === 'message' && payload.pageName ? `${payload.pageName} · ${payload.body}` : payload.body
   const options: NotificationOptions & { renotify?: boolean } = {
     body,
     icon: NOTIFICATION_ICON,

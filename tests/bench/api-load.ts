@@ -61,6 +61,7 @@ const config = loadConfig({
   NODE_ENV: 'production',
   // Production refuses the public default secrets.
   FB_APP_SECRET: 'bench-app-secret',
+  WEBHOOK_VERIFY_TOKEN: 'bench-verify-token',
   SANDBOX_WEBHOOK_SECRET: 'whsec_bench_secret',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',

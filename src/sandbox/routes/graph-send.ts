@@ -111,6 +111,7 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
           }
         : {}),
     })
+    ctx.webhooks.pageSent(pageId, recipientId, stored, options.appId)
     store.sent.push({
       page_id: pageId,
       recipient_id: recipientId,
@@ -130,6 +131,19 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
       message_id: stored.id,
       ...(newAttachmentId ? { attachment_id: newAttachmentId } : {}),
     }
+  })
+
+  /** Webhook subscription of a page to this app (the fields asked for are kept, as the network does). */
+  app.post('/graph/:version/:id/subscribed_apps', async (request) => {
+    const { id } = request.params as { id: string }
+    const { info, pageId } = authenticatePage(ctx, request, id)
+    if (!info.granted.includes('pages_manage_metadata')) throw errors.needsMetadata()
+    const q = { ...((request.query ?? {}) as Json), ...((request.body ?? {}) as Json) }
+    const fields =
+      typeof q.subscribed_fields === 'string' ? q.subscribed_fields.split(',').filter(Boolean) : []
+    if (fields.length === 0) throw errors.invalidParam('The parameter subscribed_fields is required')
+    store.subscribedFields.set(pageId, fields)
+    return { success: true }
   })
 
   app.post('/graph/:version/:id/message_attachments', async (request) => {

@@ -26,8 +26,53 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     ctx.store.load()
     ctx.faults = { ...NO_FAULTS }
     ctx.push.reset()
+    ctx.webhooks.clear()
+    ctx.webhooks.log.length = 0
     ctx.tokens.clearExpired()
     return { ok: true, start: new Date(ctx.store.startMs).toISOString() }
+  })
+
+  /** The webhooks sent (or dropped by a fault) and the pages subscribed to them. */
+  app.get('/webhooks', async () => ({
+    url: ctx.options.messengerWebhookUrl ?? null,
+    subscribed: Object.fromEntries(ctx.store.subscribedFields),
+    log: ctx.webhooks.log,
+  }))
+
+  /**
+   * A customer writes now: to `customer_id` on `page_id` when given, else on a random conversation of the
+   * demo user's pages; the message is in the page's conversations and goes out as a webhook.
+   */
+  app.post('/customer-message', async (request, reply) => {
+    const body = (request.body ?? {}) as { page_id?: unknown; customer_id?: unknown; text?: unknown }
+    const text = typeof body.text === 'string' && body.text.trim() ? body.text.slice(0, 2000) : undefined
+    let conv
+    if (typeof body.page_id === 'string' && typeof body.customer_id === 'string') {
+      conv = ctx.store.conversationWith(body.page_id, body.customer_id)
+      if (!conv) return reply.status(404).send({ error: 'no conversation with that customer on that page' })
+      ctx.store.addMessage(conv, {
+        createdMs: Date.now(),
+        fromPage: false,
+        text: text ?? 'Hello, is this still available?',
+      })
+    } else {
+      const pages =
+        typeof body.page_id === 'string' ? [body.page_id] : ctx.store.pagesOf('demo').map((p) => p.id)
+      for (let i = 0; i < 10 && !conv; i++) conv = ctx.store.liveMessage(pages)
+      if (!conv) return reply.status(404).send({ error: 'no conversation could take a message' })
+      if (text) conv.extra[conv.extra.length - 1]!.text = text
+    }
+    const msg = conv.extra[conv.extra.length - 1]!
+    if (text) conv.snippet = text
+    ctx.webhooks.customerMessage(conv.pageId, conv.customer.id, msg)
+    return {
+      page_id: conv.pageId,
+      customer_id: conv.customer.id,
+      customer_name: conv.customer.name,
+      conversation_id: conv.id,
+      mid: msg.id,
+      text: msg.text,
+    }
   })
 
   app.post('/token', async (request, reply) => {

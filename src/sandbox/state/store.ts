@@ -31,6 +31,8 @@ export class SandboxStore {
   private dirty = new Set<string>()
   sent: SentEntry[] = []
   attachments = new Map<string, string>()
+  /** Pages subscribed to the app's webhooks, with the fields asked for (`POST /{page-id}/subscribed_apps`). */
+  subscribedFields = new Map<string, string[]>()
   private counter = 0
 
   constructor(
@@ -53,6 +55,7 @@ export class SandboxStore {
     }
     this.sent = []
     this.attachments = new Map()
+    this.subscribedFields = new Map()
   }
 
   userById(id: string): DemoUser | undefined {

@@ -50,6 +50,13 @@ export async function openPgliteStore(dataDir: string): Promise<Store> {
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     // PGlite is one connection already.
     session: (fn) => fn(top),
+    // PGlite delivers the notifications of its one connection, so every writer in this process is heard.
+    listen: async (channel, onNotify) => {
+      const stop = await db.listen(channel, onNotify)
+      return async () => {
+        if (!db.closed) await stop()
+      }
+    },
     close: async () => {
       try {
         await db.close()

@@ -18,6 +18,18 @@ export interface Store extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Runs `fn` on one dedicated connection (session-level advisory locks need one). */
   session<T>(fn: (db: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Hears every `NOTIFY channel` sent on this database, by any instance: `onNotify` gets each payload. On a
+   * server the listening connection is re-opened after it drops; `onResume` is called then, since what was
+   * sent in between was not heard. Resolves with a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>
+  /** Cuts the listening connection as a network failure would (tests of the reconnection; server only). */
+  dropListener?(): void
   close(): Promise<void>
 }
 

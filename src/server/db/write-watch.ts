@@ -85,6 +85,8 @@ export function watchWrites(store: Store): { store: Store; log: WriteLog } {
       exec: top.exec,
       transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inside<T>((f) => store.transaction(f))(fn),
       session: <T>(fn: (db: Queryable) => Promise<T>) => inside<T>((f) => store.session(f))(fn),
+      listen: (channel, onNotify, onResume) => store.listen(channel, onNotify, onResume),
+      ...(store.dropListener ? { dropListener: () => store.dropListener!() } : {}),
       close: () => store.close(),
     },
   }

@@ -26,7 +26,18 @@ export interface GraphApi {
   tokenOwner(token: string): Promise<string>
   /** `GET /debug_token` asked with the app token: which app, user and page a token was issued for. */
   debugToken(token: string): Promise<TokenDebugInfo>
+  /** Subscribes the page to this app's webhooks (`POST /{page-id}/subscribed_apps`) with its page token. */
+  subscribePage(pageId: string, pageToken: string): Promise<void>
 }
+
+/** The webhook fields a connected page is subscribed to. */
+export const SUBSCRIBED_FIELDS = [
+  'messages',
+  'message_echoes',
+  'message_deliveries',
+  'message_reads',
+  'messaging_optins',
+] as const
 
 export interface GraphApiOptions {
   graphUrl: string
@@ -64,6 +75,12 @@ export function createGraphApi(opts: GraphApiOptions): GraphApi {
     tokenOwner: (token) => guarded(async () => (await client.me(token, 'id')).id),
     debugToken: (token) =>
       guarded(async () => (await client.debugToken(token, `${opts.appId}|${opts.appSecret}`)).data),
+    subscribePage: (pageId, pageToken) =>
+      guarded(async () => {
+        const body = await client.subscribeApp(pageId, pageToken, SUBSCRIBED_FIELDS)
+        if (body.success !== true && String(body.success) !== 'true')
+          throw new GraphCallError(502, 'The social network did not confirm the subscription.')
+      }),
     exchangeToken: (token) =>
       guarded(async () => {
         const body = await client.exchangeToken(token, opts.appId, opts.appSecret)

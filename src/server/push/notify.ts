@@ -23,13 +23,13 @@ import { type PushSubscriptionRow, forgetEndpoint, hideTextOf, subscriptionsOf }
 import { PUSH_TEXTS } from './texts.ts'
 import type { VapidKeys } from './vapid.ts'
 
-/** What E's webhook processing hands over for each new customer message (the `onCustomerMessage` hook). */
+/** What the webhook processing hands over for each new customer message (`ApiContext.onCustomerMessage`). */
 export interface CustomerMessageEvent {
   userIds: string[]
   pageId: string
-  pageName: string
+  pageName: string | null
   customerId: string
-  customerName?: string | null
+  customerName?: string | null | undefined
   mid: string
   text: string | null
   createdTime: string
@@ -100,9 +100,9 @@ export function messagePayload(
     type: 'message',
     pageId: event.pageId,
     customerId: event.customerId,
-    title: event.customerName?.trim() || event.pageName,
+    title: event.customerName?.trim() || event.pageName || texts.newMessage,
     body,
-    pageName: event.pageName,
+    pageName: event.pageName ?? '',
     // The app's router reads search values as JSON: an all-digit id is sent quoted so it stays a string
     // (as a number it would lose digits past 2^53).
     url: `/${encodeURIComponent(event.pageId)}?chat=${encodeURIComponent(JSON.stringify(event.customerId))}`,

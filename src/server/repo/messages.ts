@@ -69,7 +69,7 @@ interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at'> {
 }
 
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
-  ng_count, state, stop_reason, created_at`
+  ng_count, delivered_count, read_count, state, stop_reason, created_at`
 
 /** The user's messages in order; `open` leaves the finished ones out. */
 export async function listMessages(db: Queryable, userId: string, open: boolean): Promise<StoredMessage[]> {

@@ -5,9 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { extendTokenBody, pageBody } from '../../shared/contracts/api.ts'
+import type { PageWebhooks } from '../../shared/contracts/events.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
+import { publishToPage } from '../repo/owner-events.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
 import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage, verifyPageToken } from './page-access.ts'
 
@@ -56,7 +58,8 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     })
     if (outcome === 'banned') throw notAcceptable(PAGE_BANNED, 'page_banned')
     if (outcome === 'trial_used') throw notAcceptable(TRIAL_USED, 'trial_used')
-    return { data: { subscription: outcome } }
+    const webhooks = await subscribeWebhooks(ctx, page.id, page.access_token)
+    return { data: { subscription: outcome, webhooks } }
   })
 
   app.post('/page/extend-token', auth, async (request) => {
@@ -77,6 +80,39 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
       )
     }
   })
+}
+
+/** Asked again after a day even when it worked, in case the subscription was removed at the network. */
+const RESUBSCRIBE_HOURS = 24
+
+/**
+ * Subscribes the page to this app's webhooks (live messages, echoes, receipts, opt-ins) when it is not known
+ * to be subscribed; the result is kept on the page, told to its owners' apps (`page_subscription`) and
+ * answered. A failure never refuses the connection: the inbox works without live updates.
+ */
+async function subscribeWebhooks(ctx: ApiContext, pageId: string, pageToken: string): Promise<PageWebhooks> {
+  const [known] = await ctx.store.query<{ ok: boolean | null; error: string | null; fresh: boolean }>(
+    `SELECT webhooks_ok AS ok, webhooks_error AS error,
+       COALESCE(webhooks_checked_at > now() - make_interval(hours => $2), false) AS fresh
+     FROM pages WHERE id = $1`,
+    [pageId, RESUBSCRIBE_HOURS],
+  )
+  if (known?.ok === true && known.fresh) return { ok: true }
+  let result: PageWebhooks
+  try {
+    await ctx.graph.subscribePage(pageId, pageToken)
+    result = { ok: true }
+  } catch (err) {
+    result = { ok: false, error: err instanceof Error ? err.message : 'The subscription failed.' }
+  }
+  await ctx.store.transaction(async (tx) => {
+    await tx.query(
+      'UPDATE pages SET webhooks_ok = $2, webhooks_error = $3, webhooks_checked_at = now() WHERE id = $1',
+      [pageId, result.ok, result.error ?? null],
+    )
+    await publishToPage(tx, pageId, 'page_subscription', { pageId, ...result })
+  })
+  return result
 }
 
 async function ownerOf(ctx: ApiContext, token: string): Promise<string | undefined> {

@@ -63,6 +63,10 @@ export const fakeGraph: GraphApi = {
     if (user) return { app_id, type: 'USER', is_valid: true, user_id: user[1]! }
     return { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' } }
   },
+  async subscribePage(pageId, token) {
+    const page = /^page:(\d+)(@\d+)?$/.exec(token)
+    if (!page || page[1] !== pageId) throw new GraphCallError(400, 'Invalid OAuth access token.')
+  },
   async exchangeToken(token) {
     if (/^page:\d+$/.test(token)) throw new GraphCallError(400, 'Only user tokens can be exchanged.')
     if (token === 'unreachable') throw new GraphCallError(0, 'The social network could not be reached.')

@@ -164,6 +164,17 @@ export type AvailableMessagesResponse = TouchResponse
 
 /** `POST /api/v2/page`, `/user/accept-terms`, `/user/confirm-brand-messages-usage`, `/cancel-subscription`. */
 export const subscriptionResponse = z.object({ data: z.object({ subscription: subscriptionState }) })
+/**
+ * `POST /api/v2/page` adds whether the page is subscribed to the app's webhooks (live messages and receipts);
+ * `ok: false` with the network's reason when that failed (the page is connected all the same).
+ */
+export const pageResponse = z.object({
+  data: z.object({
+    subscription: subscriptionState,
+    webhooks: z.object({ ok: z.boolean(), error: z.string().optional() }).optional(),
+  }),
+})
+export type PageResponse = z.infer<typeof pageResponse>
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>
 
 /** `GET /api/v2/user/subscriptions/my-subscription` answers the fields bare; `/user/subscriptions` a list. */
@@ -216,6 +227,9 @@ export const storedMessage = z.object({
   branded_messages_amount: z.number().int(),
   ok_count: z.number().int(),
   ng_count: z.number().int(),
+  /** Recipients the network reported delivered / read (webhook watermarks at or after their send). */
+  delivered_count: z.number().int().default(0),
+  read_count: z.number().int().default(0),
   state: bulkMessageState,
   stop_reason: z.string().nullable(),
   created_at: z.string(),

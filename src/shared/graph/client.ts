@@ -130,6 +130,12 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         fb_exchange_token: token,
       }),
 
+    subscribeApp: (pageId, pageToken, fields) =>
+      call<{ success: boolean }>('POST', `${pageId}/subscribed_apps`, {
+        subscribed_fields: fields.join(','),
+        access_token: pageToken,
+      }),
+
     debugToken: (inputToken, appToken) =>
       call<{ data: TokenDebugInfo }>('GET', 'debug_token', {
         input_token: inputToken,

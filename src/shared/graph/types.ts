@@ -160,4 +160,6 @@ export interface GraphClient {
   ): Promise<{ access_token: string; expires_in?: number }>
   /** What the network knows of `inputToken`, asked with the app token (`{app-id}|{app-secret}`, server only). */
   debugToken(inputToken: string, appToken: string): Promise<{ data: TokenDebugInfo }>
+  /** `POST /{page-id}/subscribed_apps`: the page's webhooks go to this app for these fields (server only). */
+  subscribeApp(pageId: string, pageToken: string, fields: readonly string[]): Promise<{ success: boolean }>
 }

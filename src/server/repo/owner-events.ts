@@ -1,0 +1,151 @@
+/**
+ * The `owner_events` log: what the owners' open apps must hear (see shared/contracts/events.ts). A row is
+ * written per user who hears it, and its id announced with `NOTIFY pagecast_events` in the same transaction,
+ * so every instance on the database hears it once it is committed (and never before).
+ */
+import type { OwnerEventData, OwnerEventType } from '../../shared/contracts/events.ts'
+import type { Queryable } from '../db/store.ts'
+
+export const EVENTS_CHANNEL = 'pagecast_events'
+/** Kept per user: a day, and at most this many rows; a stream resuming from before that is told to refetch. */
+export const RETENTION_HOURS = 24
+export const RETENTION_ROWS = 10_000
+
+export interface OwnerEventRow {
+  id: number
+  user_id: number
+  type: OwnerEventType
+  data: unknown
+}
+
+/** The NOTIFY payload: `<event id>:<user id>` pairs, comma-separated. */
+export function notifyPayload(rows: readonly { id: number; user_id: number }[]): string {
+  return rows.map((r) => `${r.id}:${r.user_id}`).join(',')
+}
+
+export function parseNotifyPayload(payload: string): { id: number; userId: string }[] {
+  const out: { id: number; userId: string }[] = []
+  for (const part of payload.split(',')) {
+    const m = /^(\d+):(\d+)$/.exec(part)
+    if (m) out.push({ id: Number(m[1]), userId: m[2]! })
+  }
+  return out
+}
+
+/** NOTIFY payloads stay well under PostgreSQL's 8,000 bytes. */
+const NOTIFY_BATCH = 300
+
+async function announce(db: Queryable, rows: readonly { id: number; user_id: number }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += NOTIFY_BATCH) {
+    await db.query('SELECT pg_notify($1, $2)', [
+      EVENTS_CHANNEL,
+      notifyPayload(rows.slice(i, i + NOTIFY_BATCH)),
+    ])
+  }
+}
+
+/** An event for the given users; answers the rows written. */
+export async function publishToUsers<T extends OwnerEventType>(
+  db: Queryable,
+  userIds: readonly string[],
+  type: T,
+  data: OwnerEventData<T>,
+): Promise<{ id: number; user_id: number }[]> {
+  if (userIds.length === 0) return []
+  const rows = await db.query<{ id: number; user_id: number }>(
+    `INSERT INTO owner_events (user_id, type, data)
+       SELECT u, $2, $3::jsonb FROM unnest($1::bigint[]) AS u ORDER BY u RETURNING id, user_id`,
+    [userIds.map(Number), type, JSON.stringify(data)],
+  )
+  await announce(db, rows)
+  return rows
+}
+
+/** The users bound to a page (`user_pages`): everyone who hears its events. */
+export async function pageOwners(db: Queryable, pageId: string): Promise<string[]> {
+  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM user_pages WHERE page_id = $1', [
+    pageId,
+  ])
+  return rows.map((r) => String(r.user_id))
+}
+
+/** An event of a page for every user bound to it; answers who hears it. */
+export async function publishToPage<T extends OwnerEventType>(
+  db: Queryable,
+  pageId: string,
+  type: T,
+  data: OwnerEventData<T>,
+): Promise<string[]> {
+  const owners = await pageOwners(db, pageId)
+  await publishToUsers(db, owners, type, data)
+  return owners
+}
+
+export async function eventsByIds(db: Queryable, ids: readonly number[]): Promise<OwnerEventRow[]> {
+  if (ids.length === 0) return []
+  return db.query<OwnerEventRow>(
+    'SELECT id, user_id, type, data FROM owner_events WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [ids],
+  )
+}
+
+export type CatchUp =
+  { kind: 'events'; rows: OwnerEventRow[] } | { kind: 'gap'; reason: 'gap' | 'too_many'; resumeFrom: number }
+
+/**
+ * A user's events after `since`, oldest first, or a gap: `since` is older than what is kept for the user,
+ * beyond the last id ever given (another database), or more than `limit` events behind.
+ */
+export async function eventsSince(
+  db: Queryable,
+  userId: string,
+  since: number,
+  limit: number,
+): Promise<CatchUp> {
+  const [state] = await db.query<{ floor: number | null; last: number }>(
+    `SELECT (SELECT pruned_through FROM owner_event_floors WHERE user_id = $1) AS floor,
+       (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM owner_events_id_seq) AS last`,
+    [userId],
+  )
+  const last = Number(state?.last ?? 0)
+  if (since > last || (state?.floor != null && since < Number(state.floor)))
+    return { kind: 'gap', reason: 'gap', resumeFrom: last }
+  const rows = await db.query<OwnerEventRow>(
+    `SELECT id, user_id, type, data FROM owner_events WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+    [userId, since, limit + 1],
+  )
+  if (rows.length > limit) return { kind: 'gap', reason: 'too_many', resumeFrom: last }
+  return { kind: 'events', rows }
+}
+
+/** The last event id given so far (a stream starting without `since` resumes from here). */
+export async function lastEventId(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ last: number }>(
+    'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM owner_events_id_seq',
+  )
+  return Number(row?.last ?? 0)
+}
+
+/** Deletes events past the retention, remembering per user up to where (any instance may run it). */
+export async function pruneOwnerEvents(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH doomed AS (
+       SELECT id FROM owner_events WHERE created_at < now() - make_interval(hours => $1)
+       UNION
+       SELECT id FROM (
+         SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS rn FROM owner_events
+       ) ranked WHERE rn > $2
+     ), gone AS (
+       DELETE FROM owner_events WHERE id IN (SELECT id FROM doomed) RETURNING user_id, id
+     ), floors AS (
+       INSERT INTO owner_event_floors (user_id, pruned_through)
+         SELECT user_id, max(id) FROM gone GROUP BY user_id
+       ON CONFLICT (user_id) DO UPDATE
+         SET pruned_through = GREATEST(owner_event_floors.pruned_through, EXCLUDED.pruned_through)
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM gone`,
+    [RETENTION_HOURS, RETENTION_ROWS],
+  )
+  return Number(rows[0]?.n ?? 0)
+}

@@ -1,0 +1,304 @@
+/**
+ * `/webhooks/messenger`: the handshake, signatures (good, bad, missing, replayed, duplicated), storing before
+ * processing, deduplication of messages and watermarks, echoes, opt-ins, bulk receipts and the new-message hook.
+ */
+import { createHmac } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CustomerMessageNotice } from '../context.ts'
+import { type LoggedIn, type TestApp, login, registerPage, startTestApp } from '../testing/harness.ts'
+
+const SECRET = 'webhook-test-secret'
+const VERIFY = 'verify-token-for-tests'
+const PAGE = '682498302938465'
+const PSID = '1254477777772919'
+
+const fixture = (name: string) =>
+  (
+    JSON.parse(
+      readFileSync(new URL(`../../../tests/fixtures/graph/webhooks/${name}.json`, import.meta.url), 'utf8'),
+    ) as { body: unknown }
+  ).body
+
+const sign = (raw: string, secret = SECRET) =>
+  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`
+
+interface Row {
+  [key: string]: unknown
+}
+
+describe('Messenger webhooks', () => {
+  let t: TestApp
+  let owner: LoggedIn
+  const logs: string[] = []
+  const notices: CustomerMessageNotice[] = []
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      'pglite',
+      {
+        logStream: { write: (line) => void logs.push(line) },
+        onCustomerMessage: (n) => void notices.push(n),
+      },
+      { FB_APP_SECRET: SECRET, WEBHOOK_VERIFY_TOKEN: VERIFY, LOG_LEVEL: 'info' },
+    )
+    owner = await login(t.app, '6101')
+    await registerPage(t.app, owner, PAGE)
+  })
+  afterAll(() => t.close())
+
+  const post = async (body: unknown, signature?: string | null) => {
+    const raw = typeof body === 'string' ? body : JSON.stringify(body)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/messenger',
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === null ? {} : { 'x-hub-signature-256': signature ?? sign(raw) }),
+      },
+    })
+    await t.app.webhooks.drain()
+    return res
+  }
+  const q = <T extends Row>(sql: string, params: (string | number)[] = []) =>
+    t.app.store.query<T>(sql, params)
+  const events = (type: string) =>
+    q<{ data: Row }>('SELECT data FROM owner_events WHERE type = $1 ORDER BY id', [type]).then((r) =>
+      r.map((x) => x.data),
+    )
+
+  describe('handshake', () => {
+    it('answers the challenge as text for the configured verify token', async () => {
+      const res = await t.app.inject({
+        url: `/webhooks/messenger?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444`,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^text\/plain/)
+      expect(res.body).toBe('1158201444')
+    })
+
+    it.each([
+      ['a wrong token', `hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`],
+      ['another mode', `hub.mode=unsubscribe&hub.verify_token=${VERIFY}&hub.challenge=1`],
+      ['no challenge', `hub.mode=subscribe&hub.verify_token=${VERIFY}`],
+      ['nothing', ''],
+    ])('refuses %s with 403', async (_what, query) => {
+      const res = await t.app.inject({ url: `/webhooks/messenger?${query}` })
+      expect(res.statusCode).toBe(403)
+      expect(res.body).not.toContain('1')
+    })
+  })
+
+  describe('signatures', () => {
+    it('refuse a bad or missing signature with 403, store nothing and log a line without the body', async () => {
+      const body = { object: 'page', entry: [{ id: PAGE, messaging: [] }], secret_words: 'do-not-log-me' }
+      const raw = JSON.stringify(body)
+      for (const signature of [sign(raw, 'another-secret'), null, 'sha256=xyz', sign(`${raw} `)]) {
+        const res = await post(raw, signature)
+        expect(res.statusCode).toBe(403)
+      }
+      expect(await q('SELECT id FROM webhook_events')).toEqual([])
+      const refusals = logs.filter((l) => l.includes('messenger webhook refused'))
+      expect(refusals.length).toBe(4)
+      expect(refusals.some((l) => l.includes('"reason":"missing"'))).toBe(true)
+      expect(refusals.some((l) => l.includes('"reason":"mismatch"'))).toBe(true)
+      expect(logs.join('\n')).not.toContain('do-not-log-me')
+    })
+
+    it('store a good body before answering 200, then process it', async () => {
+      const res = await post(fixture('message-text'))
+      expect(res.statusCode).toBe(200)
+      expect(await q('SELECT processed_at IS NOT NULL AS done FROM webhook_events')).toEqual([{ done: true }])
+      expect(
+        await q('SELECT customer_id, from_page, text FROM page_messages WHERE mid = $1', [
+          'mid.1457764197618:41d102a3e1ae206a38',
+        ]),
+      ).toEqual([{ customer_id: PSID, from_page: false, text: 'hello, world!' }])
+      const [message] = await events('message')
+      expect(message).toEqual({
+        pageId: PAGE,
+        customerId: PSID,
+        mid: 'mid.1457764197618:41d102a3e1ae206a38',
+        text: 'hello, world!',
+        attachments: [],
+        createdTime: new Date(1458692752478).toISOString(),
+        fromPage: false,
+      })
+      expect(notices).toEqual([
+        expect.objectContaining({
+          userIds: [owner.user.id],
+          pageId: PAGE,
+          pageName: `Page ${PAGE}`,
+          customerId: PSID,
+          mid: 'mid.1457764197618:41d102a3e1ae206a38',
+          text: 'hello, world!',
+        }),
+      ])
+    })
+
+    it('take a replayed body (same bytes, same signature) and a duplicated message once', async () => {
+      const before = (await events('message')).length
+      const again = await post(fixture('message-text'))
+      expect(again.statusCode).toBe(200)
+      // The same message in another body (a redelivery batched differently).
+      const body = fixture('message-text') as { entry: { time: number }[] }
+      body.entry[0]!.time += 5
+      expect((await post(body)).statusCode).toBe(200)
+      expect((await events('message')).length).toBe(before)
+      expect(await q('SELECT count(*)::int AS n FROM webhook_events')).toEqual([{ n: 2 }])
+      expect(notices).toHaveLength(1)
+    })
+  })
+
+  it('keeps echoes as the page’s own messages, with attachments, and tells no hook of them', async () => {
+    await post(fixture('message-echo'))
+    await post(fixture('message-attachment'))
+    const all = await events('message')
+    expect(all.find((e) => e.mid === 'mid.1457764197618:41d102a3e1ae206a39')).toMatchObject({
+      fromPage: true,
+      customerId: PSID,
+      text: 'Thanks, we ship tomorrow.',
+    })
+    expect(all.find((e) => e.mid === 'mid.$cAAJdkrCd2ORnva8ErFhjGm0X_Q_c')).toMatchObject({
+      fromPage: false,
+      text: null,
+      attachments: [{ type: 'image', url: 'https://scontent.xx.fbcdn.net/v/t1.15752-9/photo.jpg' }],
+    })
+    expect(notices.map((n) => n.mid)).not.toContain('mid.1457764197618:41d102a3e1ae206a39')
+  })
+
+  it('moves delivery and read watermarks forward only, so repeats and older ones change nothing', async () => {
+    const receipt = (kind: 'delivery' | 'read', watermark: number) => ({
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: watermark + 1,
+          messaging: [
+            {
+              sender: { id: PSID },
+              recipient: { id: PAGE },
+              timestamp: watermark + 1,
+              ...(kind === 'delivery' ? { delivery: { watermark } } : { read: { watermark } }),
+            },
+          ],
+        },
+      ],
+    })
+    await post(fixture('message-delivery'))
+    await post(fixture('message-read'))
+    await post(receipt('delivery', 1458668856253)) // the same watermark again
+    await post(receipt('delivery', 1458668000000)) // an older one, arriving late
+    await post(receipt('read', 1458668000000))
+    expect(await events('delivery')).toEqual([
+      {
+        pageId: PAGE,
+        customerId: PSID,
+        watermark: new Date(1458668856253).toISOString(),
+        mids: ['mid.1458668856218:ed81099e15d3f4f233'],
+      },
+    ])
+    expect(await events('read')).toEqual([
+      { pageId: PAGE, customerId: PSID, watermark: new Date(1458668856253).toISOString() },
+    ])
+    await post(receipt('read', 1458668999999))
+    expect(await events('read')).toHaveLength(2)
+    expect(
+      await q<Row>('SELECT delivered_watermark, read_watermark FROM page_receipts WHERE customer_id = $1', [
+        PSID,
+      ]),
+    ).toEqual([{ delivered_watermark: new Date(1458668856253), read_watermark: new Date(1458668999999) }])
+  })
+
+  it('stores opt-ins once', async () => {
+    await post(fixture('messaging-optin'))
+    await post({ ...(fixture('messaging-optin') as object), extra: 1 })
+    const rows = await q<Row>(
+      'SELECT customer_id, type, payload, notification_messages_token FROM messaging_optins',
+    )
+    expect(rows).toEqual([
+      {
+        customer_id: PSID,
+        type: 'notification_messages',
+        payload: 'weekly-offers',
+        notification_messages_token: '6910581826549999999',
+      },
+    ])
+  })
+
+  it('processes a body stored before a stop when the processor runs again', async () => {
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: '42' },
+              recipient: { id: PAGE },
+              timestamp: Date.now(),
+              message: { mid: 'm_kept', text: 'kept' },
+            },
+          ],
+        },
+      ],
+    })
+    await q(`INSERT INTO webhook_events (body_sha256, body) VALUES ('x-stored-before-a-crash', $1)`, [body])
+    await t.app.webhooks.drain()
+    expect(await q('SELECT text FROM page_messages WHERE mid = $1', ['m_kept'])).toEqual([{ text: 'kept' }])
+  })
+
+  it('counts bulk recipients delivered and read from the watermarks at or after their send', async () => {
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: owner.auth, ...(payload ? { payload: payload as string } : {}) })
+    const created = await call('POST', '/api/v2/messages', {
+      page_id: PAGE,
+      message_type_id: 3,
+      message: 'Sale',
+      label: '["all_labels"]',
+      tag: 'CONFIRMED_EVENT_UPDATE',
+      total_messages: 3,
+      branded_messages_amount: 0,
+    })
+    const id = created.json().id as string
+    for (const r of ['b1', 'b2', 'b3']) {
+      const touched = await call('PUT', `/api/v2/messages/${id}/touch`, {
+        _method: 'PUT',
+        status: r === 'b3' ? 'NG' : 'OK',
+        recipient_id: r,
+      })
+      expect(touched.statusCode, touched.body).toBe(200)
+    }
+    const now = Date.now()
+    const receipt = (psid: string, kind: 'delivery' | 'read', watermark: number) => ({
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: watermark,
+          messaging: [
+            {
+              sender: { id: psid },
+              recipient: { id: PAGE },
+              ...(kind === 'delivery' ? { delivery: { watermark } } : { read: { watermark } }),
+            },
+          ],
+        },
+      ],
+    })
+    await post(receipt('b1', 'delivery', now - 3_600_000)) // before the send: covers nothing
+    await post(receipt('b1', 'delivery', now + 1000))
+    await post(receipt('b2', 'read', now + 2000)) // a read is a delivery too
+    await post(receipt('b3', 'read', now + 2000)) // not sent (NG)
+    await post(receipt('b1', 'delivery', now + 3000)) // already counted
+    const list = (await call('GET', '/api/v2/messages')).json().data as Row[]
+    expect(list.find((m) => m.id === id)).toMatchObject({ delivered_count: 2, read_count: 1 })
+    const receipts = (await events('bulk_receipts')).filter((e) => e.messageId === id)
+    expect(receipts).toEqual([
+      { pageId: PAGE, messageId: id, delivered: 1, read: 0 },
+      { pageId: PAGE, messageId: id, delivered: 2, read: 1 },
+    ])
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * The network's Messenger webhook bodies (`object: "page"`), as far as Pagecast reads them: each entry is
+ * one page, its `messaging` array holds messages (and echoes of the page's own), delivery and read receipts
+ * and opt-ins. Anything else in a body (standby, postbacks, reactions) is accepted and left aside. Samples
+ * of every kind, with their sources, are in tests/fixtures/graph/webhooks/.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+
+const id = z.union([z.string(), z.number()]).transform(String)
+/** Milliseconds since the epoch; some kinds send them as strings. */
+const millis = z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
+
+export const webhookAttachment = z.looseObject({
+  type: z.string(),
+  payload: z.looseObject({ url: z.string().optional() }).nullish(),
+})
+
+export const webhookMessage = z.looseObject({
+  mid: z.string().min(1),
+  text: z.string().optional(),
+  is_echo: z.boolean().optional(),
+  app_id: id.optional(),
+  attachments: z.array(webhookAttachment).optional(),
+})
+
+export const webhookMessaging = z.looseObject({
+  sender: z.looseObject({ id: id.optional(), user_ref: z.string().optional() }),
+  recipient: z.looseObject({ id: id }),
+  timestamp: millis.optional(),
+  message: webhookMessage.optional(),
+  delivery: z.looseObject({ mids: z.array(z.string()).optional(), watermark: millis }).optional(),
+  read: z.looseObject({ watermark: millis }).optional(),
+  optin: z.looseObject({}).optional(),
+})
+export type WebhookMessaging = z.infer<typeof webhookMessaging>
+
+export const webhookBody = z.looseObject({
+  object: z.string(),
+  entry: z
+    .array(z.looseObject({ id: id, time: millis.optional(), messaging: z.array(z.unknown()).optional() }))
+    .default([]),
+})
+export type WebhookBody = z.infer<typeof webhookBody>
+
+export const SIGNATURE_HEADER = 'x-hub-signature-256'
+
+export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'mismatch' }
+
+/** `X-Hub-Signature-256: sha256=<hex>`, the HMAC-SHA256 of the raw body with the app secret. */
+export function checkSignature(appSecret: string, raw: Buffer, header: string | undefined): SignatureCheck {
+  if (!header) return { ok: false, reason: 'missing' }
+  const m = /^sha256=([0-9a-f]{64})$/i.exec(header.trim())
+  if (!m) return { ok: false, reason: 'malformed' }
+  const expected = createHmac('sha256', appSecret).update(raw).digest()
+  const given = Buffer.from(m[1]!, 'hex')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? { ok: true }
+    : { ok: false, reason: 'mismatch' }
+}

@@ -1,0 +1,311 @@
+/**
+ * Messenger webhooks, after the 200: every body is first stored (`webhook_events`), then taken up here, one
+ * at a time per row (`FOR UPDATE SKIP LOCKED`, so instances sharing the database never take the same one)
+ * and in one transaction with what it changes, so a crash in between leaves it to be taken up again.
+ *
+ * Duplicates change nothing: a message is its (page, mid), a receipt only ever moves its watermark forward.
+ * Each change is published to the page's owners (owner_events + NOTIFY); bulk messages gain delivered and
+ * read counts from the watermarks.
+ */
+import { createHash } from 'node:crypto'
+import type { MessageEvent } from '../../shared/contracts/events.ts'
+import type { CustomerMessageNotice } from '../context.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { pageOwners, publishToUsers } from '../repo/owner-events.ts'
+import { type WebhookMessaging, webhookBody, webhookMessaging } from './payload.ts'
+
+/** A body that failed this often is set aside (kept, with its last error, for a look by hand). */
+const MAX_ATTEMPTS = 5
+/**
+ * A bulk recipient's send time is when the app recorded it, a moment after the network stamped the message:
+ * a watermark up to this long before it still covers it.
+ */
+const SEND_RECORD_SLACK_S = 30
+
+export interface Logger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** Stores a verified body; answers false when the same bytes were stored before (a replay or a retry). */
+export async function storeWebhook(db: Queryable, raw: Buffer): Promise<boolean> {
+  const hash = createHash('sha256').update(raw).digest('hex')
+  const rows = await db.query(
+    `INSERT INTO webhook_events (body_sha256, body) VALUES ($1, $2) ON CONFLICT (body_sha256) DO NOTHING RETURNING id`,
+    [hash, raw.toString('utf8')],
+  )
+  return rows.length > 0
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+interface Outcome {
+  notices: CustomerMessageNotice[]
+}
+
+async function customerName(db: Queryable, pageId: string, customerId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ name: string }>(
+    `SELECT mr.name FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
+       WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1 AND mr.name <> ''
+       ORDER BY mr.seq DESC LIMIT 1`,
+    [pageId, customerId],
+  )
+  return row?.name
+}
+
+async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out: Outcome): Promise<void> {
+  const message = m.message!
+  const fromPage = message.is_echo === true
+  const customerId = fromPage ? m.recipient.id : m.sender.id
+  if (!customerId) return
+  const createdTime = iso(m.timestamp ?? Date.now())
+  const attachments = (message.attachments ?? []).map((a) => ({ type: a.type, url: a.payload?.url ?? null }))
+  const text = message.text ?? null
+  const inserted = await db.query(
+    `INSERT INTO page_messages (page_id, mid, customer_id, from_page, text, attachments, created_time)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7) ON CONFLICT (page_id, mid) DO NOTHING RETURNING mid`,
+    [pageId, message.mid, customerId, fromPage, text, JSON.stringify(attachments), createdTime],
+  )
+  if (inserted.length === 0) return
+  const owners = await pageOwners(db, pageId)
+  if (owners.length === 0) return
+  const name = fromPage ? undefined : await customerName(db, pageId, customerId)
+  const data: MessageEvent = {
+    pageId,
+    customerId,
+    mid: message.mid,
+    text,
+    attachments,
+    createdTime,
+    fromPage,
+    ...(name ? { customerName: name } : {}),
+  }
+  await publishToUsers(db, owners, 'message', data)
+  if (!fromPage) {
+    const [page] = await db.query<{ name: string | null }>('SELECT name FROM pages WHERE id = $1', [pageId])
+    out.notices.push({
+      userIds: owners,
+      pageId,
+      pageName: page?.name ?? null,
+      customerId,
+      customerName: name,
+      mid: message.mid,
+      text,
+      createdTime,
+    })
+  }
+}
+
+type Receipt = 'delivered' | 'read'
+
+/** Moves the watermark forward; answers whether it moved (a repeat or an older one changes nothing). */
+async function advance(db: Queryable, pageId: string, customerId: string, kind: Receipt, at: string) {
+  const column = kind === 'delivered' ? 'delivered_watermark' : 'read_watermark'
+  const rows = await db.query(
+    `INSERT INTO page_receipts (page_id, customer_id, ${column}) VALUES ($1, $2, $3)
+     ON CONFLICT (page_id, customer_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()
+       WHERE page_receipts.${column} IS NULL OR page_receipts.${column} < EXCLUDED.${column}
+     RETURNING 1`,
+    [pageId, customerId, at],
+  )
+  return rows.length > 0
+}
+
+/** Marks the bulk recipients the watermark covers; publishes the new counts to each message's owner. */
+async function bulkReceipts(db: Queryable, pageId: string, customerId: string, kind: Receipt, at: string) {
+  // A read implies a delivery: the recipients it covers count as delivered too. The rows are locked first,
+  // so the counts move by exactly the recipients that changed, whichever instance gets there first.
+  const covered = await db.query<{ message_id: number; recipient_id: string; d: boolean; r: boolean }>(
+    `SELECT mr.message_id, mr.recipient_id, mr.delivered_at IS NULL AS d, ($4 AND mr.read_at IS NULL) AS r
+     FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
+     WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1
+       AND mr.touched_at <= $3::timestamptz + make_interval(secs => $5)
+       AND (mr.delivered_at IS NULL OR ($4 AND mr.read_at IS NULL))
+     FOR UPDATE OF mr`,
+    [pageId, customerId, at, kind === 'read', SEND_RECORD_SLACK_S],
+  )
+  if (covered.length === 0) return []
+  const ids = covered.map((c) => Number(c.message_id))
+  await db.query(
+    `UPDATE message_recipients SET delivered_at = COALESCE(delivered_at, now()),
+       read_at = CASE WHEN $3 THEN COALESCE(read_at, now()) ELSE read_at END
+     WHERE message_id = ANY($1::bigint[]) AND recipient_id = $2`,
+    [ids, customerId, kind === 'read'],
+  )
+  return db.query<{ id: number; user_id: number; delivered_count: number; read_count: number }>(
+    `UPDATE messages SET delivered_count = delivered_count + c.d, read_count = read_count + c.r
+     FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS d, unnest($3::int[]) AS r) c
+     WHERE messages.id = c.id
+     RETURNING messages.id, messages.user_id, messages.delivered_count, messages.read_count`,
+    [ids, covered.map((c) => (c.d ? 1 : 0)), covered.map((c) => (c.r ? 1 : 0))],
+  )
+}
+
+async function onReceipt(
+  db: Queryable,
+  pageId: string,
+  m: WebhookMessaging,
+  kind: Receipt,
+  watermarkMs: number,
+): Promise<void> {
+  const customerId = m.sender.id
+  if (!customerId) return
+  const at = iso(watermarkMs)
+  const moved = await advance(db, pageId, customerId, kind, at)
+  if (!moved) return
+  const owners = await pageOwners(db, pageId)
+  if (kind === 'delivered') {
+    const mids = m.delivery?.mids
+    await publishToUsers(db, owners, 'delivery', {
+      pageId,
+      customerId,
+      watermark: at,
+      ...(mids ? { mids } : {}),
+    })
+  } else {
+    await publishToUsers(db, owners, 'read', { pageId, customerId, watermark: at })
+  }
+  for (const r of await bulkReceipts(db, pageId, customerId, kind, at)) {
+    await publishToUsers(db, [String(r.user_id)], 'bulk_receipts', {
+      pageId,
+      messageId: String(r.id),
+      delivered: r.delivered_count,
+      read: r.read_count,
+    })
+  }
+}
+
+async function onOptin(db: Queryable, pageId: string, m: WebhookMessaging): Promise<void> {
+  const optin = m.optin as Record<string, unknown>
+  const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
+  await db.query(
+    `INSERT INTO messaging_optins (page_id, customer_id, user_ref, type, payload, notification_messages_token, optin, event_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT DO NOTHING`,
+    [
+      pageId,
+      m.sender.id ?? null,
+      m.sender.user_ref ?? str(optin.user_ref),
+      str(optin.type),
+      str(optin.payload) ?? str(optin.ref),
+      str(optin.notification_messages_token),
+      JSON.stringify(optin),
+      iso(m.timestamp ?? Date.now()),
+    ],
+  )
+}
+
+/** Applies one stored body; answers the customer messages that were new. */
+export async function applyWebhook(db: Queryable, body: string, log: Logger): Promise<Outcome> {
+  const out: Outcome = { notices: [] }
+  const parsed = webhookBody.safeParse(JSON.parse(body))
+  if (!parsed.success || parsed.data.object !== 'page') {
+    log.warn(
+      { object: parsed.success ? parsed.data.object : undefined },
+      'messenger webhook: not a page event, left aside',
+    )
+    return out
+  }
+  for (const entry of parsed.data.entry) {
+    for (const item of entry.messaging ?? []) {
+      const m = webhookMessaging.safeParse(item)
+      if (!m.success) {
+        log.warn({ pageId: entry.id }, 'messenger webhook: an unreadable messaging item was left aside')
+        continue
+      }
+      const ev = m.data
+      if (ev.message) await onMessage(db, entry.id, ev, out)
+      else if (ev.delivery) await onReceipt(db, entry.id, ev, 'delivered', ev.delivery.watermark)
+      else if (ev.read) await onReceipt(db, entry.id, ev, 'read', ev.read.watermark)
+      else if (ev.optin) await onOptin(db, entry.id, ev)
+    }
+  }
+  return out
+}
+
+/**
+ * Takes up stored bodies until none is left. One run at a time per instance; a call during a run makes it
+ * go round once more. Customer messages are announced to `onCustomerMessage` after their commit.
+ */
+export class WebhookProcessor {
+  private running: Promise<void> | undefined
+  private again = false
+  private stopped = false
+
+  constructor(
+    private readonly store: Store,
+    private readonly log: Logger,
+    private readonly onCustomerMessage?: (notice: CustomerMessageNotice) => Promise<void> | void,
+  ) {}
+
+  /** Starts (or re-runs) the work; the promise settles when nothing is left. */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false
+          while (!this.stopped && (await this.one())) {
+            /* next */
+          }
+        } while (this.again && !this.stopped)
+      } finally {
+        this.running = undefined
+      }
+    })()
+    return this.running
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    await this.running?.catch(() => undefined)
+  }
+
+  /** Processes one pending body; answers false when there was none. */
+  private async one(): Promise<boolean> {
+    let failed: { id: number; error: string } | undefined
+    let notices: CustomerMessageNotice[] = []
+    const found = await this.store.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number; body: string; attempts: number }>(
+        `SELECT id, body, attempts FROM webhook_events WHERE processed_at IS NULL AND attempts < $1
+           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [MAX_ATTEMPTS],
+      )
+      if (!row) return false
+      await tx.query('SAVEPOINT apply')
+      try {
+        notices = (await applyWebhook(tx, row.body, this.log)).notices
+        await tx.query('RELEASE SAVEPOINT apply')
+        await tx.query(
+          'UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1 WHERE id = $1',
+          [row.id],
+        )
+      } catch (err) {
+        await tx.query('ROLLBACK TO SAVEPOINT apply')
+        notices = []
+        failed = { id: row.id, error: err instanceof Error ? err.message : String(err) }
+        await tx.query('UPDATE webhook_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [
+          row.id,
+          failed.error.slice(0, 1000),
+        ])
+      }
+      return true
+    })
+    if (failed)
+      this.log.error(
+        { webhookEventId: failed.id, error: failed.error },
+        'messenger webhook: processing failed',
+      )
+    for (const notice of notices) {
+      try {
+        await this.onCustomerMessage?.(notice)
+      } catch (err) {
+        this.log.error({ err, mid: notice.mid }, 'messenger webhook: the new-message hook failed')
+      }
+    }
+    return found
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The live stream `GET /api/v2/events` (Server-Sent Events): what the server sends an owner's open apps.
+ * Each event is `id: <number>`, `event: <type>`, `data: <json>`; the app resumes with `?since=<last id>` (or the
+ * `Last-Event-ID` header). Every data object names its page; times are ISO strings.
+ */
+import { z } from 'zod'
+
+/** The app's tab id, a UUID it makes once per tab. */
+export const tabId = z.string().uuid()
+
+export const messageEvent = z.object({
+  pageId: z.string(),
+  /** The customer's page-scoped id (PSID): the conversation's participant. */
+  customerId: z.string(),
+  mid: z.string(),
+  text: z.string().nullable(),
+  attachments: z.array(z.object({ type: z.string(), url: z.string().nullable() })),
+  createdTime: z.string(),
+  /** True for the page's own messages (echoes of a send, from this app or any other). */
+  fromPage: z.boolean(),
+  customerName: z.string().optional(),
+})
+export type MessageEvent = z.infer<typeof messageEvent>
+
+/** Every page message to this customer sent at or before `watermark` was delivered. */
+export const deliveryEvent = z.object({
+  pageId: z.string(),
+  customerId: z.string(),
+  watermark: z.string(),
+  mids: z.array(z.string()).optional(),
+})
+export type DeliveryEvent = z.infer<typeof deliveryEvent>
+
+/** Every page message to this customer sent at or before `watermark` was read. */
+export const readEvent = z.object({ pageId: z.string(), customerId: z.string(), watermark: z.string() })
+export type ReadEvent = z.infer<typeof readEvent>
+
+/** New delivered / read totals of a bulk message (its server record id, as `GET /api/v2/messages` names it). */
+export const bulkReceiptsEvent = z.object({
+  pageId: z.string(),
+  messageId: z.string(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+})
+export type BulkReceiptsEvent = z.infer<typeof bulkReceiptsEvent>
+
+/** Whether subscribing the page to the webhooks worked when it was connected. */
+export const pageSubscriptionEvent = z.object({
+  pageId: z.string(),
+  ok: z.boolean(),
+  error: z.string().optional(),
+})
+export type PageSubscriptionEvent = z.infer<typeof pageSubscriptionEvent>
+
+/** Events were missed that the server no longer has: reload what is shown (not stored, carries no page). */
+export const refetchEvent = z.object({ reason: z.enum(['gap', 'too_many']) })
+export type RefetchEvent = z.infer<typeof refetchEvent>
+
+export const ownerEventSchemas = {
+  message: messageEvent,
+  delivery: deliveryEvent,
+  read: readEvent,
+  bulk_receipts: bulkReceiptsEvent,
+  page_subscription: pageSubscriptionEvent,
+} as const
+export type OwnerEventType = keyof typeof ownerEventSchemas
+export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>
+export type StreamEventType = OwnerEventType | 'refetch'
+
+/** `POST /api/v2/presence`: the app reports each tab's visibility (on every change, every 60 s while visible). */
+export const presenceBody = z.object({ tab: tabId, visible: z.boolean() }).strict()
+export type PresenceBody = z.infer<typeof presenceBody>
+
+/** The result of subscribing a page to the webhooks, as `POST /api/v2/page` reports it beside the subscription. */
+export const pageWebhooks = z.object({ ok: z.boolean(), error: z.string().optional() })
+export type PageWebhooks = z.infer<typeof pageWebhooks>
