@@ -12,6 +12,7 @@ const production = {
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
+  WEBHOOK_VERIFY_TOKEN: 'a-verify-token-of-its-own',
 }
 
 function refusal(env: Record<string, string>): string {
