@@ -107,6 +107,20 @@ onEveryStore('push routes', (kind) => {
       (await t.app.inject({ method: 'POST', url: '/api/v2/logout', headers: phone.auth })).statusCode,
     ).toBe(200)
     expect(await endpoints(t, '501')).toEqual(['https://push.example.com/dana-2'])
+    // The app's refresh at the next sign-in does not bring it back: turning notifications on again does.
+    const again = await login(t.app, '501')
+    const refreshed = await put(again, {
+      ...subscription('https://push.example.com/dana-phone'),
+      refresh: true,
+    })
+    expect(refreshed.json()).toEqual({ ok: true, stored: false })
+    expect(await endpoints(t, '501')).toEqual(['https://push.example.com/dana-2'])
+    const known = await put(dana, {
+      ...subscription('https://push.example.com/dana-2'),
+      locale: 'ur',
+      refresh: true,
+    })
+    expect(known.json()).toEqual({ ok: true, stored: true })
   })
 
   it('moves an endpoint to the account that registers it last (the device changed hands)', async () => {

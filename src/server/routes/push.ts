@@ -14,7 +14,13 @@ import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'
 import { invalid, parse } from '../http/errors.ts'
-import { deleteSubscription, hideTextOf, saveSubscription, setHideText } from '../repo/push.ts'
+import {
+  deleteSubscription,
+  hasSubscription,
+  hideTextOf,
+  saveSubscription,
+  setHideText,
+} from '../repo/push.ts'
 
 /** Where the sandbox's push service listens; only with the sandbox on is a plain-http endpoint accepted. */
 export const SANDBOX_PUSH_PATH = '/sandbox/push/'
@@ -54,6 +60,8 @@ export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
     if (refusal) throw invalid('endpoint', refusal)
     const user = currentUser(request)
     const locale = body.locale && isPushLocale(body.locale) ? body.locale : 'en'
+    if (body.refresh === true && !(await hasSubscription(db, user.id, body.endpoint)))
+      return reply.code(200).send({ ok: true, stored: false })
     await saveSubscription(db, user.id, request.authSessionId, {
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh.replace(/=+$/, ''),
@@ -61,7 +69,7 @@ export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
       device: body.device ?? deviceLabel(request.headers['user-agent']),
       locale,
     })
-    return reply.code(200).send({ ok: true })
+    return reply.code(200).send({ ok: true, stored: true })
   })
 
   app.delete('/push/subscription', auth, async (request) => {

@@ -38,6 +38,11 @@ export const pushSubscriptionBody = z
       .strict(),
     device: z.string().max(200).optional(),
     locale: z.enum(locales.map((l) => l.code) as [string, ...string[]]).optional(),
+    /**
+     * Only brings a subscription the server already holds for this user up to date (the app's check at
+     * start): one it does not hold (the device signed out since) is not stored again.
+     */
+    refresh: z.boolean().optional(),
   })
   .strict()
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>

@@ -85,12 +85,23 @@ function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
   return x.every((v, i) => v === b[i])
 }
 
-export async function storeSubscription(sub: PushSubscription, locale: string): Promise<void> {
+/** Sends the device's subscription; answers whether the server holds it now. */
+export async function storeSubscription(
+  sub: PushSubscription,
+  locale: string,
+  refresh = false,
+): Promise<boolean> {
   const json = sub.toJSON()
-  await api('/push/subscription', {
+  const answer = await api<{ stored?: boolean }>('/push/subscription', {
     method: 'PUT',
-    body: { endpoint: sub.endpoint, keys: { p256dh: json.keys?.p256dh, auth: json.keys?.auth }, locale },
+    body: {
+      endpoint: sub.endpoint,
+      keys: { p256dh: json.keys?.p256dh, auth: json.keys?.auth },
+      locale,
+      ...(refresh ? { refresh: true } : {}),
+    },
   })
+  return answer.stored !== false
 }
 
 export type EnableResult = 'on' | 'denied' | 'dismissed' | 'unsupported'
@@ -129,12 +140,16 @@ export async function disablePush(): Promise<void> {
 
 /**
  * At each start and language change: the server learns the device's current subscription and language
- * (the browser may have renewed the one it had). Does nothing on a device without notifications.
+ * (the browser may have renewed the one it had), if it still holds this device's subscription for this
+ * user. Does nothing on a device without notifications.
  */
 export async function syncPushSubscription(locale: string): Promise<void> {
   if (typeof window.Notification !== 'function' || Notification.permission !== 'granted') return
   const sub = await currentSubscription()
-  if (sub) await storeSubscription(sub, locale)
+  if (!sub) return
+  // Signing out ended this device's notifications on the server (whoever signs in next turns them on
+  // again): the browser's subscription goes too, so the switch says off.
+  if (!(await storeSubscription(sub, locale, true))) await sub.unsubscribe().catch(() => undefined)
 }
 
 export const pushSettingsKey = ['user', 'push-settings'] as const

@@ -84,7 +84,12 @@ export function NotificationsSection() {
 
   // The server words notifications in the language the device uses now.
   useEffect(() => {
-    if (on) void syncPushSubscription(i18n.locale).catch(() => undefined)
+    if (!on) return
+    // A device whose subscription the server no longer holds (signed out since) is shown off.
+    void syncPushSubscription(i18n.locale)
+      .then(() => currentSubscription())
+      .then((sub) => sub === null && setOn(false))
+      .catch(() => undefined)
   }, [on, i18n.locale])
 
   const settings = useQuery({ queryKey: pushSettingsKey, queryFn: getPushSettings })
