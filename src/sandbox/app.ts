@@ -4,6 +4,7 @@ import { registerCheckout } from './checkout/routes.ts'
 import { newFaults, type SandboxContext, type SandboxOptions } from './context.ts'
 import { registerDialog } from './dialog/routes.ts'
 import { graphRoutes } from './routes/graph.ts'
+import { PushServiceState, registerPushService } from './push/service.ts'
 import { registerInspect } from './routes/inspect.ts'
 import { demoPageIds } from './state/demo.ts'
 import { SandboxStore } from './state/store.ts'
@@ -20,6 +21,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
       store: new SandboxStore(options.seed, options.startMs ?? Date.now()),
       tokens: new TokenStore(),
       faults: newFaults(),
+      push: new PushServiceState(),
       webhooks: new WebhookSender({
         url: options.messengerWebhookUrl,
         appSecret: options.appSecret,
@@ -42,6 +44,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
     )
 
     registerInspect(app, ctx)
+    registerPushService(app, ctx.push)
     registerDialog(app, ctx, prefix)
     registerCheckout(app, ctx, prefix)
     await graphRoutes(app, ctx, prefix)

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import { errors } from './graph-error.ts'
 import { NO_FAULTS, type Faults } from './faults.ts'
+import type { PushServiceState } from './push/service.ts'
 import type { SandboxStore } from './state/store.ts'
 import type { TokenInfo, TokenStore } from './state/tokens.ts'
 import type { WebhookSender } from './webhooks.ts'
@@ -32,6 +33,8 @@ export interface SandboxContext {
   store: SandboxStore
   tokens: TokenStore
   faults: Faults
+  /** What the sandbox's Web Push service received, and the answers it was told to give. */
+  push: PushServiceState
   webhooks: WebhookSender
 }
 

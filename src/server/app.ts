@@ -21,11 +21,23 @@ import { installSecurityHeaders } from './http/security.ts'
 import { installStatic } from './http/static.ts'
 import { type DemoSeed, seedDemo } from './repo/demo.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
+import type { PushPayload } from '../shared/contracts/push.ts'
 import { paymentProvider } from './payments/select.ts'
+import {
+  type CustomerMessageEvent,
+  type PushDeps,
+  type PushOptions,
+  type PushOutcome,
+  notifyCustomerMessage,
+  notifyUser,
+} from './push/notify.ts'
+import { resolveVapidKeys } from './push/vapid.ts'
+import { anyVisibleTab } from './repo/presence.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
+import { pushRoutes } from './routes/push.ts'
 import { recipientRoutes } from './routes/recipients.ts'
 import { eventRoutes } from './routes/events.ts'
 import { messengerWebhookRoutes } from './routes/messenger-webhook.ts'
@@ -53,11 +65,13 @@ export interface BuildOptions {
   graph?: GraphApi
   /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
   rateLimits?: Partial<RateLimits>
+  /** Whether one of a user's tabs of the app is visible now (no push then). Default: the tabs' reports. */
+  anyVisibleTab?: (userId: string) => Promise<boolean>
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
   /** Event stream tuning (tests shorten the heartbeat). */
   events?: HubOptions
-  /** Told of each new customer message a webhook brings (push notifications). */
+  /** Told of each new customer message a webhook brings; default: the push notifications. */
   onCustomerMessage?: ApiContext['onCustomerMessage']
 }
 
@@ -65,6 +79,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The API's store (tests and the terms CLI reach the data through it). */
     store: Store
+    /** Web Push with this instance's keys and store (see `push/notify.ts`). */
+    push: {
+      notifyCustomerMessage(event: CustomerMessageEvent): Promise<PushOutcome>
+      notifyUser(userId: string, payload: PushPayload, options?: PushOptions): Promise<PushOutcome>
+    }
     /** Takes up the stored Messenger webhooks (tests wait on `drain()`). */
     webhooks: WebhookProcessor
   }
@@ -115,6 +134,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throw err
   }
 
+  let vapid
+  try {
+    vapid = resolveVapidKeys(config)
+  } catch (err) {
+    await app.close()
+    throw err
+  }
+  if (vapid.source === 'generated')
+    app.log.info(
+      'Web Push keys generated into DATA_DIR/vapid.json (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to use your own)',
+    )
+  const push: PushDeps = {
+    store,
+    vapid,
+    anyVisibleTab: options.anyVisibleTab ?? ((userId) => anyVisibleTab(store, userId)),
+    fetch: options.fetch,
+    log: app.log,
+  }
+
   const ctx: ApiContext = {
     config,
     store,
@@ -134,14 +172,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       refresh: raw,
     }),
     subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
+    vapid,
+    push,
     events,
-    onCustomerMessage: options.onCustomerMessage,
+    onCustomerMessage:
+      options.onCustomerMessage ??
+      // Not awaited: a slow push service must not hold up the webhooks behind this one (it never throws).
+      ((notice) => void notifyCustomerMessage(push, notice)),
   }
 
   const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
   app.addHook('preClose', async () => webhooks.stop())
 
   app.decorate('store', store)
+  app.decorate('push', {
+    notifyCustomerMessage: (event: CustomerMessageEvent) => notifyCustomerMessage(push, event),
+    notifyUser: (userId: string, payload: PushPayload, opts?: PushOptions) =>
+      notifyUser(push, userId, payload, opts),
+  })
   app.decorate('webhooks', webhooks)
   app.decorateRequest('authUser', null)
   app.decorateRequest('authSessionId', null)
@@ -164,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       messageRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
+      pushRoutes(api, ctx)
       eventRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))
       await api.register(async (hook) => webhookRoutes(hook, ctx))

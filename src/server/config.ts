@@ -92,15 +92,45 @@ const schema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   /** Bulk pacing multiplier honoured only with the sandbox on; tests speed sends up with it. */
   PACING_SCALE: z.coerce.number().positive().max(1).default(1),
+  /**
+   * Web Push (VAPID) keys: the public key is an uncompressed P-256 point (65 bytes), the private key 32 bytes,
+   * both base64url. Unset: generated once into DATA_DIR/vapid.json (refused in production with DATABASE_URL,
+   * where instances would each make their own).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine((v) => base64urlBytes(v) === 65 && Buffer.from(v, 'base64url')[0] === 4, {
+      message: 'must be the base64url form of an uncompressed P-256 public key (65 bytes)',
+    })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine((v) => base64urlBytes(v) === 32, {
+      message: 'must be the base64url form of a P-256 private key (32 bytes)',
+    })
+    .optional(),
+  /** Who push services contact about this sender: a mailto: address or an https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
   /** Folder of the built app served at /. */
   STATIC_DIR: z.string().default('./dist'),
 })
+
+/** The byte length of a base64url string, or -1 when it is not one. */
+function base64urlBytes(value: string): number {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return -1
+  return Buffer.from(value, 'base64url').length
+}
 
 export type Env = z.infer<typeof schema>
 export interface ServerConfig extends Env {
   publicUrl: string
   graphUrl: string
   sandboxEnabled: boolean
+  /** VAPID_SUBJECT, or the public origin when it is https, or a local address for development. */
+  vapidSubject: string
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +157,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
   const sandboxEnabled = e.SANDBOX ?? e.NODE_ENV !== 'production'
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (one without the other cannot sign)',
+    )
+  }
+  const vapidSubject =
+    e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@localhost')
+  if (e.NODE_ENV === 'production') {
+    const missing: string[] = []
+    // Every instance on one database must sign with the same keys, so none may make its own.
+    if (e.DATABASE_URL && !e.VAPID_PUBLIC_KEY)
+      missing.push(
+        '  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with DATABASE_URL in production (generate them once with `npx web-push generate-vapid-keys`)',
+      )
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`)
+  }
   if (e.NODE_ENV === 'production') {
     const defaults: string[] = []
     if (e.FB_APP_SECRET === DEFAULT_APP_SECRET) defaults.push('FB_APP_SECRET')
@@ -143,5 +189,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       )
     }
   }
-  return { ...e, publicUrl, graphUrl, sandboxEnabled }
+  return { ...e, publicUrl, graphUrl, sandboxEnabled, vapidSubject }
 }

@@ -6,6 +6,8 @@ import type { Store } from './db/store.ts'
 import type { EventHub } from './events/hub.ts'
 import type { GraphApi } from './graph/graph-api.ts'
 import type { PaymentProvider } from './payments/provider.ts'
+import type { PushDeps } from './push/notify.ts'
+import type { VapidKeys } from './push/vapid.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
 
 export interface RateLimits {
@@ -25,6 +27,10 @@ export interface ApiContext {
   authenticate: (request: FastifyRequest) => Promise<void>
   /** The subscription rows `GET /user` answers from, kept for a moment (see `db/read-cache.ts`). */
   subscriptionCache: ReadCache<SubscriptionRow>
+  /** The keys pushes are signed with (configured, or generated into DATA_DIR). */
+  vapid: VapidKeys
+  /** What `push/notify.ts` sends with: `notifyCustomerMessage(ctx.push, event)`, `notifyUser(ctx.push, …)`. */
+  push: PushDeps
   /** The event streams open on this instance (fed through the database's LISTEN/NOTIFY). */
   events: EventHub
   /**

@@ -13,6 +13,7 @@ export function inProcessFetch(app: () => FastifyInstance): typeof fetch {
       url: `${url.pathname}${url.search}`,
       headers,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      ...(init?.body instanceof Uint8Array ? { payload: Buffer.from(init.body) } : {}),
     })
     const out = new Headers()
     for (const [key, value] of Object.entries(res.headers)) {

@@ -8,6 +8,15 @@ export interface PageInboxSearch {
   c?: string
   /** The bulk wizard is open. */
   bulk?: 1
+  /** The conversation with this customer (PSID): how a notification opens a conversation. */
+  chat?: string
+}
+
+/** A customer id from the URL; the router parses `?chat=123` as a number, exact only up to 2^53. */
+function chatParam(value: unknown): string | undefined {
+  if (typeof value === 'string' && value) return value
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  return undefined
 }
 
 /**
@@ -23,6 +32,7 @@ export const Route = createFileRoute('/$pageId')({
   validateSearch: (search: Record<string, unknown>): PageInboxSearch => ({
     c: typeof search.c === 'string' && search.c ? search.c : undefined,
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
+    chat: chatParam(search.chat),
   }),
   loader: () => {
     void PageInbox.load().catch(() => undefined)

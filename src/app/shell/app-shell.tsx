@@ -18,6 +18,7 @@ import { openModal } from '../../shared/ui/modal-stack.ts'
 import { OfflineBanner } from './offline-banner.tsx'
 import { requestSignOut } from './sign-out.ts'
 import { useAccessRedirects } from './use-access-redirects.ts'
+import { useNotificationClicks } from './use-notification-clicks.ts'
 
 // Shown once per user, and it validates the terms answer with the schema library: not on the home path.
 const TermsGate = lazy(() =>
@@ -53,6 +54,7 @@ function SignedIn() {
   const config = useClientConfig()
   const subscription = session.subscription
   useAccessRedirects(subscription)
+  useNotificationClicks()
   const hasReferral = Boolean(subscription?.referral ?? storedReferral().referral)
   // The progress cards (and the local database they read) follow the first paint of the layout.
   const firstScreenShown = useFirstScreenShown()

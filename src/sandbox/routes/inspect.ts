@@ -27,6 +27,7 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     if (body.rebase === true) ctx.store.startMs = Date.now()
     ctx.store.load()
     ctx.faults = { ...NO_FAULTS }
+    ctx.push.reset()
     ctx.webhooks.clear()
     ctx.webhooks.log.length = 0
     ctx.tokens.clearExpired()

@@ -18,6 +18,7 @@ describe('migrations on PGlite', () => {
         '003_rate_limits_and_uploads',
         '004_saved_replies',
         '005_webhook_events',
+        '006_push',
       ])
       await first.query("INSERT INTO users (facebook_id, name) VALUES ('1', 'Kept')")
       await first.close()
@@ -65,6 +66,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           '003_rate_limits_and_uploads',
           '004_saved_replies',
           '005_webhook_events',
+          '006_push',
         ])
         expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
         await Promise.all(stores.map((s) => s.close()))

@@ -84,13 +84,19 @@ export function PageInbox({ pageId }: { pageId: string }) {
   // the cache may know it; otherwise the list shows once it has loaded, never an empty pane.
   const listed = search.c
     ? list.rows.find((r) => r.id === search.c)
-    : (list.rows.find((r) => r.id === pinned) ?? list.rows[0])
-  const cached = useLiveQuery(
-    () => (search.c && !listed ? db.conversations.get(`${pageId}:${search.c}`) : undefined),
-    [pageId, search.c, !listed],
-  )
+    : search.chat
+      ? list.rows.find((r) => r.customerId === search.chat)
+      : (list.rows.find((r) => r.id === pinned) ?? list.rows[0])
+  // A notification names the customer (`chat`), a link the conversation (`c`): either may be only in the cache.
+  const cached = useLiveQuery(() => {
+    if (listed) return undefined
+    if (search.c) return db.conversations.get(`${pageId}:${search.c}`)
+    if (search.chat)
+      return db.conversations.where('[pageId+customerId]').equals([pageId, search.chat]).first()
+    return undefined
+  }, [pageId, search.c, search.chat, !listed])
   const selected: CachedConversation | undefined = listed ?? cached
-  const chatMissing = !!search.c && !selected && !list.loading && !list.initialising
+  const chatMissing = (!!search.c || !!search.chat) && !selected && !list.loading && !list.initialising
 
   // Opening a chat from the list pushes a history entry, so Back returns to the list (then home). Another
   // conversation picked while one is open (side by side on a wide screen) replaces it: Back still goes to
@@ -130,7 +136,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
-  const chosen = (!!search.c && !chatMissing) || !!search.bulk
+  const chosen = ((!!search.c || !!search.chat) && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)

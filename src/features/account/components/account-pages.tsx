@@ -1,5 +1,6 @@
 /** /account (titled as the spec says, with the signed-in devices) and /account/billing (the subscription history). */
 import { Trans } from '@lingui/react/macro'
+import { NotificationsSection } from './notifications-section.tsx'
 import { SessionsSection } from './sessions-section.tsx'
 import { SubscriptionHistory } from './subscription-history.tsx'
 
@@ -9,6 +10,7 @@ export function AccountPage({ onSignOutHere }: { onSignOutHere: () => void }) {
       <h1 className="text-2xl font-bold text-slate-900">
         <Trans>My page</Trans>
       </h1>
+      <NotificationsSection />
       <SessionsSection onSignOutHere={onSignOutHere} />
     </div>
   )
