@@ -6,7 +6,14 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerMessageNotice } from '../context.ts'
-import { type LoggedIn, type TestApp, login, registerPage, startTestApp } from '../testing/harness.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  startTestApp,
+} from '../testing/harness.ts'
 
 const SECRET = 'webhook-test-secret'
 const VERIFY = 'verify-token-for-tests'
@@ -27,7 +34,7 @@ interface Row {
   [key: string]: unknown
 }
 
-describe('Messenger webhooks', () => {
+onEveryStore('Messenger webhooks', (kind) => {
   let t: TestApp
   let owner: LoggedIn
   const logs: string[] = []
@@ -35,7 +42,7 @@ describe('Messenger webhooks', () => {
 
   beforeAll(async () => {
     t = await startTestApp(
-      'pglite',
+      kind,
       {
         logStream: { write: (line) => void logs.push(line) },
         onCustomerMessage: (n) => void notices.push(n),
