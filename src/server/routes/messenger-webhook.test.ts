@@ -257,6 +257,34 @@ onEveryStore('Messenger webhooks', (kind) => {
     expect(await q('SELECT text FROM page_messages WHERE mid = $1', ['m_kept'])).toEqual([{ text: 'kept' }])
   })
 
+  it('keeps a body whose processing fails, with its error, for a later run, without blocking the others', async () => {
+    const body = {
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: 1,
+          messaging: [
+            {
+              sender: { id: '43' },
+              recipient: { id: PAGE },
+              timestamp: 1,
+              message: { mid: 'm_nul', text: 'a\u0000b' },
+            },
+          ],
+        },
+      ],
+    }
+    expect((await post(body)).statusCode).toBe(200)
+    const [row] = await q<Row>(
+      `SELECT processed_at, attempts, last_error FROM webhook_events WHERE body LIKE '%m_nul%'`,
+    )
+    expect(row).toMatchObject({ processed_at: null, attempts: 1 })
+    expect(row!.last_error).toEqual(expect.any(String))
+    await post(fixture('message-echo'))
+    expect(await q('SELECT mid FROM page_messages WHERE mid = $1', ['m_nul'])).toEqual([])
+  })
+
   it('counts bulk recipients delivered and read from the watermarks at or after their send', async () => {
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
       t.app.inject({ method, url, headers: owner.auth, ...(payload ? { payload: payload as string } : {}) })
