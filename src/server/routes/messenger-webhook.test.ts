@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerMessageNotice } from '../context.ts'
+import { pruneWebhookEvents } from '../webhooks/process.ts'
 import {
   type LoggedIn,
   type TestApp,
@@ -255,6 +256,17 @@ onEveryStore('Messenger webhooks', (kind) => {
     await q(`INSERT INTO webhook_events (body_sha256, body) VALUES ('x-stored-before-a-crash', $1)`, [body])
     await t.app.webhooks.drain()
     expect(await q('SELECT text FROM page_messages WHERE mid = $1', ['m_kept'])).toEqual([{ text: 'kept' }])
+  })
+
+  it('forgets processed bodies after a week, keeping what they changed', async () => {
+    await q(
+      `UPDATE webhook_events SET processed_at = now() - interval '8 days' WHERE body LIKE '%hello, world!%'`,
+    )
+    await pruneWebhookEvents(t.app.store)
+    expect(await q(`SELECT id FROM webhook_events WHERE body LIKE '%hello, world!%'`)).toEqual([])
+    expect(
+      await q('SELECT text FROM page_messages WHERE mid = $1', ['mid.1457764197618:41d102a3e1ae206a38']),
+    ).toEqual([{ text: 'hello, world!' }])
   })
 
   it('keeps a body whose processing fails, with its error, for a later run, without blocking the others', async () => {

@@ -38,6 +38,14 @@ export async function storeWebhook(db: Queryable, raw: Buffer): Promise<boolean>
   return rows.length > 0
 }
 
+/**
+ * Processed bodies are kept a week (a redelivery within it is recognised by its bytes; after it, by its
+ * message ids and watermarks); a body set aside after failing is kept for a look by hand.
+ */
+export async function pruneWebhookEvents(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM webhook_events WHERE processed_at < now() - interval '7 days'`)
+}
+
 const iso = (ms: number) => new Date(ms).toISOString()
 
 interface Outcome {
