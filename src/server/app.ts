@@ -220,12 +220,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api/v2' },
   )
   await app.register(async (hooks) => messengerWebhookRoutes(hooks, ctx, webhooks))
-  // Bodies stored before a stop and not yet processed are taken up now.
-  app.addHook('onReady', async () => {
+  // Bodies stored before a stop and not yet processed are taken up now, and every half minute (a body another
+  // instance stored just before it stopped, or one whose processing failed, is not left waiting).
+  const drain = () =>
     void webhooks
       .drain()
       .catch((err: unknown) => app.log.error({ err }, 'messenger webhook processing failed'))
+  let sweeper: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    drain()
+    sweeper = setInterval(drain, 30_000)
+    sweeper.unref()
   })
+  app.addHook('preClose', async () => clearInterval(sweeper))
   uploadedFileRoute(app, ctx)
   await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
     sourceMaps: config.NODE_ENV !== 'production',

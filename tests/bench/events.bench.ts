@@ -148,6 +148,8 @@ while (samples.length < STREAMS * WEBHOOKS && Date.now() < deadline)
 const busy = await ask<Memory>('memory')
 
 console.log(`  ${connected} idle event streams on one instance (${OWNERS} owners x ${TABS} tabs)`)
+if (!process.env.DATABASE_URL)
+  console.log('  (RSS includes the embedded PGlite database; with DATABASE_URL it is the API instance alone)')
 console.log(`  server memory without streams: RSS ${mb(idle.rss)}, heap ${mb(idle.heapUsed)}`)
 console.log(`  server memory with the streams: RSS ${mb(open.rss)}, heap ${mb(open.heapUsed)}`)
 console.log(

@@ -14,6 +14,7 @@ import {
   pruneOwnerEvents,
 } from '../repo/owner-events.ts'
 import { prunePresence } from '../repo/presence.ts'
+import { pruneWebhookEvents } from '../webhooks/process.ts'
 
 /** One open stream: the hub writes SSE frames to it. */
 export interface StreamSink {
@@ -203,8 +204,9 @@ export class EventHub {
     try {
       await pruneOwnerEvents(this.store)
       await prunePresence(this.store)
+      await pruneWebhookEvents(this.store)
     } catch (err) {
-      this.log.warn({ err }, 'event stream: pruning old events failed')
+      this.log.warn({ err }, 'pruning old events, presence reports or webhook bodies failed')
     }
   }
 }

@@ -13,6 +13,9 @@ import { currentUser } from '../http/auth.ts'
 import { parse } from '../http/errors.ts'
 import { reportPresence, tabGone } from '../repo/presence.ts'
 
+/** What a stream may hold unread for its client before it is closed. */
+const MAX_UNREAD_BYTES = 1024 * 1024
+
 const eventId = z.string().regex(/^\d{1,15}$/, 'must be an event id (digits)')
 const eventsQuery = z.object({ tab: tabId.optional(), since: eventId.optional() }).strict()
 
@@ -58,6 +61,11 @@ export function eventRoutes(app: FastifyInstance, ctx: ApiContext): void {
       userId: user.id,
       write: (text: string) => {
         if (gone || res.destroyed) return false
+        // A client that stops reading is let go rather than buffered for without end; it reconnects and catches up.
+        if (res.writableLength > MAX_UNREAD_BYTES) {
+          res.destroy()
+          return false
+        }
         res.write(text)
         return true
       },

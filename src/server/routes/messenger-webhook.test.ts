@@ -6,7 +6,15 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerMessageNotice } from '../context.ts'
-import { type LoggedIn, type TestApp, login, registerPage, startTestApp } from '../testing/harness.ts'
+import { pruneWebhookEvents } from '../webhooks/process.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  startTestApp,
+} from '../testing/harness.ts'
 
 const SECRET = 'webhook-test-secret'
 const VERIFY = 'verify-token-for-tests'
@@ -27,7 +35,7 @@ interface Row {
   [key: string]: unknown
 }
 
-describe('Messenger webhooks', () => {
+onEveryStore('Messenger webhooks', (kind) => {
   let t: TestApp
   let owner: LoggedIn
   const logs: string[] = []
@@ -35,7 +43,7 @@ describe('Messenger webhooks', () => {
 
   beforeAll(async () => {
     t = await startTestApp(
-      'pglite',
+      kind,
       {
         logStream: { write: (line) => void logs.push(line) },
         onCustomerMessage: (n) => void notices.push(n),
@@ -248,6 +256,45 @@ describe('Messenger webhooks', () => {
     await q(`INSERT INTO webhook_events (body_sha256, body) VALUES ('x-stored-before-a-crash', $1)`, [body])
     await t.app.webhooks.drain()
     expect(await q('SELECT text FROM page_messages WHERE mid = $1', ['m_kept'])).toEqual([{ text: 'kept' }])
+  })
+
+  it('forgets processed bodies after a week, keeping what they changed', async () => {
+    await q(
+      `UPDATE webhook_events SET processed_at = now() - interval '8 days' WHERE body LIKE '%hello, world!%'`,
+    )
+    await pruneWebhookEvents(t.app.store)
+    expect(await q(`SELECT id FROM webhook_events WHERE body LIKE '%hello, world!%'`)).toEqual([])
+    expect(
+      await q('SELECT text FROM page_messages WHERE mid = $1', ['mid.1457764197618:41d102a3e1ae206a38']),
+    ).toEqual([{ text: 'hello, world!' }])
+  })
+
+  it('keeps a body whose processing fails, with its error, for a later run, without blocking the others', async () => {
+    const body = {
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: 1,
+          messaging: [
+            {
+              sender: { id: '43' },
+              recipient: { id: PAGE },
+              timestamp: 1,
+              message: { mid: 'm_nul', text: 'a\u0000b' },
+            },
+          ],
+        },
+      ],
+    }
+    expect((await post(body)).statusCode).toBe(200)
+    const [row] = await q<Row>(
+      `SELECT processed_at, attempts, last_error FROM webhook_events WHERE body LIKE '%m_nul%'`,
+    )
+    expect(row).toMatchObject({ processed_at: null, attempts: 1 })
+    expect(row!.last_error).toEqual(expect.any(String))
+    await post(fixture('message-echo'))
+    expect(await q('SELECT mid FROM page_messages WHERE mid = $1', ['m_nul'])).toEqual([])
   })
 
   it('counts bulk recipients delivered and read from the watermarks at or after their send', async () => {

@@ -38,6 +38,14 @@ export async function storeWebhook(db: Queryable, raw: Buffer): Promise<boolean>
   return rows.length > 0
 }
 
+/**
+ * Processed bodies are kept a week (a redelivery within it is recognised by its bytes; after it, by its
+ * message ids and watermarks); a body set aside after failing is kept for a look by hand.
+ */
+export async function pruneWebhookEvents(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM webhook_events WHERE processed_at < now() - interval '7 days'`)
+}
+
 const iso = (ms: number) => new Date(ms).toISOString()
 
 interface Outcome {
@@ -246,9 +254,11 @@ export class WebhookProcessor {
     }
     this.running = (async () => {
       try {
+        // A body that fails waits for the next run (the next webhook, or the half-minute sweep).
+        const failed = new Set<number>()
         do {
           this.again = false
-          while (!this.stopped && (await this.one())) {
+          while (!this.stopped && (await this.one(failed))) {
             /* next */
           }
         } while (this.again && !this.stopped)
@@ -265,14 +275,15 @@ export class WebhookProcessor {
   }
 
   /** Processes one pending body; answers false when there was none. */
-  private async one(): Promise<boolean> {
+  private async one(skip: Set<number>): Promise<boolean> {
     let failed: { id: number; error: string } | undefined
     let notices: CustomerMessageNotice[] = []
     const found = await this.store.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number; body: string; attempts: number }>(
-        `SELECT id, body, attempts FROM webhook_events WHERE processed_at IS NULL AND attempts < $1
-           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [MAX_ATTEMPTS],
+        `SELECT id, body, attempts FROM webhook_events
+         WHERE processed_at IS NULL AND attempts < $1 AND NOT (id = ANY($2::bigint[]))
+         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [MAX_ATTEMPTS, [...skip]],
       )
       if (!row) return false
       await tx.query('SAVEPOINT apply')
@@ -294,6 +305,7 @@ export class WebhookProcessor {
       }
       return true
     })
+    if (failed) skip.add(failed.id)
     if (failed)
       this.log.error(
         { webhookEventId: failed.id, error: failed.error },
