@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -20,9 +20,12 @@ describe('the scripts a contributor expects', () => {
       encoding: 'utf8',
     })
     expect(run.status).toBe(0)
-    for (const name of ['api-load', 'bulk', 'inbox', 'load'])
-      expect(run.stdout).toMatch(new RegExp(`^${name} `, 'm'))
-    expect(run.stdout).toMatch(/4 benchmarks/)
+    const names = readdirSync(join(root, 'tests', 'bench'))
+      .filter((f) => f.endsWith('.bench.ts'))
+      .map((f) => f.replace(/\.bench\.ts$/, ''))
+      .concat('api-load')
+    for (const name of names) expect(run.stdout).toMatch(new RegExp(`^${name} `, 'm'))
+    expect(run.stdout).toMatch(new RegExp(`^${names.length} benchmarks`, 'm'))
     expect(run.stdout).not.toContain('▶')
   })
 })
