@@ -33,6 +33,11 @@ import { termsRoutes } from './routes/terms.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
+import { handoverRoutes } from './routes/handover.ts'
+import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
+import { startJobQueue } from './bulk/queue.ts'
+import type { OwnerNotifier, ServerSenderDeps } from './bulk/server-sender.ts'
+import { createGraphClient } from '../shared/graph/client.ts'
 
 export interface BuildOptions {
   config: ServerConfig
@@ -48,6 +53,16 @@ export interface BuildOptions {
   graph?: GraphApi
   /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
   rateLimits?: Partial<RateLimits>
+  /**
+   * How the owner hears that a server-held job finished, stopped or needs them. Default: a log line; the
+   * composing entry passes the Web Push sender here.
+   */
+  notifyOwner?: OwnerNotifier
+  /** Test settings of the server sender (a clock, the settle time of uncertain sends, slice length). */
+  serverSender?: Partial<Pick<ServerSenderDeps, 'now' | 'sleep' | 'random' | 'settleMs'>> & {
+    sliceMs?: number
+    pollingSeconds?: number
+  }
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
 }
@@ -85,7 +100,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const raw = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
   const { store, log: writes } = watchWrites(raw)
-  app.addHook('onClose', () => store.close())
+  /** Stopped before the store closes (the job queue's workers still write to it). */
+  const beforeStoreClose: (() => Promise<void>)[] = []
+  app.addHook('onClose', async () => {
+    for (const stop of beforeStoreClose) await stop().catch(() => undefined)
+    await store.close()
+  })
   try {
     await migrate(store)
     if (options.demo) await seedDemo(store, options.demo)
@@ -118,6 +138,41 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     subscriptionCache: new ReadCache<SubscriptionRow>(writes, ['subscriptions', 'users', 'terms']),
   }
 
+  if (config.SERVER_SENDER) {
+    const box = tokenBox(loadTokenKey(config))
+    const tuning = options.serverSender ?? {}
+    const queue = await startJobQueue({
+      store,
+      databaseUrl: config.DATABASE_URL,
+      concurrency: config.SERVER_SENDER_CONCURRENCY,
+      ...(tuning.sliceMs ? { sliceMs: tuning.sliceMs } : {}),
+      ...(tuning.pollingSeconds ? { pollingSeconds: tuning.pollingSeconds } : {}),
+      log: app.log,
+      sender: {
+        store,
+        box,
+        graph: createGraphClient({
+          baseUrl: config.graphUrl,
+          version: config.GRAPH_VERSION,
+          timeoutMs: 30_000,
+          ...(options.fetch ? { fetch: options.fetch as never } : {}),
+        }),
+        notify:
+          options.notifyOwner ??
+          (async (userId, event) => app.log.info({ userId, event }, 'bulk job needs the owner')),
+        now: tuning.now ?? Date.now,
+        random: tuning.random ?? Math.random,
+        sleep: tuning.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+        // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
+        pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
+        settleMs: tuning.settleMs ?? 5_000,
+        log: app.log,
+      },
+    })
+    beforeStoreClose.push(() => queue.stop())
+    ctx.jobs = { box, kick: queue.kick, schedule: queue.schedule, cancel: queue.cancel }
+  }
+
   app.decorate('store', store)
   app.decorateRequest('authUser', null)
   app.decorateRequest('authSessionId', null)
@@ -137,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
+      handoverRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))

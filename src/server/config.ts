@@ -68,6 +68,21 @@ const schema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   /** Bulk pacing multiplier honoured only with the sandbox on; tests speed sends up with it. */
   PACING_SCALE: z.coerce.number().positive().max(1).default(1),
+  /**
+   * Key that seals the page tokens of jobs the server sends (AES-256-GCM): 32 bytes, base64. Unset: generated
+   * once into DATA_DIR/token-encryption.key. Required in production with DATABASE_URL.
+   */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v.trim(), 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /**
+   * Server sender on: jobs the owner hands over (closing the app) and scheduled sends run on this instance's
+   * share of the job queue. Off only for tests that do not need it.
+   */
+  SERVER_SENDER: bool.default(true),
+  /** Server-held job runs side by side in one instance (each mostly waits out the pacing). */
+  SERVER_SENDER_CONCURRENCY: z.coerce.number().int().positive().max(500).default(16),
   /** Folder of the built app served at /. */
   STATIC_DIR: z.string().default('./dist'),
 })
@@ -104,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       e.SANDBOX_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET
     )
       defaults.push('SANDBOX_WEBHOOK_SECRET')
+    if (e.DATABASE_URL && !e.TOKEN_ENCRYPTION_KEY) {
+      throw new ConfigError(
+        'Invalid configuration:\n  TOKEN_ENCRYPTION_KEY is required in production with DATABASE_URL (32 bytes, base64: openssl rand -base64 32)',
+      )
+    }
     if (defaults.length > 0) {
       const lines = defaults.map(
         (name) => `  ${name} is the public default: set a secret of its own in production`,

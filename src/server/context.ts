@@ -6,6 +6,16 @@ import type { Store } from './db/store.ts'
 import type { GraphApi } from './graph/graph-api.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
+import type { TokenBox } from './bulk/token-box.ts'
+
+/** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
+export interface ServerJobs {
+  box: TokenBox
+  /** Asks for a run of a server-held job now (or at `at`, epoch ms). */
+  kick(messageId: string, at?: number): Promise<void>
+  schedule(messageId: string, at: number): Promise<string | null>
+  cancel(queueJobId: string): Promise<void>
+}
 
 export interface RateLimits {
   /** Login attempts per minute and client address. */
@@ -24,4 +34,6 @@ export interface ApiContext {
   authenticate: (request: FastifyRequest) => Promise<void>
   /** The subscription rows `GET /user` answers from, kept for a moment (see `db/read-cache.ts`). */
   subscriptionCache: ReadCache<SubscriptionRow>
+  /** Absent when the server sender is switched off (some tests). */
+  jobs?: ServerJobs
 }

@@ -11,7 +11,7 @@ describe('migrations on PGlite', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pagecast-migrate-'))
     try {
       const first = await openStore({ dataDir: dir })
-      expect(await migrate(first)).toEqual(['001_init', '001_seed_terms', '002_session_activity', '003_rate_limits_and_uploads'])
+      expect(await migrate(first)).toEqual(['001_init', '001_seed_terms', '002_session_activity', '003_rate_limits_and_uploads', '007_server_jobs'])
       await first.query("INSERT INTO users (facebook_id, name) VALUES ('1', 'Kept')")
       await first.close()
       const second = await openStore({ dataDir: dir })
@@ -51,7 +51,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           Array.from({ length: 4 }, () => openStore({ dataDir: 'unused', databaseUrl: db.url })),
         )
         const applied = await Promise.all(stores.map((s) => migrate(s)))
-        expect(applied.flat().sort()).toEqual(['001_init', '001_seed_terms', '002_session_activity', '003_rate_limits_and_uploads'])
+        expect(applied.flat().sort()).toEqual(['001_init', '001_seed_terms', '002_session_activity', '003_rate_limits_and_uploads', '007_server_jobs'])
         expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
         await Promise.all(stores.map((s) => s.close()))
       } finally {
