@@ -98,6 +98,8 @@ export async function setMessageState(
     [id, userId, body.state, body.reason ?? null],
   )
   if (updated.length === 0) throw new MessageNotFound()
+  // An ended job needs no page token on the server any more.
+  await db.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
 }
 
 /** Kept as a record (its touches spent allowance); only hidden from the user's lists. */
@@ -107,4 +109,5 @@ export async function hideMessage(db: Queryable, id: string, userId: string): Pr
     [id, userId],
   )
   if (deleted.length === 0) throw new MessageNotFound()
+  await db.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
 }

@@ -27,6 +27,8 @@ export interface ApiCall {
   headers?: HeadersInit
   signal?: AbortSignal
   cache?: RequestCache
+  /** The request outlives the page (a hand-over sent while the tab closes). */
+  keepalive?: boolean
 }
 
 export interface ApiTransport {
@@ -80,6 +82,7 @@ export async function apiAnswer(path: string, call: ApiCall = {}, transport: Api
       ...(body === undefined ? {} : { body }),
       ...(call.signal ? { signal: call.signal } : {}),
       ...(call.cache ? { cache: call.cache } : {}),
+      ...(call.keepalive ? { keepalive: true } : {}),
     })
   } catch (err) {
     if (err instanceof Error && err.name === 'AbortError') throw err
