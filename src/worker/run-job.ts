@@ -55,6 +55,8 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
     if (!job) return 'gone'
     if (job.lease !== lease || deps.signal?.aborted) return 'lost'
     if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
+    // Handed to the server: this device sends nothing more of it until it is taken back.
+    if (job.state === 'on_server') return 'paused'
     const token = deps.pageToken(job.pageId)
     if (!token) {
       await waitForToken(deps, job, streaks)

@@ -9,6 +9,9 @@ import { MessageNotFound } from '../repo/messages.ts'
 import { AllowanceRefused, touch } from '../repo/touch.ts'
 import type { TokenBox } from './token-box.ts'
 
+/** Untouched recipients this close after the last touched one may have been sent by a closing device. */
+export const UNCERTAIN_TAIL = 5
+
 /** A server send is in flight at most this long (the Graph timeout and the recording after it). */
 export const BUSY_MS = 45_000
 
@@ -119,12 +122,23 @@ export async function handOver(
       )
     }
     // Reached by the device (before its cursor) with neither a result nor an attempt time: it may have gone
-    // out; it is reconciled against the conversation since the job began before anything is sent again.
+    // out; it is reconciled against the conversation since the job began before anything is sent again. A
+    // closing page cannot say how far it got: then the few untouched recipients after the last touched one
+    // are taken as reached (the device touches each send right after it).
+    const cursor =
+      body.cursor ??
+      (
+        await tx.query<{ n: number }>(
+          `SELECT (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = $1 AND o.seq <= coalesce(max(r.seq), 0)) + $2 AS n
+             FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NOT NULL`,
+          [id, UNCERTAIN_TAIL],
+        )
+      )[0]!.n
     await tx.query(
       `UPDATE message_recipients SET attempt_at = $3, attempts = attempts + 1
         WHERE message_id = $1 AND status IS NULL AND attempt_at IS NULL
           AND seq IN (SELECT seq FROM message_recipients WHERE message_id = $1 ORDER BY seq LIMIT $2)`,
-      [id, body.cursor, job.created_at],
+      [id, cursor, job.created_at],
     )
     const lease = job.lease + 1
     await tx.query(

@@ -126,22 +126,31 @@ async function adopt(jobId: string, back: TakeBackResponse, list: readonly Store
   await db.transaction('rw', jobs, recipients, chunks, async () => {
     const job = await jobs.get(jobId)
     if (!job) return
-    // A send this device left uncertain stays uncertain (its hand-over may never have reached the server).
-    const local = await recipients
-      .where('[jobId+state+order]')
-      .between([jobId, 'sending', Dexie.minKey], [jobId, 'sending', Dexie.maxKey])
-      .toArray()
-    for (const r of local)
-      if (!uncertain.has(r.recipientId))
+    // What this device knows beyond the server's record stays: a send it left uncertain stays uncertain (its
+    // hand-over may never have reached the server), a result whose touch is still queued stays a result.
+    const local = new Map(
+      (
+        await recipients
+          .where('[jobId+order]')
+          .between([jobId, Dexie.minKey], [jobId, Dexie.maxKey])
+          .toArray()
+      ).map((r) => [r.recipientId, r]),
+    )
+    for (const r of local.values())
+      if (r.state === 'sending' && !uncertain.has(r.recipientId))
         uncertain.set(r.recipientId, {
           recipient_id: r.recipientId,
           attempt_at: r.attemptAt ?? job.createdAt,
           image_sent: !!r.imageSent,
           branded: !!r.branded,
         })
+    const settled = (id: string) => {
+      const mine = local.get(id)
+      return mine?.state === 'sent' || mine?.state === 'rejected' ? mine : undefined
+    }
     let reached = -1
     list.forEach((r, i) => {
-      if (r.status || uncertain.has(r.recipient_id)) reached = i
+      if (r.status || uncertain.has(r.recipient_id) || settled(r.recipient_id)) reached = i
     })
     const rows: RecipientRecord[] = []
     let sent = 0
@@ -149,6 +158,13 @@ async function adopt(jobId: string, back: TakeBackResponse, list: readonly Store
     for (let order = 0; order <= reached; order++) {
       const r = list[order]!
       const u = uncertain.get(r.recipient_id)
+      const mine = settled(r.recipient_id)
+      if (!r.status && mine) {
+        if (mine.state === 'sent') sent++
+        else rejected++
+        rows.push({ ...mine, order })
+        continue
+      }
       const state: RecipientRecord['state'] =
         r.status === 'OK' ? 'sent' : r.status === 'NG' ? 'rejected' : u ? 'sending' : 'pending'
       if (state === 'sent') sent++

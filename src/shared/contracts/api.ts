@@ -147,7 +147,8 @@ export const handoverBody = z
     next_send_at: z.number().int().nonnegative().nullish(),
     messaging_type: z.enum(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']).default('RESPONSE'),
     branded_from: z.number().int().min(-1).default(-1),
-    cursor: z.number().int().nonnegative(),
+    /** Absent when the page is closing and the device could not read it: see UNCERTAIN_TAIL on the server. */
+    cursor: z.number().int().nonnegative().nullish(),
     attachment_id: z.string().max(200).nullish(),
     results: z.array(touchBody).max(5_000).default([]),
     uncertain: z.array(uncertainRecipient).max(5_000).default([]),

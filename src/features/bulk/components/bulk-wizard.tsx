@@ -11,7 +11,13 @@ import { planAudience } from '../../../shared/bulk/allowance.ts'
 import { NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
-import { initialWizard, selectedRecipients, wizardReducer, type StepNo } from '../model/wizard.ts'
+import {
+  initialWizard,
+  keepSendingByDefault,
+  selectedRecipients,
+  wizardReducer,
+  type StepNo,
+} from '../model/wizard.ts'
 import { AudienceStep } from './audience-step.tsx'
 import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
@@ -35,6 +41,8 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     content: defaultContent(policy),
   }))
   const [busy, setBusy] = useState(false)
+  /** The owner's choice; until they choose, on when the send would take more than a few minutes. */
+  const [keepChoice, setKeepChoice] = useState<boolean | undefined>(undefined)
   const guard = useRef(false)
   useAvailablePoll()
 
@@ -46,6 +54,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const sub = subscription ?? null
   const plan = planAudience(split.inside.length, sub)
   const recipients = split.inside.length
+  const keepSending = keepChoice ?? keepSendingByDefault(plan.count)
   const toggle = (step: StepNo) => dispatch({ type: 'toggle-step', step, recipients })
 
   async function send() {
@@ -83,6 +92,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         labels: state.labels,
         recipients: split.inside,
         subscription: sub,
+        keepSending,
       })
       dispatch({ type: 'reset' })
       notify({
@@ -161,6 +171,8 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           subscription={sub}
           busy={busy}
           onSend={() => void send()}
+          keepSending={keepSending}
+          onKeepSending={setKeepChoice}
         />
       </StepFrame>
     </div>

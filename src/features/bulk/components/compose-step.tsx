@@ -15,6 +15,9 @@ export function ComposeStep(props: {
   subscription: SubscriptionState | null
   busy: boolean
   onSend(): void
+  /** "Keep sending when I close the app": the server goes on with the job while the app is away. */
+  keepSending: boolean
+  onKeepSending(on: boolean): void
 }) {
   const { t } = useLingui()
   const { plan, subscription } = props
@@ -65,6 +68,25 @@ export function ComposeStep(props: {
           <Trans>Messages beyond your allowance will carry the Pagecast footer.</Trans>
         </p>
       ) : null}
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={props.keepSending}
+          onChange={(e) => props.onKeepSending(e.target.checked)}
+          data-testid="bulk-keep-sending"
+        />
+        <span className="flex flex-col">
+          <span className="font-medium text-slate-700">
+            <Trans>Keep sending when I close the app</Trans>
+          </span>
+          <span className="text-slate-500">
+            <Trans>
+              The server goes on sending while the app is closed, and gives the job back when you return.
+            </Trans>
+          </span>
+        </span>
+      </label>
       <button
         type="button"
         className={buttonPrimary}
