@@ -34,6 +34,8 @@ import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
 import { handoverRoutes } from './routes/handover.ts'
+import { scheduledRoutes } from './routes/scheduled.ts'
+import { startScheduled } from './bulk/scheduled.ts'
 import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
 import { startJobQueue } from './bulk/queue.ts'
 import type { OwnerNotifier, ServerSenderDeps } from './bulk/server-sender.ts'
@@ -60,6 +62,8 @@ export interface BuildOptions {
   notifyOwner?: OwnerNotifier
   /** Test settings of the server sender (a clock, the settle time of uncertain sends, slice length). */
   serverSender?: Partial<Pick<ServerSenderDeps, 'now' | 'sleep' | 'random' | 'settleMs'>> & {
+    /** The clock a scheduled send's audience (its 24-hour window) is evaluated with when it starts. */
+    audienceNow?: () => number
     sliceMs?: number
     pollingSeconds?: number
   }
@@ -141,7 +145,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.SERVER_SENDER) {
     const box = tokenBox(loadTokenKey(config))
     const tuning = options.serverSender ?? {}
+    const graph = createGraphClient({
+      baseUrl: config.graphUrl,
+      version: config.GRAPH_VERSION,
+      timeoutMs: 30_000,
+      ...(options.fetch ? { fetch: options.fetch as never } : {}),
+    })
+    const notify: OwnerNotifier =
+      options.notifyOwner ??
+      (async (userId, event) => app.log.info({ userId, event }, 'bulk job needs the owner'))
+    const now = tuning.now ?? Date.now
     const queue = await startJobQueue({
+      startScheduled: async (id) => {
+        await startScheduled({ store, box, graph, notify, now: tuning.audienceNow ?? now }, id)
+      },
       store,
       databaseUrl: config.DATABASE_URL,
       concurrency: config.SERVER_SENDER_CONCURRENCY,
@@ -151,16 +168,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sender: {
         store,
         box,
-        graph: createGraphClient({
-          baseUrl: config.graphUrl,
-          version: config.GRAPH_VERSION,
-          timeoutMs: 30_000,
-          ...(options.fetch ? { fetch: options.fetch as never } : {}),
-        }),
-        notify:
-          options.notifyOwner ??
-          (async (userId, event) => app.log.info({ userId, event }, 'bulk job needs the owner')),
-        now: tuning.now ?? Date.now,
+        graph,
+        notify,
+        now,
         random: tuning.random ?? Math.random,
         sleep: tuning.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
         // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
@@ -193,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
       handoverRoutes(api, ctx)
+      scheduledRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))

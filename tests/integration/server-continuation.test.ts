@@ -39,6 +39,13 @@ describe('the server carries a handed-over job on', () => {
   let userToken: string
   let pageToken: string
   let audience: { recipient_id: string; name: string; conversation_id: string }[] = []
+  let conversations: {
+    id: string
+    participants: { data: { id: string; name: string }[] }
+    messages?: { data: { from?: { id: string }; created_time: string }[] }
+  }[] = []
+  /** The test clock a scheduled send's audience is computed with (ahead of the real one by this much). */
+  let audienceAhead = 0
 
   const json = async (method: string, path: string, body?: unknown, token = api) => {
     const res = await fetch(`${base}${path}`, {
@@ -82,7 +89,7 @@ describe('the server carries a handed-over job on', () => {
       config,
       mounts: [{ prefix: '/sandbox', plugin: sandbox }],
       sandboxWebhookSecret: 'whsec_integration',
-      serverSender: { settleMs: 300, pollingSeconds: 0.5 },
+      serverSender: { settleMs: 300, pollingSeconds: 0.5, audienceNow: () => Date.now() + audienceAhead },
       logStream: { write: (line) => void logs.push(line) },
     })
     await app.listen({ host: '127.0.0.1', port })
@@ -104,13 +111,8 @@ describe('the server carries a handed-over job on', () => {
       `${ids.small}/conversations?fields=${fields}&limit=100&access_token=${pageToken}`,
     )
     const now = Date.now()
-    audience = (
-      list.data as {
-        id: string
-        participants: { data: { id: string; name: string }[] }
-        messages?: { data: { from?: { id: string }; created_time: string }[] }
-      }[]
-    )
+    conversations = list.data as typeof conversations
+    audience = conversations
       .filter((c) => isInsideWindow(conversationCustomerMessageAt(ids.small, c as never), now))
       .map((c) => {
         const who = c.participants.data.find((p) => p.id !== ids.small)!
@@ -253,6 +255,86 @@ describe('the server carries a handed-over job on', () => {
     }
     const log = (await sentLog()).filter((s) => s.text === text)
     expect(log.map((s) => s.recipient_id).sort()).toEqual(recipients.map((r) => r.recipient_id).sort())
+  })
+
+  it('starts a scheduled send at its time, with the audience computed then; an edited one moves, a cancelled one never goes', async () => {
+    const text = `Scheduled ${Date.now()}`
+    const at = Date.now() + 2_500
+    const created = await json('POST', '/api/v2/messages/scheduled', {
+      page_id: ids.small,
+      message: text,
+      label: '[]',
+      scheduled_at: at,
+      time_zone: 'Asia/Phnom_Penh',
+      page_token: pageToken,
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.id as string
+    const listed = () =>
+      json('GET', '/api/v2/messages').then((r) =>
+        (
+          r.body.data as {
+            id: string
+            state: string
+            scheduled_at: string | null
+            time_zone: string | null
+          }[]
+        ).find((m) => m.id === id)!,
+      )
+    expect(await listed()).toMatchObject({
+      state: 'scheduled',
+      scheduled_at: new Date(at).toISOString(),
+      time_zone: 'Asia/Phnom_Penh',
+    })
+    // The clock moves 20 hours on before it starts: the window is evaluated then, not when it was scheduled.
+    audienceAhead = 20 * 3_600_000
+    const later = Date.now() + audienceAhead
+    const expected = conversations
+      .filter((c) => isInsideWindow(conversationCustomerMessageAt(ids.small, c as never), later))
+      .map((c) => c.participants.data.find((p) => p.id !== ids.small)!.id)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected.length).toBeLessThan(audience.length)
+    expect((await sentLog()).filter((s) => s.text === text)).toEqual([])
+    await expect.poll(async () => (await listed()).state, { timeout: 30_000, interval: 250 }).toBe('finished')
+    const firstAt = Math.min(...(await sentLog()).filter((s) => s.text === text).map((s) => Date.parse(s.at)))
+    expect(firstAt).toBeGreaterThanOrEqual(at)
+    expect(
+      (await sentLog())
+        .filter((s) => s.text === text)
+        .map((s) => s.recipient_id)
+        .sort(),
+    ).toEqual([...expected].sort())
+    audienceAhead = 0
+
+    // Edited, then cancelled before its time: nothing goes.
+    const other = `Cancelled ${Date.now()}`
+    const second = await json('POST', '/api/v2/messages/scheduled', {
+      page_id: ids.small,
+      message: other,
+      label: '[]',
+      scheduled_at: Date.now() + 60_000,
+      time_zone: 'Asia/Phnom_Penh',
+      page_token: pageToken,
+    })
+    const secondId = second.body.id as string
+    expect(
+      (
+        await json('PATCH', `/api/v2/messages/${secondId}/scheduled`, {
+          message: `${other}!`,
+          scheduled_at: Date.now() + 1_500,
+        })
+      ).status,
+    ).toBe(200)
+    expect((await json('DELETE', `/api/v2/messages/${secondId}/scheduled`)).status).toBe(200)
+    expect((await json('PATCH', `/api/v2/messages/${secondId}/scheduled`, { message: 'late' })).status).toBe(
+      409,
+    )
+    await new Promise((r) => setTimeout(r, 2_500))
+    expect((await sentLog()).filter((s) => s.text?.startsWith(other))).toEqual([])
+    expect(
+      await app.store.query('SELECT 1 FROM message_page_tokens WHERE message_id = $1', [secondId]),
+    ).toEqual([])
+    expect((await json('POST', '/api/v2/messages/scheduled', { page_id: ids.small })).status).toBe(422)
   })
 
   it('keeps the page token out of the database files and the logs', async () => {

@@ -156,6 +156,32 @@ export const handoverBody = z
   .strict()
 export type HandoverBody = z.input<typeof handoverBody>
 
+/** `POST /messages/scheduled`: a send that starts at `scheduled_at` (epoch ms), its audience computed then. */
+export const scheduleBody = z
+  .object({
+    page_id: z.string().regex(/^\d{1,32}$/),
+    message: z.string().min(1).max(MESSAGE_TEXT_MAX),
+    image_url: httpUrl.nullish(),
+    label: z.string().max(2000),
+    tag: z.string().max(64).nullish(),
+    messaging_type: z.enum(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']).default('RESPONSE'),
+    scheduled_at: z.number().int().positive(),
+    /** The owner's IANA time zone, e.g. Asia/Phnom_Penh: the cards show the time in it. */
+    time_zone: z.string().min(1).max(64),
+    page_token: z.string().min(1).max(2000),
+  })
+  .strict()
+export type ScheduleBody = z.input<typeof scheduleBody>
+
+/** `PATCH /messages/:id/scheduled`: what may change before the job starts. */
+export const scheduleEditBody = z
+  .object({
+    message: z.string().min(1).max(MESSAGE_TEXT_MAX).optional(),
+    scheduled_at: z.number().int().positive().optional(),
+    time_zone: z.string().min(1).max(64).optional(),
+  })
+  .strict()
+
 /** What the device needs to go on after `POST /messages/:id/take-back` (results: the recipients list). */
 export interface TakeBackResponse {
   lease: number

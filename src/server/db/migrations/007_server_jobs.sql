@@ -20,7 +20,8 @@ ALTER TABLE messages
   ADD COLUMN attachment_id TEXT,
   ADD COLUMN scheduled_at TIMESTAMPTZ,
   ADD COLUMN time_zone TEXT,
-  ADD COLUMN skipped_count INTEGER NOT NULL DEFAULT 0;
+  ADD COLUMN skipped_count INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN queue_job_id TEXT;
 CREATE INDEX messages_scheduled ON messages(scheduled_at) WHERE state = 'scheduled';
 
 -- The server's write-ahead for each send: attempted (attempt_at set) without a result is uncertain, and is
