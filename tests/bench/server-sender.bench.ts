@@ -51,7 +51,7 @@ const app = await buildApp({
     },
   ],
   sandboxWebhookSecret: 'whsec_bench',
-  serverSender: { settleMs: 200, pollingSeconds: 0.5 },
+  serverSender: { settleMs: 200, pollingSeconds: 2 },
 })
 await app.listen({ host: '127.0.0.1', port })
 

@@ -43,10 +43,12 @@ export interface ServerJob {
   branded_messages_amount: number
   attachment_id: string | null
   total_messages: number
+  /** A send (of any run of this job) may be in flight until then. */
+  busy_until: Date | null
 }
 
 const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
-  sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages`
+  sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages, busy_until`
 
 export async function readJob(db: Queryable, id: string): Promise<ServerJob | undefined> {
   return (

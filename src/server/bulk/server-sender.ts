@@ -59,7 +59,7 @@ export type SliceOutcome =
   | { kind: 'done'; why: 'finished' | 'stopped' | 'lost' | 'needs_token' | 'gone' }
 
 /** The time a slice may run before it hands the job back to the queue. */
-export const SLICE_MS = 20_000
+export const SLICE_MS = 15_000
 
 export async function runSlice(
   deps: ServerSenderDeps,
@@ -99,12 +99,16 @@ export async function runSlice(
     try {
       const uncertain = await firstUncertain(store, messageId)
       if (uncertain) {
-        const age = deps.now() - uncertain.attempt_at.getTime()
-        if (age < deps.settleMs) {
-          await setNext(store, messageId, lease, deps.now() + (deps.settleMs - age), null)
+        // A send still in flight (an earlier run of this job, on an instance taken as dead or slow) is left to
+        // land first: its run marked the job busy until its Graph call must have ended.
+        const busy = job.busy_until ? new Date(job.busy_until).getTime() - deps.now() : 0
+        const age = deps.now() - new Date(uncertain.attempt_at).getTime()
+        const wait = Math.max(busy, deps.settleMs - age)
+        if (wait > 0) {
+          await setNext(store, messageId, lease, deps.now() + wait, null)
           continue
         }
-        await settleUncertain(deps, job, token, uncertain)
+        await settleUncertain(deps, lease, job, token, uncertain)
         continue
       }
       const claim = await claimNext(deps, job, lease)
@@ -113,7 +117,7 @@ export async function runSlice(
       if (claim.kind === 'stop') return stopForAllowance(deps, job)
       current = claim.recipient
       await sendOne(deps, job, current, token)
-      await record(deps, job, current, true)
+      await record(deps, lease, job, current, true)
       await setNext(
         store,
         messageId,
@@ -164,6 +168,7 @@ async function firstUncertain(store: Store, id: string) {
 /** Reads the conversation: a page message with the text since the attempt means it went; otherwise it waits again. */
 async function settleUncertain(
   deps: ServerSenderDeps,
+  lease: number,
   job: ServerJob,
   token: string,
   u: NonNullable<Awaited<ReturnType<typeof firstUncertain>>>,
@@ -177,7 +182,13 @@ async function settleUncertain(
       await reconcile(deps.graph, job.page_id, token, conversation, job.message + BRANDED_FOOTER, at)
     ).textSent
   if (textSent) {
-    await record(deps, job, { recipient_id: u.recipient_id, name: u.name, branded: u.attempt_branded }, true)
+    await record(
+      deps,
+      lease,
+      job,
+      { recipient_id: u.recipient_id, name: u.name, branded: u.attempt_branded },
+      true,
+    )
     return
   }
   await deps.store.query(
@@ -283,6 +294,7 @@ async function sendOne(deps: ServerSenderDeps, job: ServerJob, r: Claimed, token
 /** The result through the one touch (idempotent per recipient), then the in-flight mark is cleared. */
 async function record(
   deps: ServerSenderDeps,
+  lease: number,
   job: ServerJob,
   r: Pick<Claimed, 'recipient_id' | 'name' | 'branded'>,
   ok: boolean,
@@ -305,12 +317,17 @@ async function record(
       [job.id, r.recipient_id],
     )
   }
-  await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1', [job.id])
+  // Only this run's own mark: a newer run's send may be in flight.
+  await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
+    job.id,
+    lease,
+  ])
 }
 
+/** The next look at the job; the in-flight mark is left alone (only a recorded or failed send clears it). */
 async function setNext(store: Store, id: string, lease: number, at: number, state: string | null) {
   await store.query(
-    `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000), busy_until = NULL,
+    `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
         server_state = COALESCE($4, server_state)
       WHERE id = $1 AND lease = $2`,
     [id, lease, at, state],
@@ -383,6 +400,12 @@ async function handleFailure(
   const kind = failureKind(err)
   const message = err instanceof Error ? err.message : String(err)
   const now = deps.now()
+  // This run's send failed, so none of its own is in flight any more.
+  if (r)
+    await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
+      job.id,
+      lease,
+    ])
   switch (failureAction(kind, !!r, r?.attempts ?? 0)) {
     case 'uncertain':
       // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
@@ -409,7 +432,7 @@ async function handleFailure(
       if (r) await backToPending(deps.store, job.id, r.recipient_id)
       return stop(deps, job, `${kind}: ${message}`)
     case 'reject':
-      if (r) await record(deps, job, r, false, message)
+      if (r) await record(deps, lease, job, r, false, message)
       await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
       return undefined
     case 'none':
