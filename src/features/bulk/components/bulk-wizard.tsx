@@ -1,10 +1,11 @@
 /** The three-step bulk-message wizard (audience, content type, writing and sending). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo, useReducer, useRef, useState } from 'react'
-import { uploadImage } from '../../../shared/api'
+import { useQueryClient } from '@tanstack/react-query'
+import { scheduleBulkMessage, uploadImage } from '../../../shared/api'
 import { useClientConfig } from '../../../shared/config'
 import { notify } from '../../../shared/notifications'
-import { defaultContent, splitByWindow } from '../../../shared/policy/messaging.ts'
+import { defaultContent, splitByWindow, tagForSend } from '../../../shared/policy/messaging.ts'
 import { useSession } from '../../../shared/session'
 import { openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
@@ -22,6 +23,7 @@ import { AudienceStep } from './audience-step.tsx'
 import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
 import { StepFrame } from './step-frame.tsx'
+import { SCHEDULED_KEY } from './scheduled-list.tsx'
 
 export interface BulkWizardProps {
   pageId: string
@@ -43,6 +45,8 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const [busy, setBusy] = useState(false)
   /** The owner's choice; until they choose, on when the send would take more than a few minutes. */
   const [keepChoice, setKeepChoice] = useState<boolean | undefined>(undefined)
+  const [later, setLater] = useState<string | undefined>(undefined)
+  const queries = useQueryClient()
   const guard = useRef(false)
   useAvailablePoll()
 
@@ -74,6 +78,46 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           onClick: () => openModal(sub?.access_type === 'trial' ? 'plans' : 'addons'),
         },
       })
+      return
+    }
+    if (later !== undefined) {
+      const at = later ? new Date(later).getTime() : NaN
+      if (!Number.isFinite(at) || at <= Date.now()) {
+        notify({
+          kind: 'warning',
+          title: t`Incomplete form`,
+          message: t`Choose a date and time in the future`,
+        })
+        return
+      }
+      guard.current = true
+      setBusy(true)
+      try {
+        const imageUrl = state.image
+          ? (await uploadImage(state.image, sub?.access_type ?? null)).url
+          : undefined
+        const tagging = tagForSend(policy, state.content ?? defaultContent(policy))
+        await scheduleBulkMessage({
+          page_id: pageId,
+          message: state.text,
+          image_url: imageUrl ?? null,
+          label: JSON.stringify(state.labels),
+          tag: tagging.tag ?? null,
+          messaging_type: tagging.messagingType,
+          scheduled_at: at,
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          page_token: pageToken,
+        })
+        dispatch({ type: 'reset' })
+        setLater(undefined)
+        void queries.invalidateQueries({ queryKey: SCHEDULED_KEY })
+        notify({ kind: 'success', title: t`Send scheduled`, message: state.text.slice(0, 80) })
+      } catch {
+        // Reported by the API client.
+      } finally {
+        guard.current = false
+        setBusy(false)
+      }
       return
     }
     guard.current = true
@@ -173,6 +217,8 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           onSend={() => void send()}
           keepSending={keepSending}
           onKeepSending={setKeepChoice}
+          later={later}
+          onLater={setLater}
         />
       </StepFrame>
     </div>

@@ -18,6 +18,9 @@ export function ComposeStep(props: {
   /** "Keep sending when I close the app": the server goes on with the job while the app is away. */
   keepSending: boolean
   onKeepSending(on: boolean): void
+  /** A `datetime-local` value in the owner's zone when the send is scheduled; undefined: send now. */
+  later?: string | undefined
+  onLater(value: string | undefined): void
 }) {
   const { t } = useLingui()
   const { plan, subscription } = props
@@ -87,6 +90,40 @@ export function ComposeStep(props: {
           </span>
         </span>
       </label>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={props.later !== undefined}
+          onChange={(e) => props.onLater(e.target.checked ? '' : undefined)}
+          data-testid="bulk-later"
+        />
+        <span className="font-medium text-slate-700">
+          <Trans>Send later</Trans>
+        </span>
+      </label>
+      {props.later !== undefined ? (
+        <div className="flex flex-col gap-1 ps-6">
+          <label className="flex flex-col gap-1">
+            <span className="text-slate-700">
+              <Trans>Date and time</Trans>
+            </span>
+            <input
+              type="datetime-local"
+              className="rounded-lg border border-slate-300 p-2"
+              value={props.later}
+              onChange={(e) => props.onLater(e.target.value)}
+              data-testid="bulk-later-at"
+            />
+          </label>
+          <p className="text-slate-500">
+            <Trans>
+              The audience is computed when the send starts: only customers inside the 24-hour window then
+              receive it.
+            </Trans>
+          </p>
+        </div>
+      ) : null}
       <button
         type="button"
         className={buttonPrimary}
@@ -95,7 +132,13 @@ export function ComposeStep(props: {
         onClick={props.onSend}
         data-testid="bulk-send"
       >
-        {props.busy ? <Trans>Sending…</Trans> : <Trans>Send to {n} recipients</Trans>}
+        {props.busy ? (
+          <Trans>Sending…</Trans>
+        ) : props.later !== undefined ? (
+          <Trans>Schedule</Trans>
+        ) : (
+          <Trans>Send to {n} recipients</Trans>
+        )}
       </button>
     </div>
   )
