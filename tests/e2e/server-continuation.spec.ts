@@ -74,3 +74,39 @@ test('a job handed over when the tab closes is finished by the server, everyone 
     `Successfully sent ${ids.length} messages, 0 rejected`,
   )
 })
+
+test('a send scheduled in the wizard shows on the cards with its time, and is cancelled before it starts', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const token = await login(page)
+  await openWizard(page)
+  const text = `Scheduled later ${Date.now()}`
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  await page.getByTestId('bulk-text').fill(text)
+  await page.getByTestId('bulk-later').check()
+  await expect(page.getByText(/The audience is computed when the send starts/)).toBeVisible()
+  // Tomorrow at 09:00 in the browser's zone.
+  const at = new Date()
+  at.setDate(at.getDate() + 1)
+  at.setHours(9, 0, 0, 0)
+  const local = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T09:00`
+  await page.getByTestId('bulk-later-at').fill(local)
+  await page.getByTestId('bulk-send').click()
+  const card = page.getByTestId('bulk-scheduled-card').filter({ hasText: text })
+  await expect(card).toBeVisible({ timeout: 20_000 })
+  await expect(card).toContainText('9:00')
+  const box = (await card.boundingBox())!
+  const width = page.viewportSize()!.width
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(width)
+  type Listed = { data: { message: string; state: string; scheduled_at: string }[] }
+  const stored = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)!
+  expect(stored).toMatchObject({ state: 'scheduled', scheduled_at: at.toISOString() })
+  await card.getByRole('button').click()
+  await expect(card).toHaveCount(0, { timeout: 20_000 })
+  const after = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)
+  expect(after?.state).toBe('cancelled')
+})
