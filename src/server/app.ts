@@ -50,6 +50,14 @@ import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
 import { WebhookProcessor } from './webhooks/process.ts'
+import { pushOwnerNotifier } from './push/job-notices.ts'
+import { handoverRoutes } from './routes/handover.ts'
+import { scheduledRoutes } from './routes/scheduled.ts'
+import { startScheduled } from './bulk/scheduled.ts'
+import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
+import { startJobQueue } from './bulk/queue.ts'
+import type { OwnerNotifier, ServerSenderDeps } from './bulk/server-sender.ts'
+import { createGraphClient } from '../shared/graph/client.ts'
 
 export interface BuildOptions {
   config: ServerConfig
@@ -67,6 +75,18 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>
   /** Whether one of a user's tabs of the app is visible now (no push then). Default: the tabs' reports. */
   anyVisibleTab?: (userId: string) => Promise<boolean>
+  /**
+   * How the owner hears that a server-held job finished, stopped or needs them. Default: a log line; the
+   * composing entry passes the Web Push sender here.
+   */
+  notifyOwner?: OwnerNotifier
+  /** Test settings of the server sender (a clock, the settle time of uncertain sends, slice length). */
+  serverSender?: Partial<Pick<ServerSenderDeps, 'now' | 'sleep' | 'random' | 'settleMs'>> & {
+    /** The clock a scheduled send's audience (its 24-hour window) is evaluated with when it starts. */
+    audienceNow?: () => number
+    sliceMs?: number
+    pollingSeconds?: number
+  }
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
   /** Event stream tuning (tests shorten the heartbeat). */
@@ -118,7 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const events = new EventHub(store, options.events, app.log)
   // Open streams end before the server stops waiting for its connections; then the listening stops.
   app.addHook('preClose', async () => events.endStreams())
+  /** Stopped before the store closes (the job queue's workers still write to it). */
+  const beforeStoreClose: (() => Promise<void>)[] = []
   app.addHook('onClose', async () => {
+    for (const stop of beforeStoreClose) await stop().catch(() => undefined)
     await events.close()
     await store.close()
   })
@@ -183,6 +206,45 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
   app.addHook('preClose', async () => webhooks.stop())
+  if (config.SERVER_SENDER) {
+    const box = tokenBox(loadTokenKey(config))
+    const tuning = options.serverSender ?? {}
+    const graph = createGraphClient({
+      baseUrl: config.graphUrl,
+      version: config.GRAPH_VERSION,
+      timeoutMs: 30_000,
+      ...(options.fetch ? { fetch: options.fetch as never } : {}),
+    })
+    // The owner hears of a server-held job that ended or needs them on their devices (Web Push).
+    const notify: OwnerNotifier = options.notifyOwner ?? pushOwnerNotifier(push)
+    const now = tuning.now ?? Date.now
+    const queue = await startJobQueue({
+      startScheduled: async (id) => {
+        await startScheduled({ store, box, graph, notify, now: tuning.audienceNow ?? now }, id)
+      },
+      store,
+      databaseUrl: config.DATABASE_URL,
+      concurrency: config.SERVER_SENDER_CONCURRENCY,
+      ...(tuning.sliceMs ? { sliceMs: tuning.sliceMs } : {}),
+      ...(tuning.pollingSeconds ? { pollingSeconds: tuning.pollingSeconds } : {}),
+      log: app.log,
+      sender: {
+        store,
+        box,
+        graph,
+        notify,
+        now,
+        random: tuning.random ?? Math.random,
+        sleep: tuning.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+        // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
+        pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
+        settleMs: tuning.settleMs ?? 5_000,
+        log: app.log,
+      },
+    })
+    beforeStoreClose.push(() => queue.stop())
+    ctx.jobs = { box, kick: queue.kick, schedule: queue.schedule, cancel: queue.cancel }
+  }
 
   app.decorate('store', store)
   app.decorate('push', {
@@ -210,6 +272,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
+      handoverRoutes(api, ctx)
+      scheduledRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
       pushRoutes(api, ctx)

@@ -114,6 +114,21 @@ const schema = z.object({
     .string()
     .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
     .optional(),
+  /**
+   * Key that seals the page tokens of jobs the server sends (AES-256-GCM): 32 bytes, base64. Unset: generated
+   * once into DATA_DIR/token-encryption.key. Required in production with DATABASE_URL.
+   */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v.trim(), 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /**
+   * Server sender on: jobs the owner hands over (closing the app) and scheduled sends run on this instance's
+   * share of the job queue. Off only for tests that do not need it.
+   */
+  SERVER_SENDER: bool.default(true),
+  /** Server-held job runs side by side in one instance (each mostly waits out the pacing). */
+  SERVER_SENDER_CONCURRENCY: z.coerce.number().int().positive().max(500).default(16),
   /** Folder of the built app served at /. */
   STATIC_DIR: z.string().default('./dist'),
 })
@@ -159,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const sandboxEnabled = e.SANDBOX ?? e.NODE_ENV !== 'production'
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
-      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (one without the other cannot sign)',
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (one without the other cannot sign).',
     )
   }
   const vapidSubject =
@@ -169,9 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Every instance on one database must sign with the same keys, so none may make its own.
     if (e.DATABASE_URL && !e.VAPID_PUBLIC_KEY)
       missing.push(
-        '  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with DATABASE_URL in production (generate them once with `npx web-push generate-vapid-keys`)',
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with DATABASE_URL in production (generate them once with `npx web-push generate-vapid-keys`)',
       )
-    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`)
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join('; ')}.`)
   }
   if (e.NODE_ENV === 'production') {
     const defaults: string[] = []
@@ -182,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       e.SANDBOX_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET
     )
       defaults.push('SANDBOX_WEBHOOK_SECRET')
+    if (e.DATABASE_URL && !e.TOKEN_ENCRYPTION_KEY) {
+      throw new ConfigError(
+        'Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production with DATABASE_URL (32 bytes, base64: openssl rand -base64 32).',
+      )
+    }
     if (defaults.length > 0) {
       const names = defaults.join(' and ')
       throw new ConfigError(

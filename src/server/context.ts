@@ -9,6 +9,16 @@ import type { PaymentProvider } from './payments/provider.ts'
 import type { PushDeps } from './push/notify.ts'
 import type { VapidKeys } from './push/vapid.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
+import type { TokenBox } from './bulk/token-box.ts'
+
+/** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
+export interface ServerJobs {
+  box: TokenBox
+  /** Asks for a run of a server-held job now (or at `at`, epoch ms). */
+  kick(messageId: string, at?: number): Promise<void>
+  schedule(messageId: string, at: number): Promise<string | null>
+  cancel(queueJobId: string): Promise<void>
+}
 
 export interface RateLimits {
   /** Login attempts per minute and client address. */
@@ -38,6 +48,8 @@ export interface ApiContext {
    * is stored: push notifications hook in here.
    */
   onCustomerMessage?: ((notice: CustomerMessageNotice) => Promise<void> | void) | undefined
+  /** Absent when the server sender is switched off (some tests). */
+  jobs?: ServerJobs
 }
 
 /** A new customer message, for whoever must be told (the page's owners). */

@@ -50,6 +50,7 @@ function begin(s: SenderSettings) {
     random: Math.random,
     sleep: waker.sleep,
     pacingScale: s.pacingScale,
+    announce: (message) => self.postMessage(message),
   })
 }
 

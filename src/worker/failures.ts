@@ -5,6 +5,7 @@
  */
 import { Dexie } from 'dexie'
 import { failureKind } from '../shared/graph/delivery.ts'
+import { failureAction } from '../shared/bulk/core/failure-policy.ts'
 import { backToPending } from '../shared/bulk/job-steps.ts'
 import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
 import {
@@ -13,8 +14,7 @@ import {
   RETRY_MAX_MS,
   THROTTLE_BASE_MS,
   THROTTLE_MAX_MS,
-  TRANSIENT_MAX_ATTEMPTS,
-} from './pacer.ts'
+} from '../shared/bulk/core/pacer.ts'
 import { recipients, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 
@@ -37,8 +37,8 @@ export async function handleFailure(
   const r = streaks.current
   const fresh = r ? await recipients.get(r.key) : undefined
   const sending = fresh?.state === 'sending'
-  switch (kind) {
-    case 'network':
+  switch (failureAction(kind, !!r && sending, fresh?.attempts ?? 0)) {
+    case 'uncertain':
       // The recipient stays `sending`: it is reconciled before any retry.
       await pauseOffline(deps, job, streaks)
       return undefined
@@ -52,36 +52,31 @@ export async function handleFailure(
       await setAndPublish(deps, job, 'rate_limited', { nextSendAt: deps.now() + wait })
       return undefined
     }
-    case 'auth':
+    case 'needs_token':
       if (r && sending) await backToPending(r.key)
       deps.dropPageToken(job.pageId)
       await setAndPublish(deps, job, 'needs_signin')
       return undefined
-    case 'page_blocked':
-    case 'config':
+    case 'stop':
       if (r && sending) await backToPending(r.key)
       await setAndPublish(deps, job, 'stopped', { stopReason: `${kind}:${message}` })
       await tellServer(deps, job.id, 'stopped', `${kind}: ${message}`)
       return 'stopped'
-    case 'outside_window':
-    case 'recipient_gone':
-      if (r && sending) await reject(deps, job, r, message)
+    case 'reject':
+      if (r) await reject(deps, job, r, message)
       return undefined
-    default: {
-      if (!r || !sending) {
-        // Not a send that failed (reading for reconciliation): wait and look again.
-        streaks.server++
-        await setAndPublish(deps, job, job.state, {
-          nextSendAt:
-            deps.now() + backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
-        })
-        return undefined
-      }
-      if ((fresh?.attempts ?? 0) >= TRANSIENT_MAX_ATTEMPTS) {
-        await reject(deps, job, r, message)
-        return undefined
-      }
-      await backToPending(r.key)
+    case 'none':
+      return undefined
+    case 'wait':
+      // Not a send that failed (reading for reconciliation): wait and look again.
+      streaks.server++
+      await setAndPublish(deps, job, job.state, {
+        nextSendAt:
+          deps.now() + backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
+      })
+      return undefined
+    case 'retry': {
+      await backToPending(r!.key)
       const wait = backoff(fresh?.attempts ?? 1, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale)
       await setAndPublish(deps, job, job.state, { nextSendAt: deps.now() + wait })
       return undefined

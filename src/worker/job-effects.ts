@@ -1,5 +1,5 @@
 /** The side effects of a run: states written and published, the server told, touches flushed, results. */
-import { pacingDelay, backoff, RETRY_BASE_MS, RETRY_MAX_MS } from './pacer.ts'
+import { pacingDelay, backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bulk/core/pacer.ts'
 import { recordResult, setJobState, skipRest } from '../shared/bulk/job-steps.ts'
 import { bulkMessage } from '../shared/bulk/protocol.ts'
 import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'

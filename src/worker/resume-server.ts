@@ -4,7 +4,13 @@
  * before any retry), the rest wait. Rebuilt jobs start paused: the owner resumes them from their card, so a
  * job still running on another device is never sent from two places without the owner asking.
  */
-import { jobs, writeJob, type AudienceMember, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
+import {
+  jobs,
+  writeJob,
+  type AudienceMember,
+  type JobRecord,
+  type RecipientRecord,
+} from '../shared/bulk/records.ts'
 import type { OpenServerJob, SenderApi, ServerRecipient } from '../shared/bulk/ports.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent before the touch. */
@@ -15,7 +21,12 @@ export async function rebuildMissingJobs(api: SenderApi, now: number): Promise<s
   const rebuilt: string[] = []
   for (const record of open) {
     // A stopped job stays stopped; only jobs that were meant to go on are rebuilt.
-    if (record.state === 'stopped' || (await jobs.get(record.id))) continue
+    if (
+      (record.state !== undefined && record.state !== 'open') ||
+      record.sender === 'server' ||
+      (await jobs.get(record.id))
+    )
+      continue
     const list: ServerRecipient[] = []
     let after: string | undefined
     do {

@@ -1,5 +1,5 @@
 /** What a running job needs from outside, and the bookkeeping of one run. */
-import type { BulkChannel } from '../shared/bulk/protocol.ts'
+import type { BulkChannel, BulkMessage } from '../shared/bulk/protocol.ts'
 import type { RecipientRecord } from '../shared/bulk/records.ts'
 import type { SenderApi, SenderGraph, Subscription } from '../shared/bulk/ports.ts'
 
@@ -19,6 +19,8 @@ export interface RunDeps {
   /** Resolves after `ms`, or earlier when something wakes the sender (control, online, tokens). */
   sleep(ms: number): Promise<void>
   pacingScale: number
+  /** Tells this worker's own tab (the channel reaches only the others): it holds the sender lock. */
+  announce?(message: BulkMessage): void
   /** The holder is going away (its tab closes); stop at the next step. */
   signal?: AbortSignal
 }

@@ -10,9 +10,9 @@ import { handleFailure } from './failures.ts'
 import { applyFlush, finish, flushAndApply, pauseOffline, publish, stopForAllowance } from './job-effects.ts'
 import { claimNext, type ClaimMemory } from './claim.ts'
 import { backToPending, recordResult } from '../shared/bulk/job-steps.ts'
-import { pacingDelay, remainingWait } from './pacer.ts'
+import { pacingDelay, remainingWait } from '../shared/bulk/core/pacer.ts'
 import { bulkMessage } from '../shared/bulk/protocol.ts'
-import { reconcile } from './reconcile.ts'
+import { reconcile } from '../shared/bulk/core/reconcile.ts'
 import { sendOne, textWithFooterFound } from './send-one.ts'
 import { firstInState, jobs, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
@@ -55,6 +55,8 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
     if (!job) return 'gone'
     if (job.lease !== lease || deps.signal?.aborted) return 'lost'
     if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
+    // Handed to the server: this device sends nothing more of it until it is taken back.
+    if (job.state === 'on_server') return 'paused'
     const token = deps.pageToken(job.pageId)
     if (!token) {
       await waitForToken(deps, job, streaks)

@@ -1,7 +1,7 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
 import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
 import { sendParts } from '../shared/graph/delivery.ts'
-import { reconcile } from './reconcile.ts'
+import { reconcile } from '../shared/bulk/core/reconcile.ts'
 import { jobs, recipients, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
 

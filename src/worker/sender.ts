@@ -21,6 +21,7 @@ export function startSender(base: RunDeps, signal?: AbortSignal, lockName = SEND
   const done = navigator.locks
     .request(lockName, signal ? { signal } : {}, async () => {
       deps.channel.post(bulkMessage.lock(true))
+      deps.announce?.(bulkMessage.lock(true))
       // In the background: a resumed local job starts sending without waiting for the server round trips.
       void settleServerStates(deps).catch((err: unknown) => console.warn('bulk sender could not settle', err))
       while (!signal?.aborted) {

@@ -6,7 +6,7 @@
  */
 import { TOKEN_RETRY_BASE_MS, TOKEN_RETRY_MAX_MS } from '../shared/constants/limits.ts'
 import { setAndPublish } from './job-effects.ts'
-import { backoff } from './pacer.ts'
+import { backoff } from '../shared/bulk/core/pacer.ts'
 import { bulkMessage, NO_PAGE_TOKEN } from '../shared/bulk/protocol.ts'
 import type { JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, Streaks } from './run-deps.ts'

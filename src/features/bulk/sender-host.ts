@@ -22,6 +22,10 @@ import {
 import type { JobRecord } from '../../shared/bulk/records.ts'
 import { syncRecipients } from '../../shared/bulk/sync-recipients.ts'
 import { flushTouches } from '../../shared/bulk/touch-outbox.ts'
+import { handOverJob, handsOver, takeBackJob } from '../../shared/bulk/handover.ts'
+
+/** Hidden this long, the app hands its "keep sending" jobs to the server (a phone stops hidden apps soon). */
+export const HAND_OVER_AFTER_MS = 30_000
 
 /** How long signing out waits for a sender in another tab to let go (a frozen tab never answers). */
 const STOP_WAIT_MS = 5_000
@@ -33,6 +37,96 @@ const cleanups: (() => void)[] = []
 /** Moves on at each stop, so a start still loading its config when the stop came gives up. */
 let generation = 0
 const channel = typeof BroadcastChannel === 'undefined' ? undefined : broadcastChannel()
+/** This tab's worker holds the sender lock: only the sending tab hands jobs over. */
+let holding = false
+
+const transport = () => ({ origin: location.origin, token: () => apiToken() ?? '' })
+
+/** Gives the server every job the owner wants carried on (the app is hidden or closing). */
+async function handOverAll() {
+  if (!holding || !apiToken()) return
+  const tokens = pageTokens()
+  const list = (await db.bulkJobs.toArray()) as JobRecord[]
+  for (const job of list) {
+    const token = tokens[job.pageId]
+    if (handsOver(job) && token) await handOverJob(transport(), job.id, token)
+  }
+  await refreshSnapshot()
+}
+
+/**
+ * What a closing page can send at once: `pagehide` gives no time to read IndexedDB, so the "keep sending" jobs
+ * are kept here, read again whenever a job moves.
+ */
+let snapshot: JobRecord[] = []
+async function refreshSnapshot() {
+  snapshot = ((await db.bulkJobs.toArray()) as JobRecord[]).filter((j) => j.keepSending)
+}
+
+/** The page is going: each "keep sending" job is handed over in a request that outlives the page. */
+function handOverClosing() {
+  const token = apiToken()
+  if (!holding || !token) return
+  const tokens = pageTokens()
+  for (const job of snapshot) {
+    const pageToken = tokens[job.pageId]
+    if (!handsOver(job) || !pageToken) continue
+    // The device's own record moves too if the page lives long enough; if not, the next start takes the job
+    // back before its sender runs (see `start`).
+    void db.bulkJobs.update(job.id, { state: 'on_server', lease: job.lease + 1 })
+    void fetch(`/api/v2/messages/${encodeURIComponent(job.id)}/handover`, {
+      method: 'POST',
+      keepalive: true,
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({
+        lease: job.serverLease ?? 0,
+        page_token: pageToken,
+        next_send_at: job.nextSendAt || null,
+        messaging_type: job.messagingType,
+        branded_from: job.brandedFrom,
+      }),
+    }).catch(() => undefined)
+  }
+}
+
+let taking: Promise<void> | undefined
+/**
+ * The app is back (or starts): every "keep sending" job not at rest comes back from the server before this
+ * device sends it, and the sender goes on with it. A job the server could not be asked about stays with the
+ * server (`on_server`) until it can.
+ */
+function takeBackAll(starting = false): Promise<void> {
+  taking ??= (async () => {
+    if (!apiToken()) return
+    // At start (no sender runs yet) a "keep sending" job may be on the server even if this device's record
+    // missed the hand-over (the page closed first); later, only the jobs marked as handed over.
+    const held = ((await db.bulkJobs.toArray()) as JobRecord[]).filter(
+      (j) => j.state === 'on_server' || (starting && handsOver(j)),
+    )
+    if (held.length === 0) return
+    if (!navigator.onLine) {
+      for (const job of held) await db.bulkJobs.update(job.id, { state: 'on_server' })
+      return
+    }
+    // The device's undelivered results first: the server's record is then complete when it is adopted.
+    await flushTouches(createSenderApi(location.origin, () => apiToken() ?? '')).catch(() => undefined)
+    let any = false
+    for (const job of held) {
+      const back = await takeBackJob(transport(), job.id)
+      if (!back) await db.bulkJobs.update(job.id, { state: 'on_server' })
+      any = back || any
+    }
+    if (any) wakeSender('control')
+  })()
+    .catch((err: unknown) => console.warn('the bulk jobs could not be taken back', err))
+    .finally(() => (taking = undefined))
+  return taking
+}
 
 function pageTokens(): Record<string, string> {
   const tokens: Record<string, string> = {}
@@ -57,6 +151,7 @@ async function refreshFor(pageId: string) {
 
 function onEvent(message: BulkMessage) {
   if (message.type === 'stop') stopHere()
+  else if (message.type === 'progress') void refreshSnapshot()
   else if (message.type === 'allowance') setSubscription(message.subscription)
   else if (message.type === 'rejected') {
     notify({
@@ -76,7 +171,14 @@ async function start() {
     name: 'bulk-sender',
   })
   created.addEventListener('message', (e: MessageEvent) => {
-    if (isBulkMessage(e.data)) onEvent(e.data)
+    if (!isBulkMessage(e.data)) return
+    // The lock is this tab's worker's own news; the channel's lock messages are other tabs'.
+    if (e.data.type === 'lock') {
+      holding = e.data.holding
+      if (holding && document.visibilityState === 'visible') void takeBackAll()
+      return
+    }
+    onEvent(e.data)
   })
   cleanups.push(() => created.terminate())
   let config: Awaited<ReturnType<typeof loadClientConfig>>
@@ -86,6 +188,10 @@ async function start() {
     created.terminate()
     throw err
   }
+  if (mine !== generation) return created.terminate()
+  // Jobs the server may hold come back first: the worker never sends one the server is sending.
+  await takeBackAll(true)
+  await refreshSnapshot().catch(() => undefined)
   if (mine !== generation) return created.terminate()
   worker = created
   post(
@@ -111,17 +217,34 @@ async function start() {
       post(bulkMessage.tokens(tokens, apiToken()))
     }),
   )
-  const online = () => post(bulkMessage.wake('online'))
-  const shown = () => post(bulkMessage.wake('visible'))
-  const visible = () => {
-    if (document.visibilityState === 'visible') post(bulkMessage.wake('visible'))
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined
+  const online = () => {
+    post(bulkMessage.wake('online'))
+    if (document.visibilityState === 'visible') void takeBackAll()
   }
+  const shown = () => {
+    post(bulkMessage.wake('visible'))
+    void takeBackAll()
+  }
+  const visible = () => {
+    clearTimeout(hiddenTimer)
+    if (document.visibilityState === 'visible') {
+      post(bulkMessage.wake('visible'))
+      void takeBackAll()
+    } else hiddenTimer = setTimeout(() => void handOverAll(), HAND_OVER_AFTER_MS)
+  }
+  // Closing (or leaving for another site): the hand-over goes with `keepalive`, so it outlives the page.
+  const leaving = () => handOverClosing()
   addEventListener('online', online)
   addEventListener('pageshow', shown)
+  addEventListener('pagehide', leaving)
   document.addEventListener('visibilitychange', visible)
   cleanups.push(() => {
+    clearTimeout(hiddenTimer)
+    holding = false
     removeEventListener('online', online)
     removeEventListener('pageshow', shown)
+    removeEventListener('pagehide', leaving)
     document.removeEventListener('visibilitychange', visible)
   })
 }

@@ -19,6 +19,7 @@ describe('migrations on PGlite', () => {
         '004_saved_replies',
         '005_webhook_events',
         '006_push',
+        '007_server_jobs',
       ])
       await first.query("INSERT INTO users (facebook_id, name) VALUES ('1', 'Kept')")
       await first.close()
@@ -67,6 +68,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
           '004_saved_replies',
           '005_webhook_events',
           '006_push',
+          '007_server_jobs',
+        '007_server_jobs',
         ])
         expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
         await Promise.all(stores.map((s) => s.close()))

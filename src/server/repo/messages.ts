@@ -63,25 +63,28 @@ export async function createMessage(db: Queryable, userId: string, body: CreateM
   return String(row.id)
 }
 
-interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at'> {
+interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at' | 'scheduled_at'> {
   id: number
   created_at: Date
+  scheduled_at: Date | null
 }
 
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
-  ng_count, delivered_count, read_count, state, stop_reason, created_at`
+  ng_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state, scheduled_at,
+  time_zone`
 
 /** The user's messages in order; `open` leaves the finished ones out. */
 export async function listMessages(db: Queryable, userId: string, open: boolean): Promise<StoredMessage[]> {
   const rows = await db.query<MessageRow>(
     `SELECT ${COLUMNS} FROM messages WHERE user_id = $1 AND deleted_at IS NULL
-       ${open ? "AND state <> 'finished'" : ''} ORDER BY id`,
+       ${open ? "AND state NOT IN ('finished', 'cancelled')" : ''} ORDER BY id`,
     [userId],
   )
   return rows.map((r) => ({
     ...r,
     id: String(r.id),
     created_at: new Date(r.created_at).toISOString(),
+    scheduled_at: r.scheduled_at ? new Date(r.scheduled_at).toISOString() : null,
   }))
 }
 
@@ -96,6 +99,8 @@ export async function setMessageState(
     [id, userId, body.state, body.reason ?? null],
   )
   if (updated.length === 0) throw new MessageNotFound()
+  // An ended job needs no page token on the server any more.
+  await db.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
 }
 
 /** Kept as a record (its touches spent allowance); only hidden from the user's lists. */
@@ -105,4 +110,5 @@ export async function hideMessage(db: Queryable, id: string, userId: string): Pr
     [id, userId],
   )
   if (deleted.length === 0) throw new MessageNotFound()
+  await db.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
 }

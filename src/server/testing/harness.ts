@@ -23,6 +23,7 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent/pagecast-static',
     PUBLIC_URL: 'http://pagecast.test',
+    SERVER_SENDER: 'false',
     ...env,
   })
 }

@@ -9,5 +9,11 @@ export {
 export { notificationsFor } from './error-catalogue.ts'
 export { getAvailableMessages, getUser, userQueryKey, userQueryOptions } from './user.ts'
 export { extendPageToken, registerPage } from './pages.ts'
-export { createBulkMessage, deleteBulkMessage } from './messages.ts'
+export {
+  cancelScheduledMessage,
+  createBulkMessage,
+  deleteBulkMessage,
+  listScheduledMessages,
+  scheduleBulkMessage,
+} from './messages.ts'
 export { uploadImage } from './upload.ts'

@@ -1,5 +1,5 @@
 /** The stored bulk message record (spec section 7): create and delete (the sender touches it, api-port.ts). */
-import type { CreateMessageBody } from '../contracts/api.ts'
+import type { CreateMessageBody, ScheduleBody, StoredMessage } from '../contracts/api.ts'
 import { api } from './client.ts'
 
 /** `POST /api/v2/messages`: returns the record id. */
@@ -16,4 +16,23 @@ export async function createBulkMessage(body: CreateMessageBody): Promise<{ id: 
 /** `DELETE /api/v2/messages/{id}`: dismissing a progress card. */
 export async function deleteBulkMessage(id: string): Promise<void> {
   await api(`/messages/${encodeURIComponent(id)}`, { method: 'DELETE' })
+}
+
+/** `POST /api/v2/messages/scheduled`: a send that starts later; the page token stays sealed on the server. */
+export async function scheduleBulkMessage(body: ScheduleBody): Promise<{ id: string }> {
+  const res = await api<{ id: string }>('/messages/scheduled', { method: 'POST', body })
+  return { id: String(res.id) }
+}
+
+/** `DELETE /api/v2/messages/{id}/scheduled`: cancels a send that has not started. */
+export async function cancelScheduledMessage(id: string): Promise<void> {
+  await api(`/messages/${encodeURIComponent(id)}/scheduled`, { method: 'DELETE' })
+}
+
+/** The user's scheduled sends that have not started, soonest first. */
+export async function listScheduledMessages(): Promise<StoredMessage[]> {
+  const res = await api<{ data: StoredMessage[] }>('/messages?state=open')
+  return (res?.data ?? [])
+    .filter((m) => m.state === 'scheduled')
+    .sort((a, b) => (a.scheduled_at ?? '').localeCompare(b.scheduled_at ?? ''))
 }

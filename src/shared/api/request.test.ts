@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, apiRequest } from './request.ts'
 
-const answering = (status: number, body = '{"ok":true}') => async () => new Response(status === 204 ? null : body, { status })
+const answering =
+  (status: number, body = '{"ok":true}') =>
+  async () =>
+    new Response(status === 204 ? null : body, { status })
 
 describe('the product API request', () => {
   it('succeeds on a 2xx answer and reads its JSON', async () => {
@@ -11,7 +14,9 @@ describe('the product API request', () => {
 
   it('rejects any other status with an ApiError carrying the status and body', async () => {
     for (const status of [302, 400, 422, 500]) {
-      const error = await apiRequest('/x', {}, { fetch: answering(status, '{"message":"no"}') }).catch((e: unknown) => e)
+      const error = await apiRequest('/x', {}, { fetch: answering(status, '{"message":"no"}') }).catch(
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(ApiError)
       expect(error).toMatchObject({ status, body: { message: 'no' } })
     }

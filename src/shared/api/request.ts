@@ -27,6 +27,8 @@ export interface ApiCall {
   headers?: HeadersInit
   signal?: AbortSignal
   cache?: RequestCache
+  /** The request outlives the page (a hand-over sent while the tab closes). */
+  keepalive?: boolean
 }
 
 export interface ApiTransport {
@@ -63,7 +65,11 @@ async function decode(res: Response): Promise<unknown> {
 }
 
 /** Any answer, whatever its status; rejects with an ApiError of status 0 when none came (aborts rethrown). */
-export async function apiAnswer(path: string, call: ApiCall = {}, transport: ApiTransport = {}): Promise<ApiAnswer> {
+export async function apiAnswer(
+  path: string,
+  call: ApiCall = {},
+  transport: ApiTransport = {},
+): Promise<ApiAnswer> {
   const headers = new Headers(call.headers)
   headers.set('Accept', 'application/json')
   headers.set('X-Requested-With', 'XMLHttpRequest')
@@ -80,6 +86,7 @@ export async function apiAnswer(path: string, call: ApiCall = {}, transport: Api
       ...(body === undefined ? {} : { body }),
       ...(call.signal ? { signal: call.signal } : {}),
       ...(call.cache ? { cache: call.cache } : {}),
+      ...(call.keepalive ? { keepalive: true } : {}),
     })
   } catch (err) {
     if (err instanceof Error && err.name === 'AbortError') throw err
@@ -89,7 +96,11 @@ export async function apiAnswer(path: string, call: ApiCall = {}, transport: Api
 }
 
 /** The body of a successful answer; any other status rejects with an ApiError. */
-export async function apiRequest<T = unknown>(path: string, call: ApiCall = {}, transport: ApiTransport = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  call: ApiCall = {},
+  transport: ApiTransport = {},
+): Promise<T> {
   const answer = await apiAnswer(path, call, transport)
   if (!isSuccess(answer.status)) throw failure(answer)
   return answer.body as T

@@ -27,9 +27,7 @@ export async function postLogin(body: {
   referral: string | null
   coupon: string | null
 }): Promise<LoginResponse> {
-  return parseLoginResponse(
-    await call('/login', { method: 'POST', body }),
-  )
+  return parseLoginResponse(await call('/login', { method: 'POST', body }))
 }
 
 /** `GET /api/v2/user`: the subscription, bare or wrapped in `data` / `subscription`. */

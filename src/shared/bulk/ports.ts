@@ -30,6 +30,8 @@ export interface OpenServerJob {
   branded_messages_amount: number
   created_at?: string
   state?: string
+  /** The server holds the job (the owner closed the app): this device sends it only after taking it back. */
+  sender?: 'device' | 'server'
 }
 
 export interface SenderApi {

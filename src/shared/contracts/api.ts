@@ -123,6 +123,75 @@ export const touchBody = z
   .strict()
 export type TouchBody = z.input<typeof touchBody>
 
+/** A recipient the device attempted without knowing whether the send arrived (reconciled before any retry). */
+export const uncertainRecipient = z
+  .object({
+    recipient_id: z.string().min(1).max(64),
+    /** Milliseconds since the epoch: when the send was attempted. */
+    attempt_at: z.number().int().nonnegative(),
+    image_sent: z.boolean().default(false),
+    branded: z.boolean().default(false),
+  })
+  .strict()
+export type UncertainRecipient = z.input<typeof uncertainRecipient>
+
+/**
+ * `POST /messages/:id/handover`: the device gives the job to the server. `lease` is the job's lease as the
+ * device last got it (0 before any hand-over); `cursor` how many recipients, in order, the device reached;
+ * `results` the touches it had not delivered yet; `uncertain` the sends it cannot tell arrived.
+ */
+export const handoverBody = z
+  .object({
+    lease: z.number().int().nonnegative(),
+    page_token: z.string().min(1).max(2000),
+    next_send_at: z.number().int().nonnegative().nullish(),
+    messaging_type: z.enum(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']).default('RESPONSE'),
+    branded_from: z.number().int().min(-1).default(-1),
+    /** Absent when the page is closing and the device could not read it: see UNCERTAIN_TAIL on the server. */
+    cursor: z.number().int().nonnegative().nullish(),
+    attachment_id: z.string().max(200).nullish(),
+    results: z.array(touchBody).max(5_000).default([]),
+    uncertain: z.array(uncertainRecipient).max(5_000).default([]),
+  })
+  .strict()
+export type HandoverBody = z.input<typeof handoverBody>
+
+/** `POST /messages/scheduled`: a send that starts at `scheduled_at` (epoch ms), its audience computed then. */
+export const scheduleBody = z
+  .object({
+    page_id: z.string().regex(/^\d{1,32}$/),
+    message: z.string().min(1).max(MESSAGE_TEXT_MAX),
+    image_url: httpUrl.nullish(),
+    label: z.string().max(2000),
+    tag: z.string().max(64).nullish(),
+    messaging_type: z.enum(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']).default('RESPONSE'),
+    scheduled_at: z.number().int().positive(),
+    /** The owner's IANA time zone, e.g. Asia/Phnom_Penh: the cards show the time in it. */
+    time_zone: z.string().min(1).max(64),
+    page_token: z.string().min(1).max(2000),
+  })
+  .strict()
+export type ScheduleBody = z.input<typeof scheduleBody>
+
+/** `PATCH /messages/:id/scheduled`: what may change before the job starts. */
+export const scheduleEditBody = z
+  .object({
+    message: z.string().min(1).max(MESSAGE_TEXT_MAX).optional(),
+    scheduled_at: z.number().int().positive().optional(),
+    time_zone: z.string().min(1).max(64).optional(),
+  })
+  .strict()
+
+/** What the device needs to go on after `POST /messages/:id/take-back` (results: the recipients list). */
+export interface TakeBackResponse {
+  lease: number
+  sender: 'device'
+  state: string
+  next_send_at: number | null
+  attachment_id: string | null
+  uncertain: { recipient_id: string; attempt_at: number; image_sent: boolean; branded: boolean }[]
+}
+
 export const touchResponse = z.object({
   available_messages: z.number().int(),
   subscription: subscriptionState,
@@ -215,7 +284,7 @@ export type StoredRecipient = z.infer<typeof storedRecipient>
 export const recipientsPage = z.object({ data: z.array(storedRecipient), next: z.string().nullable() })
 export type RecipientsPage = z.infer<typeof recipientsPage>
 
-export const bulkMessageState = z.enum(['open', 'finished', 'stopped'])
+export const bulkMessageState = z.enum(['open', 'finished', 'stopped', 'scheduled', 'cancelled'])
 export const storedMessage = z.object({
   id: z.string(),
   page_id: z.string(),
@@ -233,6 +302,13 @@ export const storedMessage = z.object({
   state: bulkMessageState,
   stop_reason: z.string().nullable(),
   created_at: z.string(),
+  /** Who sends the job now: this device (or another) or the server. */
+  sender: z.enum(['device', 'server']).default('device'),
+  /** What the server sender is doing while it holds the job (running, needs_signin, rate_limited, ...). */
+  server_state: z.string().nullable().default(null),
+  /** A scheduled send's start (ISO), in UTC; the owner's zone is `time_zone`. */
+  scheduled_at: z.string().nullable().default(null),
+  time_zone: z.string().nullable().default(null),
 })
 export type StoredMessage = z.infer<typeof storedMessage>
 /** `GET /api/v2/messages?state=open`: the user's jobs that are neither deleted nor finished. */

@@ -54,6 +54,8 @@ export type BulkJobState =
   | 'needs_signin'
   | 'stopped'
   | 'finished'
+  /** Handed over: the server sends it while the app is closed; this device takes it back on return. */
+  | 'on_server'
 
 export interface BulkJob {
   /** The server's bulk message id. */
@@ -94,6 +96,10 @@ export interface BulkJob {
   cursor?: number
   /** Recipients from this index on were skipped in one go (no rows are written for them). */
   skippedFrom?: number
+  /** The owner chose "Keep sending when I close the app": the job is handed to the server when the app goes. */
+  keepSending?: boolean
+  /** The job's lease on the server (moved on by every hand-over and take-back). */
+  serverLease?: number
 }
 
 /** Who a job goes to, in order. */

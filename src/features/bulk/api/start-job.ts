@@ -23,6 +23,8 @@ export interface StartJobInput {
   labels: string[]
   recipients: AudienceMember[]
   subscription: SubscriptionState | null
+  /** Hand the job to the server when the app is hidden or closed. */
+  keepSending?: boolean
 }
 
 export class NothingAvailable extends Error {}
@@ -65,6 +67,7 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     skipped: 0,
     recipientsSynced: false,
     cursor: 0,
+    ...(input.keepSending ? { keepSending: true } : {}),
   }
   await writeJob(job, audience)
   // Ask the browser not to evict the job under storage pressure.

@@ -1,21 +1,29 @@
 /** The three-step bulk-message wizard (audience, content type, writing and sending). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo, useReducer, useRef, useState } from 'react'
-import { uploadImage } from '../../../shared/api'
+import { useQueryClient } from '@tanstack/react-query'
+import { scheduleBulkMessage, uploadImage } from '../../../shared/api'
 import { useClientConfig } from '../../../shared/config'
 import { notify } from '../../../shared/notifications'
-import { defaultContent, splitByWindow } from '../../../shared/policy/messaging.ts'
+import { defaultContent, splitByWindow, tagForSend } from '../../../shared/policy/messaging.ts'
 import { useSession } from '../../../shared/session'
 import { openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
 import { NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
-import { initialWizard, selectedRecipients, wizardReducer, type StepNo } from '../model/wizard.ts'
+import {
+  initialWizard,
+  keepSendingByDefault,
+  selectedRecipients,
+  wizardReducer,
+  type StepNo,
+} from '../model/wizard.ts'
 import { AudienceStep } from './audience-step.tsx'
 import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
 import { StepFrame } from './step-frame.tsx'
+import { SCHEDULED_KEY } from './scheduled-list.tsx'
 
 export interface BulkWizardProps {
   pageId: string
@@ -35,6 +43,10 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     content: defaultContent(policy),
   }))
   const [busy, setBusy] = useState(false)
+  /** The owner's choice; until they choose, on when the send would take more than a few minutes. */
+  const [keepChoice, setKeepChoice] = useState<boolean | undefined>(undefined)
+  const [later, setLater] = useState<string | undefined>(undefined)
+  const queries = useQueryClient()
   const guard = useRef(false)
   useAvailablePoll()
 
@@ -46,6 +58,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const sub = subscription ?? null
   const plan = planAudience(split.inside.length, sub)
   const recipients = split.inside.length
+  const keepSending = keepChoice ?? keepSendingByDefault(plan.count)
   const toggle = (step: StepNo) => dispatch({ type: 'toggle-step', step, recipients })
 
   async function send() {
@@ -67,6 +80,46 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
       return
     }
+    if (later !== undefined) {
+      const at = later ? new Date(later).getTime() : NaN
+      if (!Number.isFinite(at) || at <= Date.now()) {
+        notify({
+          kind: 'warning',
+          title: t`Incomplete form`,
+          message: t`Choose a date and time in the future`,
+        })
+        return
+      }
+      guard.current = true
+      setBusy(true)
+      try {
+        const imageUrl = state.image
+          ? (await uploadImage(state.image, sub?.access_type ?? null)).url
+          : undefined
+        const tagging = tagForSend(policy, state.content ?? defaultContent(policy))
+        await scheduleBulkMessage({
+          page_id: pageId,
+          message: state.text,
+          image_url: imageUrl ?? null,
+          label: JSON.stringify(state.labels),
+          tag: tagging.tag ?? null,
+          messaging_type: tagging.messagingType,
+          scheduled_at: at,
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          page_token: pageToken,
+        })
+        dispatch({ type: 'reset' })
+        setLater(undefined)
+        void queries.invalidateQueries({ queryKey: SCHEDULED_KEY })
+        notify({ kind: 'success', title: t`Send scheduled`, message: state.text.slice(0, 80) })
+      } catch {
+        // Reported by the API client.
+      } finally {
+        guard.current = false
+        setBusy(false)
+      }
+      return
+    }
     guard.current = true
     setBusy(true)
     try {
@@ -83,6 +136,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         labels: state.labels,
         recipients: split.inside,
         subscription: sub,
+        keepSending,
       })
       dispatch({ type: 'reset' })
       notify({
@@ -161,6 +215,10 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           subscription={sub}
           busy={busy}
           onSend={() => void send()}
+          keepSending={keepSending}
+          onKeepSending={setKeepChoice}
+          later={later}
+          onLater={setLater}
         />
       </StepFrame>
     </div>

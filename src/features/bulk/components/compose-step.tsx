@@ -16,6 +16,12 @@ export function ComposeStep(props: {
   subscription: SubscriptionState | null
   busy: boolean
   onSend(): void
+  /** "Keep sending when I close the app": the server goes on with the job while the app is away. */
+  keepSending: boolean
+  onKeepSending(on: boolean): void
+  /** A `datetime-local` value in the owner's zone when the send is scheduled; undefined: send now. */
+  later?: string | undefined
+  onLater(value: string | undefined): void
 }) {
   const { t, i18n } = useLingui()
   const { plan, subscription } = props
@@ -67,6 +73,59 @@ export function ComposeStep(props: {
           <Trans>Messages beyond your allowance will carry the Pagecast footer.</Trans>
         </p>
       ) : null}
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={props.keepSending}
+          onChange={(e) => props.onKeepSending(e.target.checked)}
+          data-testid="bulk-keep-sending"
+        />
+        <span className="flex flex-col">
+          <span className="font-medium text-slate-700">
+            <Trans>Keep sending when I close the app</Trans>
+          </span>
+          <span className="text-slate-500">
+            <Trans>
+              The server goes on sending while the app is closed, and gives the job back when you return.
+            </Trans>
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={props.later !== undefined}
+          onChange={(e) => props.onLater(e.target.checked ? '' : undefined)}
+          data-testid="bulk-later"
+        />
+        <span className="font-medium text-slate-700">
+          <Trans>Send later</Trans>
+        </span>
+      </label>
+      {props.later !== undefined ? (
+        <div className="flex flex-col gap-1 ps-6">
+          <label className="flex flex-col gap-1">
+            <span className="text-slate-700">
+              <Trans>Date and time</Trans>
+            </span>
+            <input
+              type="datetime-local"
+              className="rounded-lg border border-slate-300 p-2"
+              value={props.later}
+              onChange={(e) => props.onLater(e.target.value)}
+              data-testid="bulk-later-at"
+            />
+          </label>
+          <p className="text-slate-500">
+            <Trans>
+              The audience is computed when the send starts: only customers inside the 24-hour window then
+              receive it.
+            </Trans>
+          </p>
+        </div>
+      ) : null}
       <button
         type="button"
         className={buttonPrimary}
@@ -75,7 +134,13 @@ export function ComposeStep(props: {
         onClick={props.onSend}
         data-testid="bulk-send"
       >
-        {props.busy ? <Trans>Sending…</Trans> : <Trans>Send to {n} recipients</Trans>}
+        {props.busy ? (
+          <Trans>Sending…</Trans>
+        ) : props.later !== undefined ? (
+          <Trans>Schedule</Trans>
+        ) : (
+          <Trans>Send to {n} recipients</Trans>
+        )}
       </button>
     </div>
   )

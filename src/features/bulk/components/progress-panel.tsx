@@ -4,7 +4,8 @@
  * keeps the content at least 300 px wide); on a phone it is a strip under the content, one line
  * ("Sending 12 of 310") that opens to the cards, so the page above it stays whole and usable.
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { PANELS_BESIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { closeJob } from '../api/job-controls.ts'
@@ -13,6 +14,8 @@ import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
 import { StateText } from './state-label.tsx'
+import { listScheduledMessages } from '../../../shared/api'
+import { SCHEDULED_KEY, ScheduledList } from './scheduled-list.tsx'
 
 // This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
 // as it arrives rather than after the signed-in screen's first render, which a resumed job's first send
@@ -25,17 +28,27 @@ export function BulkProgressPanel() {
   useEffect(() => {
     void startBulkSender()
   }, [])
-  if (list.length === 0) return null
-  return beside ? <SideColumn list={list} /> : <BottomStrip list={list} />
+  // Scheduled sends show with the cards (the same query the list below reads: one request).
+  const scheduled = useQuery({
+    queryKey: SCHEDULED_KEY,
+    queryFn: listScheduledMessages,
+    refetchInterval: 30_000,
+  })
+  const scheduledCount = scheduled.data?.length ?? 0
+  if (list.length === 0 && scheduledCount === 0) return null
+  return beside ? <SideColumn list={list} /> : <BottomStrip list={list} scheduledCount={scheduledCount} />
 }
 
 function Cards({ list }: { list: readonly CardJob[] }) {
   return (
-    <ul className="flex flex-col gap-2">
-      {list.map((job) => (
-        <ProgressCard key={job.id} job={job} />
-      ))}
-    </ul>
+    <>
+      <ScheduledList />
+      <ul className="flex flex-col gap-2">
+        {list.map((job) => (
+          <ProgressCard key={job.id} job={job} />
+        ))}
+      </ul>
+    </>
   )
 }
 
@@ -62,7 +75,7 @@ const HELD: ReadonlySet<CardJob['state']> = new Set([
   'paused',
 ])
 
-function BottomStrip({ list }: { list: readonly CardJob[] }) {
+function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; scheduledCount: number }) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const [dismissing, setDismissing] = useState(false)
@@ -105,7 +118,9 @@ function BottomStrip({ list }: { list: readonly CardJob[] }) {
           <span className="min-w-0 flex-1">
             <span className="flex min-w-0 items-baseline gap-2">
               <span className="truncate text-sm font-medium text-slate-800" data-testid="bulk-strip-summary">
-                {summary.active ? (
+                {list.length === 0 ? (
+                  <Plural value={scheduledCount} one="# send scheduled" other="# sends scheduled" />
+                ) : summary.active ? (
                   <Trans>
                     Sending {sent} of {total}
                   </Trans>

@@ -24,7 +24,20 @@ export function StateText({ state, stopCode }: { state: CardJob['state']; stopCo
   switch (state) {
     case 'queued':
     case 'running':
-      return <Trans>Sending</Trans>
+      return (
+        <>
+          <Trans>Sending</Trans>{' '}
+          <span className="font-normal text-slate-500" data-testid="bulk-card-sender">
+            <Trans>on this device</Trans>
+          </span>
+        </>
+      )
+    case 'on_server':
+      return (
+        <span data-testid="bulk-card-sender">
+          <Trans>Sending on the server</Trans>
+        </span>
+      )
     case 'waiting_connection':
       return <Trans>Waiting for connection</Trans>
     case 'rate_limited':

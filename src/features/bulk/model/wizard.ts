@@ -1,4 +1,5 @@
 /** The wizard's state and its rules (spec section 4, "Bulk wizard"). Pure: the components only dispatch. */
+import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../shared/constants/limits.ts'
 import type { AudienceLabel } from '../../../shared/constants/limits.ts'
 import type { ContentType } from '../../../shared/policy/messaging.ts'
 
@@ -63,4 +64,12 @@ export function selectedRecipients<T>(state: WizardState, loaded: readonly T[]):
 
 export function isImageFile(file: { type: string }): boolean {
   return file.type.startsWith('image/')
+}
+
+/** Sends estimated longer than this offer "Keep sending when I close the app" switched on. */
+export const KEEP_SENDING_AFTER_MS = 3 * 60_000
+
+/** On by default when the send would take more than a few minutes at the mandated pacing. */
+export function keepSendingByDefault(recipients: number): boolean {
+  return recipients * ((SEND_DELAY_MIN_MS + SEND_DELAY_MAX_MS) / 2) > KEEP_SENDING_AFTER_MS
 }

@@ -2,9 +2,9 @@
  * An uncertain send (a crash after the write-ahead `sending`, or a request whose answer never came) is checked
  * against the conversation before any retry, so nobody receives the message twice.
  */
-import { arrival, type Arrival, type SeenMessage } from '../shared/graph/delivery.ts'
-import type { ChatMessage } from '../shared/graph/types.ts'
-import type { SenderGraph } from '../shared/bulk/ports.ts'
+import { arrival, type Arrival, type SeenMessage } from '../../graph/delivery.ts'
+import type { ChatMessage } from '../../graph/types.ts'
+import type { SenderGraph } from '../ports.ts'
 
 export type Evidence = Arrival
 

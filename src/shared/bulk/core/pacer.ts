@@ -1,7 +1,7 @@
 /** Timing of the sender: the pacing between sends and the backoffs after failures. Pure. */
-import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../shared/constants/limits.ts'
+import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../constants/limits.ts'
 
-export { backoff } from '../shared/network/backoff.ts'
+export { backoff } from '../../network/backoff.ts'
 
 /** A random wait of 800 to 1500 ms, scaled (only the sandbox scales it below 1). */
 export function pacingDelay(random: () => number, scale = 1): number {

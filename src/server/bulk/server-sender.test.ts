@@ -1,0 +1,180 @@
+/**
+ * The lease hand-over and the server sender on every store (PGlite always, PostgreSQL with TEST_DATABASE_URL):
+ * one sender per job, nobody twice, nobody skipped, a send of an earlier run left to land before it is
+ * reconciled, an expired token pausing the job and telling the owner.
+ */
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { SenderGraph } from '../../shared/bulk/ports.ts'
+import { GraphError } from '../../shared/graph/errors.ts'
+import {
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  setAllowance,
+  startTestApp,
+} from '../testing/harness.ts'
+import { runSlice, type OwnerEvent, type ServerSenderDeps } from './server-sender.ts'
+import { tokenBox } from './token-box.ts'
+
+class FakeGraph implements SenderGraph {
+  sent: { recipientId: string; text?: string }[] = []
+  reads = 0
+  failWith: GraphError | undefined
+  async send(_page: string, _token: string, req: { recipientId: string; text?: string }) {
+    if (this.failWith) throw this.failWith
+    this.sent.push({ recipientId: req.recipientId, text: req.text })
+    return { recipient_id: req.recipientId, message_id: `m${this.sent.length}` }
+  }
+  async uploadAttachment() {
+    return { attachment_id: 'a1' }
+  }
+  async messages() {
+    this.reads++
+    return { data: [] }
+  }
+}
+
+onEveryStore('the server sender', (kind) => {
+  let t: TestApp
+  let n = 0
+  const box = tokenBox(randomBytes(32))
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { SERVER_SENDER: 'false' })
+  })
+  afterAll(() => t.close())
+
+  async function job(count: number) {
+    const fb = `${kind === 'pglite' ? 5 : 6}10${++n}`
+    const who = await login(t.app, fb)
+    await registerPage(t.app, who, fb)
+    await setAllowance(t.app, fb, { subscriptions_messages: 100 })
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/messages',
+      headers: who.auth,
+      payload: {
+        page_id: fb,
+        message_type_id: 1,
+        message: 'Hi',
+        label: '[]',
+        total_messages: count,
+        branded_messages_amount: 0,
+      },
+    })
+    const id = (created.json() as { id: string }).id
+    const recipients = Array.from({ length: count }, (_, i) => ({
+      recipient_id: `r${i}`,
+      name: `R ${i}`,
+      conversation_id: `c${i}`,
+    }))
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/messages/${id}/recipients`,
+      headers: who.auth,
+      payload: { recipients },
+    })
+    return { id, who }
+  }
+
+  /** The hand-over as the route does it, without the queue (the test runs the slices itself). */
+  async function handOver(id: string, userId: string, body: Record<string, unknown>) {
+    const { handOver: give } = await import('./jobs.ts')
+    return give(t.app.store, box, userId, id, {
+      lease: 0,
+      page_token: 'page-token-secret',
+      cursor: 0,
+      results: [],
+      uncertain: [],
+      ...body,
+    } as never)
+  }
+
+  function deps(graph: FakeGraph, events: OwnerEvent[] = []): ServerSenderDeps {
+    return {
+      store: t.app.store,
+      graph,
+      box,
+      notify: async (_user, event) => void events.push(event),
+      now: Date.now,
+      random: () => 0,
+      sleep: async () => undefined,
+      pacingScale: 0.001,
+      settleMs: 0,
+    }
+  }
+
+  it('moves the lease at each hand-over: a stale one is refused, a taken-back job sends nothing more', async () => {
+    const { id, who } = await job(4)
+    expect(await handOver(id, who.user.id, {})).toEqual({ lease: 1 })
+    await expect(handOver(id, who.user.id, {})).rejects.toThrow(/handed over already/)
+    const { takeBack } = await import('./jobs.ts')
+    const back = await takeBack(t.app.store, who.user.id, id)
+    expect(back).toMatchObject({ lease: 2, sender: 'device', uncertain: [] })
+    const graph = new FakeGraph()
+    expect(await runSlice(deps(graph), id)).toEqual({ kind: 'done', why: 'lost' })
+    expect(graph.sent).toEqual([])
+    expect(await t.app.store.query('SELECT 1 FROM message_page_tokens WHERE message_id = $1', [id])).toEqual(
+      [],
+    )
+  })
+
+  it("never sends twice nor skips: the device's results stay, a send of an earlier run in flight is awaited", async () => {
+    const { id, who } = await job(6)
+    const touch = (r: string) => ({ _method: 'PUT', status: 'OK', recipient_id: r, sent_as_branded: false })
+    await handOver(id, who.user.id, { cursor: 2, results: [touch('r0'), touch('r1')] })
+    // An earlier run (an instance taken as dead) claimed r2 and its Graph call may still land.
+    await t.app.store.query(
+      "UPDATE message_recipients SET attempt_at = now() WHERE message_id = $1 AND recipient_id = 'r2'",
+      [id],
+    )
+    await t.app.store.query("UPDATE messages SET busy_until = now() + interval '45 seconds' WHERE id = $1", [
+      id,
+    ])
+    const graph = new FakeGraph()
+    const first = await runSlice(deps(graph), id)
+    expect(first.kind).toBe('continue')
+    expect(graph.sent).toEqual([])
+    expect(graph.reads).toBe(0)
+    // It landed and was recorded (its run's touch); the in-flight mark went with it.
+    const { touch: record } = await import('../repo/touch.ts')
+    await record(t.app.store, who.user.id, id, { status: 'OK', recipient_id: 'r2', sent_as_branded: false })
+    await t.app.store.query('UPDATE messages SET busy_until = NULL, next_send_at = NULL WHERE id = $1', [id])
+    const events: OwnerEvent[] = []
+    expect(await runSlice(deps(graph, events), id)).toEqual({ kind: 'done', why: 'finished' })
+    expect(graph.sent.map((s) => s.recipientId)).toEqual(['r3', 'r4', 'r5'])
+    const rows = await t.app.store.query<{ status: string }>(
+      'SELECT status FROM message_recipients WHERE message_id = $1',
+      [id],
+    )
+    expect(rows.every((r) => r.status === 'OK')).toBe(true)
+    expect(events).toEqual([{ kind: 'finished', messageId: id, sent: 6 }])
+    expect(await t.app.store.query('SELECT 1 FROM message_page_tokens WHERE message_id = $1', [id])).toEqual(
+      [],
+    )
+  })
+
+  it('pauses on an expired token, sends nothing more, and tells the owner', async () => {
+    const { id, who } = await job(3)
+    await handOver(id, who.user.id, {})
+    const graph = new FakeGraph()
+    graph.failWith = new GraphError({ kind: 'auth', message: 'Error validating access token', code: 190 })
+    const events: OwnerEvent[] = []
+    expect(await runSlice(deps(graph, events), id)).toEqual({ kind: 'done', why: 'needs_token' })
+    expect(events).toEqual([{ kind: 'needs_token', messageId: id, pageId: expect.any(String) }])
+    const row = (
+      await t.app.store.query<{ server_state: string; state: string }>(
+        'SELECT server_state, state FROM messages WHERE id = $1',
+        [id],
+      )
+    )[0]
+    expect(row).toEqual({ server_state: 'needs_signin', state: 'open' })
+    // The recipient it tried is pending again, not uncertain nor lost.
+    const pending = await t.app.store.query(
+      'SELECT 1 FROM message_recipients WHERE message_id = $1 AND status IS NULL AND attempt_at IS NULL',
+      [id],
+    )
+    expect(pending).toHaveLength(3)
+  })
+})

@@ -1,0 +1,459 @@
+/**
+ * The server's sender: one run ("slice") of a job the device handed over, with the browser sender's rules
+ * (shared/bulk/core): the write-ahead before every send (here `attempt_at`, with the lease checked in the same
+ * transaction), the image once as a reusable attachment then the text, the result through the one idempotent
+ * touch, the random 800–1500 ms pacing (scaled only in sandbox builds), reconciling an uncertain send before
+ * any retry, and the failure classes: throttling backs off, an expired token pauses the job and tells the
+ * owner, a blocked page or configuration error stops it, recipient errors reject that recipient.
+ * A slice runs for a bounded time and answers when the job should be looked at again, so the queue engine
+ * can give the next slice to any instance (and a dead instance's job to another).
+ */
+import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
+import { failureAction } from '../../shared/bulk/core/failure-policy.ts'
+import {
+  backoff,
+  pacingDelay,
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+  THROTTLE_BASE_MS,
+  THROTTLE_MAX_MS,
+} from '../../shared/bulk/core/pacer.ts'
+import { reconcile } from '../../shared/bulk/core/reconcile.ts'
+import type { SenderGraph } from '../../shared/bulk/ports.ts'
+import { SEND_DELAY_MAX_MS } from '../../shared/constants/limits.ts'
+import { failureKind, sendParts } from '../../shared/graph/delivery.ts'
+import type { Store } from '../db/store.ts'
+import { loadSubscription, toState } from '../repo/subscriptions.ts'
+import { AllowanceRefused, touch } from '../repo/touch.ts'
+import { BUSY_MS, dropToken, openToken, readJob, type ServerJob } from './jobs.ts'
+import type { TokenBox } from './token-box.ts'
+
+/** What the owner is told about (through Web Push when it is wired; see OwnerNotifier). */
+export type OwnerEvent =
+  | { kind: 'finished'; messageId: string; sent: number }
+  | { kind: 'stopped'; messageId: string; reason: string }
+  | { kind: 'needs_token'; messageId: string; pageId: string }
+
+/** The port through which the owner hears of a job that ended or needs them. */
+export type OwnerNotifier = (userId: string, event: OwnerEvent) => Promise<void>
+
+export interface ServerSenderDeps {
+  store: Store
+  graph: SenderGraph
+  box: TokenBox
+  notify: OwnerNotifier
+  now(): number
+  random(): number
+  sleep(ms: number): Promise<void>
+  /** 1 in production; below 1 only with the sandbox on (PACING_SCALE). */
+  pacingScale: number
+  /** An uncertain send is reconciled only once it is this old, so an answer still on its way is seen. */
+  settleMs: number
+  log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void }
+}
+
+export type SliceOutcome =
+  /** Look again at this time (epoch ms). */
+  | { kind: 'continue'; at: number }
+  /** Nothing more for the server: finished, stopped, taken back, waiting for the owner. */
+  | { kind: 'done'; why: 'finished' | 'stopped' | 'lost' | 'needs_token' | 'gone' }
+
+/** The time a slice may run before it hands the job back to the queue. */
+export const SLICE_MS = 15_000
+
+export async function runSlice(
+  deps: ServerSenderDeps,
+  messageId: string,
+  budgetMs = SLICE_MS,
+): Promise<SliceOutcome> {
+  const { store } = deps
+  // A new run takes the lease: any older run of this job (a slow instance whose slice expired) stops.
+  const taken = (
+    await store.query<{ lease: number }>(
+      `UPDATE messages SET lease = lease + 1, server_state = 'running'
+        WHERE id = $1 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL RETURNING lease`,
+      [messageId],
+    )
+  )[0]
+  if (!taken) return { kind: 'done', why: 'lost' }
+  const lease = taken.lease
+  const started = deps.now()
+  let streak = 0
+  for (;;) {
+    const job = await readJob(store, messageId)
+    if (!job) return { kind: 'done', why: 'gone' }
+    if (job.lease !== lease || job.sender !== 'server' || job.state !== 'open')
+      return { kind: 'done', why: 'lost' }
+    const token = await openToken(store, deps.box, messageId)
+    if (!token) return needsToken(deps, job)
+    const wait = job.next_send_at ? new Date(job.next_send_at).getTime() - deps.now() : 0
+    if (wait > 0) {
+      // The pacing wait is slept here; longer waits (backoffs) free the worker for other jobs meanwhile.
+      const long = wait > SEND_DELAY_MAX_MS * deps.pacingScale + 100
+      if (long || deps.now() + wait - started > budgetMs) return { kind: 'continue', at: deps.now() + wait }
+      await deps.sleep(wait)
+      continue
+    }
+    if (deps.now() - started > budgetMs) return { kind: 'continue', at: deps.now() }
+    let current: Claimed | undefined
+    try {
+      const uncertain = await firstUncertain(store, messageId)
+      if (uncertain) {
+        // A send still in flight (an earlier run of this job, on an instance taken as dead or slow) is left to
+        // land first: its run marked the job busy until its Graph call must have ended.
+        const busy = job.busy_until ? new Date(job.busy_until).getTime() - deps.now() : 0
+        const age = deps.now() - new Date(uncertain.attempt_at).getTime()
+        const wait = Math.max(busy, deps.settleMs - age)
+        if (wait > 0) {
+          await setNext(store, messageId, lease, deps.now() + wait, null)
+          continue
+        }
+        await settleUncertain(deps, lease, job, token, uncertain)
+        continue
+      }
+      const claim = await claimNext(deps, job, lease)
+      if (claim.kind === 'stale') continue
+      if (claim.kind === 'done') return finish(deps, job)
+      if (claim.kind === 'stop') return stopForAllowance(deps, job)
+      current = claim.recipient
+      await sendOne(deps, job, current, token)
+      await record(deps, lease, job, current, true)
+      await setNext(
+        store,
+        messageId,
+        lease,
+        deps.now() + pacingDelay(deps.random, deps.pacingScale),
+        'running',
+      )
+      streak = 0
+    } catch (err) {
+      const outcome = await handleFailure(deps, job, lease, current, err, ++streak)
+      if (outcome) return outcome
+    }
+  }
+}
+
+interface Claimed {
+  recipient_id: string
+  name: string
+  conversation_id: string
+  order: number
+  attempts: number
+  image_sent: boolean
+  branded: boolean
+}
+
+type Claim =
+  { kind: 'stale' } | { kind: 'done' } | { kind: 'stop' } | { kind: 'recipient'; recipient: Claimed }
+
+async function firstUncertain(store: Store, id: string) {
+  return (
+    await store.query<{
+      recipient_id: string
+      name: string
+      conversation_id: string | null
+      attempt_at: Date
+      image_sent: boolean
+      attempt_branded: boolean
+      attempts: number
+    }>(
+      `SELECT recipient_id, name, conversation_id, attempt_at, image_sent, attempt_branded, attempts
+         FROM message_recipients WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL
+         ORDER BY seq LIMIT 1`,
+      [id],
+    )
+  )[0]
+}
+
+/** Reads the conversation: a page message with the text since the attempt means it went; otherwise it waits again. */
+async function settleUncertain(
+  deps: ServerSenderDeps,
+  lease: number,
+  job: ServerJob,
+  token: string,
+  u: NonNullable<Awaited<ReturnType<typeof firstUncertain>>>,
+) {
+  const at = new Date(u.attempt_at).getTime()
+  const conversation = u.conversation_id ?? ''
+  const found = await reconcile(deps.graph, job.page_id, token, conversation, job.message, at)
+  let textSent = found.textSent
+  if (!textSent && u.attempt_branded)
+    textSent = (
+      await reconcile(deps.graph, job.page_id, token, conversation, job.message + BRANDED_FOOTER, at)
+    ).textSent
+  if (textSent) {
+    await record(
+      deps,
+      lease,
+      job,
+      { recipient_id: u.recipient_id, name: u.name, branded: u.attempt_branded },
+      true,
+    )
+    return
+  }
+  await deps.store.query(
+    `UPDATE message_recipients SET attempt_at = NULL, image_sent = image_sent OR $3
+      WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+    [job.id, u.recipient_id, found.imageSent],
+  )
+}
+
+/**
+ * The next recipient (the lowest without a result or an attempt), its write-ahead and the in-flight mark, in
+ * one transaction that re-reads the job's lease under its row lock: a run whose lease moved on (the device
+ * took the job back, another instance's run began) writes nothing.
+ */
+async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number): Promise<Claim> {
+  const subscription = toState(await loadSubscription(deps.store, job.user_id))
+  return deps.store.transaction(async (tx): Promise<Claim> => {
+    const fresh = (
+      await tx.query<{ lease: number; sender: string; state: string }>(
+        'SELECT lease, sender, state FROM messages WHERE id = $1 FOR UPDATE',
+        [job.id],
+      )
+    )[0]
+    if (!fresh || fresh.lease !== lease || fresh.sender !== 'server' || fresh.state !== 'open')
+      return { kind: 'stale' }
+    const next = (
+      await tx.query<Omit<Claimed, 'branded'> & { conversation_id: string | null }>(
+        `SELECT r.recipient_id, r.name, r.conversation_id, r.attempts, r.image_sent,
+            (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = r.message_id AND o.seq < r.seq) AS "order"
+           FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
+           ORDER BY r.seq LIMIT 1`,
+        [job.id],
+      )
+    )[0]
+    if (!next) {
+      const open = (
+        await tx.query('SELECT 1 FROM message_recipients WHERE message_id = $1 AND status IS NULL LIMIT 1', [
+          job.id,
+        ])
+      ).length
+      return open ? { kind: 'stale' } : { kind: 'done' }
+    }
+    const mode = sendMode(next.order, job.branded_from, subscription, job.branded_messages_amount > 0)
+    if (mode === 'stop') return { kind: 'stop' }
+    const branded = mode === 'branded'
+    await tx.query(
+      `UPDATE message_recipients SET attempt_at = now(), attempts = attempts + 1, attempt_branded = $3
+        WHERE message_id = $1 AND recipient_id = $2`,
+      [job.id, next.recipient_id, branded],
+    )
+    await tx.query(`UPDATE messages SET busy_until = now() + make_interval(secs => $2) WHERE id = $1`, [
+      job.id,
+      BUSY_MS / 1000,
+    ])
+    return {
+      kind: 'recipient',
+      recipient: {
+        ...next,
+        conversation_id: next.conversation_id ?? '',
+        attempts: next.attempts + 1,
+        branded,
+      },
+    }
+  })
+}
+
+async function sendOne(deps: ServerSenderDeps, job: ServerJob, r: Claimed, token: string) {
+  const tagging = job.tag
+    ? { messagingType: job.messaging_type, tag: job.tag }
+    : { messagingType: job.messaging_type }
+  const text = r.branded ? job.message + BRANDED_FOOTER : job.message
+  await sendParts(
+    { image: !!job.image_url, imageSent: r.image_sent, text: true },
+    {
+      image: async () => {
+        let attachmentId = (await readJob(deps.store, job.id))?.attachment_id
+        if (!attachmentId) {
+          attachmentId = (await deps.graph.uploadAttachment(job.page_id, token, job.image_url!)).attachment_id
+          await deps.store.query('UPDATE messages SET attachment_id = $2 WHERE id = $1', [
+            job.id,
+            attachmentId,
+          ])
+        }
+        await deps.graph.send(job.page_id, token, {
+          recipientId: r.recipient_id,
+          ...tagging,
+          attachment: { attachmentId },
+        })
+      },
+      imageWent: async () => {
+        await deps.store.query(
+          'UPDATE message_recipients SET image_sent = true WHERE message_id = $1 AND recipient_id = $2',
+          [job.id, r.recipient_id],
+        )
+      },
+      text: async () => {
+        await deps.graph.send(job.page_id, token, { recipientId: r.recipient_id, ...tagging, text })
+      },
+    },
+  )
+}
+
+/** The result through the one touch (idempotent per recipient), then the in-flight mark is cleared. */
+async function record(
+  deps: ServerSenderDeps,
+  lease: number,
+  job: ServerJob,
+  r: Pick<Claimed, 'recipient_id' | 'name' | 'branded'>,
+  ok: boolean,
+  error?: string,
+) {
+  try {
+    await touch(deps.store, job.user_id, job.id, {
+      status: ok ? 'OK' : 'NG',
+      recipient_id: r.recipient_id,
+      sent_as_branded: ok && r.branded,
+      error_data: ok
+        ? null
+        : { error_message: error ?? '', recipent_id: r.recipient_id, recipent_name: r.name },
+    })
+  } catch (err) {
+    // The message went but nothing is left to pay for it (406): the same as the device, the next claim stops.
+    if (!(err instanceof AllowanceRefused)) throw err
+    await deps.store.query(
+      `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+      [job.id, r.recipient_id],
+    )
+  }
+  // Only this run's own mark: a newer run's send may be in flight.
+  await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
+    job.id,
+    lease,
+  ])
+}
+
+/** The next look at the job; the in-flight mark is left alone (only a recorded or failed send clears it). */
+async function setNext(store: Store, id: string, lease: number, at: number, state: string | null) {
+  await store.query(
+    `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
+        server_state = COALESCE($4, server_state)
+      WHERE id = $1 AND lease = $2`,
+    [id, lease, at, state],
+  )
+}
+
+async function finish(deps: ServerSenderDeps, job: ServerJob): Promise<SliceOutcome> {
+  const row = (
+    await deps.store.query<{ ok_count: number }>(
+      `UPDATE messages SET state = 'finished', server_state = NULL, busy_until = NULL WHERE id = $1 RETURNING ok_count`,
+      [job.id],
+    )
+  )[0]
+  await dropToken(deps.store, job.id)
+  await tellOwner(deps, job.user_id, { kind: 'finished', messageId: job.id, sent: row?.ok_count ?? 0 })
+  return { kind: 'done', why: 'finished' }
+}
+
+/** No allowance left and no branded messages: the rest are skipped, visibly, and the job stops. */
+async function stopForAllowance(deps: ServerSenderDeps, job: ServerJob): Promise<SliceOutcome> {
+  return stop(deps, job, 'no_messages')
+}
+
+async function stop(deps: ServerSenderDeps, job: ServerJob, reason: string): Promise<SliceOutcome> {
+  await deps.store.query(
+    `UPDATE messages SET state = 'stopped', stop_reason = $2, server_state = NULL, busy_until = NULL,
+        skipped_count = (SELECT count(*)::int FROM message_recipients WHERE message_id = $1 AND status IS NULL)
+      WHERE id = $1`,
+    [job.id, reason],
+  )
+  await dropToken(deps.store, job.id)
+  await tellOwner(deps, job.user_id, { kind: 'stopped', messageId: job.id, reason })
+  return { kind: 'done', why: 'stopped' }
+}
+
+/** The token is missing or expired: the job waits (still the server's) until the owner opens the app. */
+async function needsToken(deps: ServerSenderDeps, job: ServerJob): Promise<SliceOutcome> {
+  await deps.store.query(
+    `UPDATE messages SET server_state = 'needs_signin', busy_until = NULL WHERE id = $1`,
+    [job.id],
+  )
+  await dropToken(deps.store, job.id)
+  await tellOwner(deps, job.user_id, { kind: 'needs_token', messageId: job.id, pageId: job.page_id })
+  return { kind: 'done', why: 'needs_token' }
+}
+
+async function tellOwner(deps: ServerSenderDeps, userId: string, event: OwnerEvent) {
+  try {
+    await deps.notify(userId, event)
+  } catch (err) {
+    deps.log?.warn({ err: String(err), messageId: event.messageId }, 'the owner could not be told')
+  }
+}
+
+async function backToPending(store: Store, id: string, recipientId: string) {
+  await store.query(
+    'UPDATE message_recipients SET attempt_at = NULL WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL',
+    [id, recipientId],
+  )
+}
+
+async function handleFailure(
+  deps: ServerSenderDeps,
+  job: ServerJob,
+  lease: number,
+  r: Claimed | undefined,
+  err: unknown,
+  streak: number,
+): Promise<SliceOutcome | undefined> {
+  const kind = failureKind(err)
+  const message = err instanceof Error ? err.message : String(err)
+  const now = deps.now()
+  // This run's send failed, so none of its own is in flight any more.
+  if (r)
+    await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
+      job.id,
+      lease,
+    ])
+  switch (failureAction(kind, !!r, r?.attempts ?? 0)) {
+    case 'uncertain':
+      // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
+      await setNext(
+        deps.store,
+        job.id,
+        lease,
+        now + backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, deps.random),
+        'waiting_connection',
+      )
+      return undefined
+    case 'throttle': {
+      if (r) await backToPending(deps.store, job.id, r.recipient_id)
+      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs
+      const wait =
+        retryAfter ?? backoff(streak, THROTTLE_BASE_MS, THROTTLE_MAX_MS, deps.random, deps.pacingScale)
+      await setNext(deps.store, job.id, lease, now + wait, 'rate_limited')
+      return undefined
+    }
+    case 'needs_token':
+      if (r) await backToPending(deps.store, job.id, r.recipient_id)
+      return needsToken(deps, job)
+    case 'stop':
+      if (r) await backToPending(deps.store, job.id, r.recipient_id)
+      return stop(deps, job, `${kind}: ${message}`)
+    case 'reject':
+      if (r) await record(deps, lease, job, r, false, message)
+      await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
+      return undefined
+    case 'none':
+    case 'wait':
+      await setNext(
+        deps.store,
+        job.id,
+        lease,
+        now + backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
+        null,
+      )
+      return undefined
+    case 'retry':
+      await backToPending(deps.store, job.id, r!.recipient_id)
+      await setNext(
+        deps.store,
+        job.id,
+        lease,
+        now + backoff(r!.attempts, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
+        null,
+      )
+      return undefined
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The hand-over of a bulk job between the device and the server (architecture.md, "The send goes on without
+ * the phone"): `POST /messages/:id/handover` gives the server the job, its undelivered results, its uncertain
+ * sends and the page token (sealed at rest, never answered back); `POST /messages/:id/take-back` returns it
+ * to the device once any send the server has in flight is recorded.
+ */
+import type { FastifyInstance } from 'fastify'
+import { handoverBody } from '../../shared/contracts/api.ts'
+import type { ApiContext } from '../context.ts'
+import { currentUser } from '../http/auth.ts'
+import { HttpError, parse } from '../http/errors.ts'
+import { handOver, LeaseConflict, takeBack } from '../bulk/jobs.ts'
+import { answering, messageId } from './messages.ts'
+
+/** The answer to a hand-over whose lease is not the job's: the device must read the job again. */
+function conflict(err: LeaseConflict): HttpError {
+  return new HttpError(
+    409,
+    err.message,
+    { lease: [String(err.lease)], sender: [err.sender] },
+    'lease_conflict',
+  )
+}
+
+export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const auth = { preHandler: ctx.authenticate }
+  const jobs = ctx.jobs
+  if (!jobs) return
+
+  app.post('/messages/:id/handover', auth, async (request) => {
+    const id = messageId(request.params)
+    const body = parse(handoverBody, request.body)
+    try {
+      const { lease } = await answering(handOver(ctx.store, jobs.box, currentUser(request).id, id, body))
+      await jobs.kick(id)
+      return { id, lease, sender: 'server' }
+    } catch (err) {
+      if (err instanceof LeaseConflict) throw conflict(err)
+      throw err
+    }
+  })
+
+  app.post('/messages/:id/take-back', auth, async (request) => {
+    const id = messageId(request.params)
+    return { id, ...(await answering(takeBack(ctx.store, currentUser(request).id, id))) }
+  })
+}

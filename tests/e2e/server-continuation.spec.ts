@@ -1,0 +1,112 @@
+/**
+ * The send goes on without the phone: a job started in the browser with "Keep sending when I close the app",
+ * the tab closed mid-send, finished by the server. Every eligible recipient exactly once (the sandbox's log is
+ * the truth), the pacing's lower bound held across the hand-over, the allowance spent once per delivery; and
+ * the reopened app shows the job finished, back on this device.
+ */
+import {
+  apiGet,
+  available,
+  bulkTest,
+  checkDelivery,
+  eligible,
+  expect,
+  login,
+  openWizard,
+  pages,
+  sentLog,
+  waitForSent,
+} from './bulk-support.ts'
+
+const SCALE = 0.2
+const test = bulkTest({ PACING_SCALE: String(SCALE) })
+
+test('a job handed over when the tab closes is finished by the server, everyone once', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const token = await login(page)
+  const expected = await eligible(baseURL!, pages.small)
+  expect(expected.inside.length).toBeGreaterThan(6)
+  const before = await available(baseURL!, token)
+  await openWizard(page)
+  const text = `Carried on ${Date.now()}`
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  // A short send: the option starts off, the owner switches it on.
+  const keep = page.getByTestId('bulk-keep-sending')
+  await expect(keep).not.toBeChecked()
+  await keep.check()
+  await page.getByTestId('bulk-text').fill(text)
+  await page.getByTestId('bulk-send').click()
+  await expect(page.getByTestId('bulk-card-sender').first()).toHaveText('on this device', { timeout: 20_000 })
+  await waitForSent(baseURL!, text, 3)
+  const context = page.context()
+  await page.close({ runBeforeUnload: true })
+
+  type Listed = { data: { id: string; message: string; state: string; sender: string }[] }
+  await expect
+    .poll(
+      async () => (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text),
+      {
+        timeout: 90_000,
+        intervals: [500],
+      },
+    )
+    .toMatchObject({ state: 'finished', sender: 'server' })
+
+  const sent = (await sentLog(baseURL!)).filter((s) => s.text === text)
+  const ids = checkDelivery(sent, text, expected)
+  expect(ids.sort()).toEqual([...expected.inside].sort())
+  const times = sent.map((s) => Date.parse(s.at))
+  const gaps = times.slice(1).map((t, i) => t - times[i]!)
+  // Judged only as a lower bound: a busy machine lengthens gaps, nothing may shorten them.
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(800 * SCALE))
+  expect(before - (await available(baseURL!, token))).toBe(ids.length)
+
+  // Back in the app: the job comes back from the server, finished, with its counts.
+  const again = await context.newPage()
+  await again.goto('/')
+  const card = again.getByTestId('bulk-card').first()
+  await expect(card).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
+  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
+    `Successfully sent ${ids.length} messages, 0 rejected`,
+  )
+})
+
+test('a send scheduled in the wizard shows on the cards with its time, and is cancelled before it starts', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const token = await login(page)
+  await openWizard(page)
+  const text = `Scheduled later ${Date.now()}`
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  await page.getByTestId('bulk-text').fill(text)
+  await page.getByTestId('bulk-later').check()
+  await expect(page.getByText(/The audience is computed when the send starts/)).toBeVisible()
+  // Tomorrow at 09:00 in the browser's zone.
+  const at = new Date()
+  at.setDate(at.getDate() + 1)
+  at.setHours(9, 0, 0, 0)
+  const local = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T09:00`
+  await page.getByTestId('bulk-later-at').fill(local)
+  await page.getByTestId('bulk-send').click()
+  const card = page.getByTestId('bulk-scheduled-card').filter({ hasText: text })
+  await expect(card).toBeVisible({ timeout: 20_000 })
+  await expect(card).toContainText('9:00')
+  const box = (await card.boundingBox())!
+  const width = page.viewportSize()!.width
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(width)
+  type Listed = { data: { message: string; state: string; scheduled_at: string }[] }
+  const stored = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)!
+  expect(stored).toMatchObject({ state: 'scheduled', scheduled_at: at.toISOString() })
+  await card.getByRole('button').click()
+  await expect(card).toHaveCount(0, { timeout: 20_000 })
+  const after = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)
+  expect(after?.state).toBe('cancelled')
+})
