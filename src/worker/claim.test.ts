@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimNext, type Claim } from './claim.ts'
 import { backToPending, skipRest } from '../shared/bulk/job-steps.ts'
-import { chunks, claimLease, jobs, recipients, writeJob, type RecipientRecord } from '../shared/bulk/records.ts'
+import {
+  chunks,
+  claimLease,
+  jobs,
+  recipients,
+  writeJob,
+  type RecipientRecord,
+} from '../shared/bulk/records.ts'
 import { runJob } from './run-job.ts'
 import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
 import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './fakes.test-kit.ts'

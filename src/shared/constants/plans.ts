@@ -25,14 +25,70 @@ export interface AddonPackage {
  * server stores as a subscription's product; the screens show it translated (src/shared/ui/plan-name.ts).
  */
 export const plans: readonly Plan[] = [
-  { price_id: 'plan_starter_monthly', annual_price_id: 'plan_starter_annual', title: 'starter', price: 14.99, priceAnnually: 149.99, messages: 2_000 },
-  { price_id: 'plan_small_business_monthly', annual_price_id: 'plan_small_business_annual', title: 'small business', price: 29.99, priceAnnually: 299.99, messages: 10_000 },
-  { price_id: 'plan_marketer_monthly', annual_price_id: 'plan_marketer_annual', title: 'marketer', price: 49.99, priceAnnually: 499.99, messages: 50_000 },
-  { price_id: 'plan_pro_monthly', annual_price_id: 'plan_pro_annual', title: 'pro', price: 99.99, priceAnnually: 999.99, messages: 200_000 },
-  { price_id: 'plan_500k_monthly', annual_price_id: 'plan_500k_annual', title: '500k', price: 199.99, priceAnnually: 1999.99, messages: 500_000 },
-  { price_id: 'plan_millionarie_monthly', annual_price_id: 'plan_millionarie_annual', title: 'millionaire', price: 349.99, priceAnnually: 3499.99, messages: 1_000_000 },
-  { price_id: 'plan_reseller_monthly', annual_price_id: 'plan_reseller_annual', title: 'reseller', price: 499.99, priceAnnually: 4999.99, messages: 1_500_000 },
-  { price_id: 'plan_enterprise_monthly', annual_price_id: 'plan_enterprise_annual', title: 'enterprise', price: 999.99, priceAnnually: 9999.99, messages: 3_500_000 },
+  {
+    price_id: 'plan_starter_monthly',
+    annual_price_id: 'plan_starter_annual',
+    title: 'starter',
+    price: 14.99,
+    priceAnnually: 149.99,
+    messages: 2_000,
+  },
+  {
+    price_id: 'plan_small_business_monthly',
+    annual_price_id: 'plan_small_business_annual',
+    title: 'small business',
+    price: 29.99,
+    priceAnnually: 299.99,
+    messages: 10_000,
+  },
+  {
+    price_id: 'plan_marketer_monthly',
+    annual_price_id: 'plan_marketer_annual',
+    title: 'marketer',
+    price: 49.99,
+    priceAnnually: 499.99,
+    messages: 50_000,
+  },
+  {
+    price_id: 'plan_pro_monthly',
+    annual_price_id: 'plan_pro_annual',
+    title: 'pro',
+    price: 99.99,
+    priceAnnually: 999.99,
+    messages: 200_000,
+  },
+  {
+    price_id: 'plan_500k_monthly',
+    annual_price_id: 'plan_500k_annual',
+    title: '500k',
+    price: 199.99,
+    priceAnnually: 1999.99,
+    messages: 500_000,
+  },
+  {
+    price_id: 'plan_millionarie_monthly',
+    annual_price_id: 'plan_millionarie_annual',
+    title: 'millionaire',
+    price: 349.99,
+    priceAnnually: 3499.99,
+    messages: 1_000_000,
+  },
+  {
+    price_id: 'plan_reseller_monthly',
+    annual_price_id: 'plan_reseller_annual',
+    title: 'reseller',
+    price: 499.99,
+    priceAnnually: 4999.99,
+    messages: 1_500_000,
+  },
+  {
+    price_id: 'plan_enterprise_monthly',
+    annual_price_id: 'plan_enterprise_annual',
+    title: 'enterprise',
+    price: 999.99,
+    priceAnnually: 9999.99,
+    messages: 3_500_000,
+  },
 ]
 
 export const addons: readonly AddonPackage[] = [
@@ -46,8 +102,7 @@ export const addons: readonly AddonPackage[] = [
 ]
 
 export type PriceMatch =
-  | { kind: 'plan'; plan: Plan; interval: 'month' | 'year' }
-  | { kind: 'addon'; addon: AddonPackage }
+  { kind: 'plan'; plan: Plan; interval: 'month' | 'year' } | { kind: 'addon'; addon: AddonPackage }
 
 export function findPrice(priceId: string): PriceMatch | undefined {
   for (const plan of plans) {

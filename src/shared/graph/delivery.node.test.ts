@@ -4,9 +4,9 @@ import { classifyGraphError, GraphError } from './errors.ts'
 
 describe('the delivery rules of both senders', () => {
   it('classifies a failure by the kind its code and subcode gave it, a fetch without answer as network, else transient', () => {
-    expect(failureKind(classifyGraphError({ error: { code: 10, error_subcode: 2018278, message: 'x' } }, 400))).toBe(
-      'outside_window',
-    )
+    expect(
+      failureKind(classifyGraphError({ error: { code: 10, error_subcode: 2018278, message: 'x' } }, 400)),
+    ).toBe('outside_window')
     expect(failureKind(new GraphError({ kind: 'auth', message: 'expired' }))).toBe('auth')
     expect(failureKind(new TypeError('Failed to fetch'))).toBe('network')
     expect(failureKind(new Error('something else'))).toBe('transient')
@@ -15,7 +15,12 @@ describe('the delivery rules of both senders', () => {
 
   it('counts a page message with the same text within the clock tolerance before the attempt as arrived', () => {
     const at = 1_000_000_000
-    const seen = (createdAt: number, text: string, fromId = 'page', hasImage = false) => ({ fromId, createdAt, text, hasImage })
+    const seen = (createdAt: number, text: string, fromId = 'page', hasImage = false) => ({
+      fromId,
+      createdAt,
+      text,
+      hasImage,
+    })
     expect(arrival([seen(at - ARRIVAL_CLOCK_TOLERANCE_MS, 'hi')], 'page', 'hi', at).textSent).toBe(true)
     expect(arrival([seen(at - ARRIVAL_CLOCK_TOLERANCE_MS - 1, 'hi')], 'page', 'hi', at).textSent).toBe(false)
     expect(arrival([seen(at, 'hi', 'customer')], 'page', 'hi', at).textSent).toBe(false)

@@ -52,7 +52,12 @@ export interface Arrival {
  * conversation's latest messages show arrived: a page-sent message with the same text (or, for an image
  * alone, an image) at or after the attempt time, less the clock tolerance.
  */
-export function arrival(latest: readonly SeenMessage[], pageId: string, text: string, attemptAt: number): Arrival {
+export function arrival(
+  latest: readonly SeenMessage[],
+  pageId: string,
+  text: string,
+  attemptAt: number,
+): Arrival {
   const since = attemptAt - ARRIVAL_CLOCK_TOLERANCE_MS
   const ours = latest.filter((m) => m.fromId === pageId && m.createdAt >= since)
   return {

@@ -23,9 +23,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
       setBusy(false)
     }
   }
-  const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) =>
-    formatNumber(n, i18n.locale),
-  )
+  const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) => formatNumber(n, i18n.locale))
   const [delivered, read] = [job.delivered ?? 0, job.read ?? 0].map((n) => formatNumber(n, i18n.locale))
   return (
     <li

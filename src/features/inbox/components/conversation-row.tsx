@@ -42,7 +42,11 @@ export const ConversationRow = memo(function ConversationRow({
           </time>
         </span>
         <span className="flex items-center justify-between gap-2">
-          <span data-testid="conversation-snippet" dir="auto" className="block min-w-0 truncate text-sm text-gray-600">
+          <span
+            data-testid="conversation-snippet"
+            dir="auto"
+            className="block min-w-0 truncate text-sm text-gray-600"
+          >
             {snippetPreview(row.snippet)}
           </span>
           {row.unreadCount > 0 ? <UnreadBadge count={row.unreadCount} testId="conversation-unread" /> : null}
