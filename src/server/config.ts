@@ -186,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       missing.push(
         'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with DATABASE_URL in production (generate them once with `npx web-push generate-vapid-keys`)',
       )
+    if (e.DATABASE_URL && !e.TOKEN_ENCRYPTION_KEY)
+      missing.push(
+        'TOKEN_ENCRYPTION_KEY is required in production with DATABASE_URL (32 bytes, base64: openssl rand -base64 32)',
+      )
     if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join('; ')}.`)
   }
   if (e.NODE_ENV === 'production') {
@@ -197,11 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       e.SANDBOX_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET
     )
       defaults.push('SANDBOX_WEBHOOK_SECRET')
-    if (e.DATABASE_URL && !e.TOKEN_ENCRYPTION_KEY) {
-      throw new ConfigError(
-        'Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production with DATABASE_URL (32 bytes, base64: openssl rand -base64 32).',
-      )
-    }
     if (defaults.length > 0) {
       const names = defaults.join(' and ')
       throw new ConfigError(

@@ -1,3 +1,4 @@
+import webpush from 'web-push'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,8 +51,17 @@ describe('the page-token seal', () => {
     }
     expect(() => loadConfig(production)).toThrow(/TOKEN_ENCRYPTION_KEY is required/)
     expect(() => loadConfig({ ...production, TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/)
+    // With the other settings a shared database needs in production (the push keys, the webhook token).
+    const vapid = webpush.generateVAPIDKeys()
+    const complete = {
+      ...production,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      WEBHOOK_VERIFY_TOKEN: 'a-verify-token-of-its-own',
+    }
+    expect(() => loadConfig(complete)).toThrow(/TOKEN_ENCRYPTION_KEY is required/)
     expect(
-      loadConfig({ ...production, TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') }).NODE_ENV,
+      loadConfig({ ...complete, TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') }).NODE_ENV,
     ).toBe('production')
   })
 })

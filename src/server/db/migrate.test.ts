@@ -69,7 +69,6 @@ describe.skipIf(!TEST_DATABASE_URL)(
           '005_webhook_events',
           '006_push',
           '007_server_jobs',
-          '007_server_jobs',
         ])
         expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
         await Promise.all(stores.map((s) => s.close()))

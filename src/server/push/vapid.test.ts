@@ -62,6 +62,7 @@ describe('VAPID configuration', () => {
         DATABASE_URL: 'postgres://db/pagecast',
         VAPID_PUBLIC_KEY: keys.publicKey,
         VAPID_PRIVATE_KEY: keys.privateKey,
+        TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       }),
     ).not.toThrow()
     // One instance on its own data folder may make its keys.
