@@ -35,6 +35,12 @@ async function expectInside(inner: Locator, outer: Locator) {
   expect(a.y + a.height).toBeLessThanOrEqual(b.y + b.height + 0.5)
 }
 
+/** The figure a badge shows (its `data-count`), 0 when no badge is drawn. */
+async function badgeCount(badge: Locator): Promise<number> {
+  if ((await badge.count()) === 0) return 0
+  return Number(await badge.getAttribute('data-count'))
+}
+
 function report(name: string, ms: number) {
   test.info().annotations.push({ type: 'arrival', description: `${name}: ${ms} ms after the customer wrote` })
   console.log(`live-inbox: ${name} ${ms} ms after the customer wrote`)
@@ -60,6 +66,11 @@ test('a live customer message moves its conversation to the top, unread, in two 
 
   const id = (await rows(page).nth(4).getAttribute('data-conversation-id'))!
   const before = (await cachedConversation(page, pages.small, id))!
+  // The page's unread count: in the compact header on the phone, in the sidebar on the wide tab.
+  const headerBadge = page.getByTestId('page-header').getByTestId('page-header-unread')
+  const sidebarBadge = second.getByTestId('page-sidebar').getByTestId('page-unread')
+  const pageUnread = await badgeCount(headerBadge)
+  expect(await badgeCount(sidebarBadge)).toBe(pageUnread)
   const text = `Live ${Date.now() % 100_000}`
   const sentAt = Date.now()
   await customerWrites(baseURL!, pages.small, before.customerId, text)
@@ -80,7 +91,16 @@ test('a live customer message moves its conversation to the top, unread, in two 
     // The row's snippet and time stay inside the row at phone width.
     await expectInside(top.getByTestId('conversation-snippet'), top)
     await expectInside(top.locator('time'), top)
+    // The row's unread badge shows one more, inside the row.
+    const rowBadge = top.getByTestId('conversation-unread')
+    await expect(rowBadge).toHaveAttribute('data-count', String(before.unreadCount + 1))
+    await expectInside(rowBadge, top)
   }
+  // The page's count rose by one on both tabs, its badge inside the header (phone) or the sidebar (wide).
+  await expect(headerBadge).toHaveAttribute('data-count', String(pageUnread + 1))
+  await expectInside(headerBadge, page.getByTestId('page-header'))
+  await expect(sidebarBadge).toHaveAttribute('data-count', String(pageUnread + 1))
+  await expectInside(sidebarBadge, second.getByTestId('page-sidebar'))
   // The chat the owner was reading stays on screen: the list moved, not the chat.
   await expect(chatName).toHaveText(shownChat!)
   // The local database has it: an offline reload shows the same.
@@ -88,6 +108,17 @@ test('a live customer message moves its conversation to the top, unread, in two 
     snippet: text,
     unreadCount: before.unreadCount + 1,
   })
+  // Opening the conversation on the phone reads it: the badges clear on both tabs.
+  await rows(page).first().click()
+  await expect(page.getByTestId('chat-view')).toBeVisible()
+  await expect.poll(() => badgeCount(headerBadge)).toBe(pageUnread - before.unreadCount)
+  await expect.poll(() => badgeCount(sidebarBadge)).toBe(pageUnread - before.unreadCount)
+  await expect(rows(second).first()).toHaveAttribute('data-conversation-id', id)
+  await expect(rows(second).first().getByTestId('conversation-unread')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Back to conversations' }).click()
+  await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id)
+  await expect(rows(page).first().getByTestId('conversation-unread')).toHaveCount(0)
+  expect(await cachedConversation(page, pages.small, id)).toMatchObject({ unreadCount: 0 })
   await second.close()
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
