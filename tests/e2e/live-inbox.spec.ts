@@ -228,12 +228,23 @@ test('after an offline spell the stream resumes where it stopped and nothing is 
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', other, {
     timeout: ARRIVAL_TIMEOUT,
   })
+  // By now the service worker controls the tab: its stream must still go to the network untouched, never
+  // through the worker's fetch handler (which would hold the endless response, and end it when it stops).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+  })
   await context.setOffline(true)
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'offline')
   // Two messages while the tab is offline: it must get both once back, in order, counted once each.
   await customerWrites(baseURL!, pages.small, customerId, 'Missed one')
   await customerWrites(baseURL!, pages.small, customerId, 'Missed two')
+  const reopened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/events', {
+    timeout: ARRIVAL_TIMEOUT,
+  })
   await context.setOffline(false)
+  expect((await reopened).fromServiceWorker()).toBe(false)
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: ARRIVAL_TIMEOUT })
   await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText('Missed two')
   await expect
