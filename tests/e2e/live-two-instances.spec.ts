@@ -58,57 +58,62 @@ async function webhookLog(stack: Stack): Promise<WebhookLog['log']> {
   return ((await (await fetch(`${stack.url}/sandbox/webhooks`)).json()) as WebhookLog).log
 }
 
-test.describe(TEST_DATABASE_URL ? 'two server instances' : `two server instances: skipped (${SKIP_REASON})`, () => {
-  test.skip(!TEST_DATABASE_URL, SKIP_REASON)
+test.describe(
+  TEST_DATABASE_URL ? 'two server instances' : `two server instances: skipped (${SKIP_REASON})`,
+  () => {
+    test.skip(!TEST_DATABASE_URL, SKIP_REASON)
 
-  test("a customer message taken by instance A shows live in the inbox of a client on instance B", async ({
-    page,
-    context,
-    instances,
-  }) => {
-    const { a, b } = instances
-    await loginAsDemo(page)
-    await openInbox(page, pages.small)
-    await streamOpen(page)
+    test('a customer message taken by instance A shows live in the inbox of a client on instance B', async ({
+      page,
+      context,
+      instances,
+    }) => {
+      const { a, b } = instances
+      await loginAsDemo(page)
+      await openInbox(page, pages.small)
+      await streamOpen(page)
 
-    // The session made on B is the shared database's: A takes it too.
-    const session = (await context.cookies(b.url)).find((c) => c.name === 'pagecast_session')!.value
-    for (const stack of [a, b]) {
-      const res = await fetch(`${stack.url}/api/v2/user`, {
-        headers: { authorization: `Bearer ${decodeURIComponent(session)}` },
+      // The session made on B is the shared database's: A takes it too.
+      const session = (await context.cookies(b.url)).find((c) => c.name === 'pagecast_session')!.value
+      for (const stack of [a, b]) {
+        const res = await fetch(`${stack.url}/api/v2/user`, {
+          headers: { authorization: `Bearer ${decodeURIComponent(session)}` },
+        })
+        expect(res.status, stack.url).toBe(200)
+      }
+
+      const rows = page.getByTestId('conversation-row')
+      const id = (await rows.nth(3).getAttribute('data-conversation-id'))!
+      const before = (await cachedConversation(page, pages.small, id))!
+      const text = `Across ${Date.now() % 100_000}`
+      const sentAt = Date.now()
+      const written = await customerWrites(a.url, pages.small, before.customerId, text)
+
+      await expect
+        .poll(() => rows.first().getAttribute('data-conversation-id'), {
+          timeout: ARRIVAL_TIMEOUT,
+          intervals: [50],
+        })
+        .toBe(id)
+      const ms = Date.now() - sentAt
+      test.info().annotations.push({
+        type: 'arrival',
+        description: `instance A to a client of instance B: ${ms} ms after the customer wrote`,
       })
-      expect(res.status, stack.url).toBe(200)
-    }
+      console.log(
+        `live-two-instances: instance A to a client of instance B ${ms} ms after the customer wrote`,
+      )
+      await expect(rows.first().getByTestId('conversation-snippet')).toHaveText(text)
+      await expect(rows.first().getByTestId('conversation-unread')).toHaveAttribute(
+        'data-count',
+        String(before.unreadCount + 1),
+      )
 
-    const rows = page.getByTestId('conversation-row')
-    const id = (await rows.nth(3).getAttribute('data-conversation-id'))!
-    const before = (await cachedConversation(page, pages.small, id))!
-    const text = `Across ${Date.now() % 100_000}`
-    const sentAt = Date.now()
-    const written = await customerWrites(a.url, pages.small, before.customerId, text)
-
-    await expect
-      .poll(() => rows.first().getAttribute('data-conversation-id'), {
-        timeout: ARRIVAL_TIMEOUT,
-        intervals: [50],
-      })
-      .toBe(id)
-    const ms = Date.now() - sentAt
-    test.info().annotations.push({
-      type: 'arrival',
-      description: `instance A to a client of instance B: ${ms} ms after the customer wrote`,
+      // It went through A alone: A's sandbox posted the webhook to A (accepted), B's sandbox sent none.
+      expect(await webhookLog(a)).toContainEqual(
+        expect.objectContaining({ kind: 'message', mid: written.mid, outcome: 'sent', status: 200 }),
+      )
+      expect((await webhookLog(b)).filter((entry) => entry.mid === written.mid)).toEqual([])
     })
-    console.log(`live-two-instances: instance A to a client of instance B ${ms} ms after the customer wrote`)
-    await expect(rows.first().getByTestId('conversation-snippet')).toHaveText(text)
-    await expect(rows.first().getByTestId('conversation-unread')).toHaveAttribute(
-      'data-count',
-      String(before.unreadCount + 1),
-    )
-
-    // It went through A alone: A's sandbox posted the webhook to A (accepted), B's sandbox sent none.
-    expect(await webhookLog(a)).toContainEqual(
-      expect.objectContaining({ kind: 'message', mid: written.mid, outcome: 'sent', status: 200 }),
-    )
-    expect((await webhookLog(b)).filter((entry) => entry.mid === written.mid)).toEqual([])
-  })
-})
+  },
+)

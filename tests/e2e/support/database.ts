@@ -30,6 +30,7 @@ export async function createThrowawayDatabase(serverUrl: string): Promise<Throwa
   url.pathname = `/${name}`
   return {
     url: url.toString(),
-    drop: () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   }
 }
