@@ -15,7 +15,7 @@ import {
   waitForCard,
 } from './bulk-support.ts'
 import { openInbox, pages } from './inbox-support.ts'
-import { cachedConversation, customerWrites, streamOpen } from './live-support.ts'
+import { cachedConversation, customerWrites, newCustomerWrites, streamOpen } from './live-support.ts'
 import { loginAsDemo } from './support/login.ts'
 
 const test = bulkTest()
@@ -130,6 +130,43 @@ test('a live customer message moves its conversation to the top, unread, in two 
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: 20_000 })
   await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText(text)
   await context.setOffline(false)
+})
+
+test("a new customer's first message brings its conversation to the top of the list with the customer's name", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE)
+  await loginAsDemo(page)
+  await openInbox(page, pages.small)
+  await streamOpen(page)
+  const name = 'Dara Sok'
+  const text = `First time ${Date.now() % 100_000}`
+  const sentAt = Date.now()
+  // The stream's message names no conversation this device knows: the page's list is read again.
+  const written = await newCustomerWrites(baseURL!, pages.small, name, text)
+  await expect
+    .poll(() => rows(page).first().getAttribute('data-conversation-id'), {
+      timeout: ARRIVAL_TIMEOUT,
+      intervals: [50],
+    })
+    .toBe(written.conversation_id)
+  report('new customer', Date.now() - sentAt)
+  const top = rows(page).first()
+  await expect(top.getByTestId('conversation-name')).toHaveText(name)
+  await expect(top.getByTestId('conversation-snippet')).toHaveText(text)
+  await expect(top.getByTestId('conversation-unread')).toHaveAttribute('data-count', '1')
+  await expectInside(top.getByTestId('conversation-name'), top)
+  await expectInside(top.getByTestId('conversation-unread'), top)
+  expect(await cachedConversation(page, pages.small, written.conversation_id)).toMatchObject({
+    customerId: written.customer_id,
+    snippet: text,
+    unreadCount: 1,
+  })
+  // Opening it shows the message under the customer's name.
+  await top.click()
+  await expect(page.getByTestId('chat-customer-name')).toHaveText(name)
+  await expect(page.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1)
 })
 
 test('an open chat appends a live message and reads it; a reply shows sent, delivered, then read', async ({
