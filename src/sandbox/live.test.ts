@@ -27,6 +27,61 @@ describe('the live sandbox', () => {
     }
   })
 
+  it('lets a customer who never wrote to the page write: a new conversation at the top, with its name', async () => {
+    const sb = await startSandbox()
+    try {
+      const token = await sb.pageToken(sb.ids.small)
+      const write = (body: object) =>
+        fetch(`${sb.url}/customer-message`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const res = await write({ page_id: sb.ids.small, new_customer: 'Dara Sok', text: 'First time here' })
+      expect(res.status).toBe(200)
+      const written = (await res.json()) as {
+        customer_id: string
+        customer_name: string
+        conversation_id: string
+      }
+      expect(written.customer_name).toBe('Dara Sok')
+      const list = (await (
+        await fetch(
+          `${sb.url}/graph/v25.0/${sb.ids.small}/conversations?fields=id,participants,snippet,unread_count&limit=2&access_token=${token}`,
+        )
+      ).json()) as {
+        data: {
+          id: string
+          snippet: string
+          unread_count: number
+          participants: { data: { id: string; name: string }[] }
+        }[]
+      }
+      expect(list.data[0]).toMatchObject({
+        id: written.conversation_id,
+        snippet: 'First time here',
+        unread_count: 1,
+      })
+      expect(list.data[0]!.participants.data).toContainEqual({
+        id: written.customer_id,
+        name: 'Dara Sok',
+        email: `${written.customer_id}@facebook.com`,
+      })
+      const messages = (await (
+        await fetch(
+          `${sb.url}/graph/v25.0/${written.conversation_id}/messages?fields=message&access_token=${token}`,
+        )
+      ).json()) as { data: { message: string }[] }
+      expect(messages.data.map((m) => m.message)).toEqual(['First time here'])
+      // A customer id that already has a conversation is not new; a page is needed.
+      const again = { page_id: sb.ids.small, new_customer: 'Dara Sok', customer_id: written.customer_id }
+      expect((await write(again)).status).toBe(409)
+      expect((await write({ new_customer: 'Dara Sok' })).status).toBe(400)
+    } finally {
+      await sb.app.close()
+    }
+  })
+
   it('answers CORS preflights and allows any origin on the Graph API, like the network', async () => {
     const sb = await startSandbox()
     try {

@@ -7,6 +7,7 @@ import type { WorkboxPlugin } from 'workbox-core/types.js'
 import { PICTURE_CACHE, UPLOAD_CACHE } from '../shared/constants/caches.ts'
 import {
   isDataRequest,
+  isEventStream,
   isPictureRequest,
   isUploadedImage,
   navigationDenylist,
@@ -38,8 +39,9 @@ const expiration = () =>
   })
 
 export function registerRoutes(origin: string): void {
-  // Registered first so no later route can ever store an API or Graph response.
-  registerRoute(({ url }) => isDataRequest(url, origin), new NetworkOnly())
+  // Registered first so no later route can ever store an API or Graph response. The live event stream is
+  // matched by no route at all: it goes to the network without passing through this worker.
+  registerRoute(({ url }) => isDataRequest(url, origin) && !isEventStream(url, origin), new NetworkOnly())
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist }))
   registerRoute(
     ({ url, request }) => request.destination === 'image' && isUploadedImage(url, origin),

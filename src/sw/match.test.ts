@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   isDataRequest,
+  isEventStream,
   isPictureRequest,
   isShellNavigation,
   isUploadedImage,
@@ -15,6 +16,18 @@ describe('service worker request matching', () => {
     expect(isDataRequest(u('/api/v2/user'), origin)).toBe(true)
     expect(isPictureRequest(u('/api/v2/user'), origin)).toBe(false)
     expect(isUploadedImage(u('/api/v2/user'), origin)).toBe(false)
+  })
+
+  it('tells the live event stream apart (no route answers it), with or without its query', () => {
+    expect(isEventStream(u('/api/v2/events'), origin)).toBe(true)
+    expect(isEventStream(u('/api/v2/events?tab=3f1c&since=42'), origin)).toBe(true)
+    expect(isEventStream(u('/api/v2/events/'), origin)).toBe(true)
+    expect(isEventStream(u('/api/v2/eventsx'), origin)).toBe(false)
+    expect(isEventStream(u('/api/v2/user'), origin)).toBe(false)
+    expect(isEventStream(new URL('https://other.example/api/v2/events'), origin)).toBe(false)
+    expect(isUploadedImage(u('/api/v2/events'), origin)).toBe(false)
+    expect(isPictureRequest(u('/api/v2/events'), origin)).toBe(false)
+    expect(isShellNavigation('/api/v2/events')).toBe(false)
   })
 
   it('treats Graph JSON on the sandbox and on the real network as data', () => {

@@ -24,6 +24,15 @@ function isGraphPicturePath(pathname: string): boolean {
   return /^(\/sandbox\/graph)?(\/v\d+\.\d+)?\/[^/]+\/picture\/?$/.test(pathname)
 }
 
+/**
+ * The live event stream (`/api/v2/events`): no route of the worker answers it, so the browser sends it
+ * straight to the network. Answered through the worker's fetch handler, the endless response would keep the
+ * worker running for as long as the tab is open, and a worker stopped or replaced would end it.
+ */
+export function isEventStream(url: URL, origin: string): boolean {
+  return url.origin === origin && url.pathname.replace(/\/+$/, '') === '/api/v2/events'
+}
+
 /** Uploaded images on our origin: immutable once written, so cache-first is safe. */
 export function isUploadedImage(url: URL, origin: string): boolean {
   return url.origin === origin && url.pathname.startsWith('/uploads/')

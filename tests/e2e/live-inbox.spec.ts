@@ -15,7 +15,7 @@ import {
   waitForCard,
 } from './bulk-support.ts'
 import { openInbox, pages } from './inbox-support.ts'
-import { cachedConversation, customerWrites, streamOpen } from './live-support.ts'
+import { cachedConversation, customerWrites, newCustomerWrites, streamOpen } from './live-support.ts'
 import { loginAsDemo } from './support/login.ts'
 
 const test = bulkTest()
@@ -33,6 +33,12 @@ async function expectInside(inner: Locator, outer: Locator) {
   expect(a.y).toBeGreaterThanOrEqual(b.y - 0.5)
   expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 0.5)
   expect(a.y + a.height).toBeLessThanOrEqual(b.y + b.height + 0.5)
+}
+
+/** The figure a badge shows (its `data-count`), 0 when no badge is drawn. */
+async function badgeCount(badge: Locator): Promise<number> {
+  if ((await badge.count()) === 0) return 0
+  return Number(await badge.getAttribute('data-count'))
 }
 
 function report(name: string, ms: number) {
@@ -60,6 +66,11 @@ test('a live customer message moves its conversation to the top, unread, in two 
 
   const id = (await rows(page).nth(4).getAttribute('data-conversation-id'))!
   const before = (await cachedConversation(page, pages.small, id))!
+  // The page's unread count: in the compact header on the phone, in the sidebar on the wide tab.
+  const headerBadge = page.getByTestId('page-header').getByTestId('page-header-unread')
+  const sidebarBadge = second.getByTestId('page-sidebar').getByTestId('page-unread')
+  const pageUnread = await badgeCount(headerBadge)
+  expect(await badgeCount(sidebarBadge)).toBe(pageUnread)
   const text = `Live ${Date.now() % 100_000}`
   const sentAt = Date.now()
   await customerWrites(baseURL!, pages.small, before.customerId, text)
@@ -80,7 +91,16 @@ test('a live customer message moves its conversation to the top, unread, in two 
     // The row's snippet and time stay inside the row at phone width.
     await expectInside(top.getByTestId('conversation-snippet'), top)
     await expectInside(top.locator('time'), top)
+    // The row's unread badge shows one more, inside the row.
+    const rowBadge = top.getByTestId('conversation-unread')
+    await expect(rowBadge).toHaveAttribute('data-count', String(before.unreadCount + 1))
+    await expectInside(rowBadge, top)
   }
+  // The page's count rose by one on both tabs, its badge inside the header (phone) or the sidebar (wide).
+  await expect(headerBadge).toHaveAttribute('data-count', String(pageUnread + 1))
+  await expectInside(headerBadge, page.getByTestId('page-header'))
+  await expect(sidebarBadge).toHaveAttribute('data-count', String(pageUnread + 1))
+  await expectInside(sidebarBadge, second.getByTestId('page-sidebar'))
   // The chat the owner was reading stays on screen: the list moved, not the chat.
   await expect(chatName).toHaveText(shownChat!)
   // The local database has it: an offline reload shows the same.
@@ -88,6 +108,17 @@ test('a live customer message moves its conversation to the top, unread, in two 
     snippet: text,
     unreadCount: before.unreadCount + 1,
   })
+  // Opening the conversation on the phone reads it: the badges clear on both tabs.
+  await rows(page).first().click()
+  await expect(page.getByTestId('chat-view')).toBeVisible()
+  await expect.poll(() => badgeCount(headerBadge)).toBe(pageUnread - before.unreadCount)
+  await expect.poll(() => badgeCount(sidebarBadge)).toBe(pageUnread - before.unreadCount)
+  await expect(rows(second).first()).toHaveAttribute('data-conversation-id', id)
+  await expect(rows(second).first().getByTestId('conversation-unread')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Back to conversations' }).click()
+  await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id)
+  await expect(rows(page).first().getByTestId('conversation-unread')).toHaveCount(0)
+  expect(await cachedConversation(page, pages.small, id)).toMatchObject({ unreadCount: 0 })
   await second.close()
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
@@ -99,6 +130,43 @@ test('a live customer message moves its conversation to the top, unread, in two 
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: 20_000 })
   await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText(text)
   await context.setOffline(false)
+})
+
+test("a new customer's first message brings its conversation to the top of the list with the customer's name", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE)
+  await loginAsDemo(page)
+  await openInbox(page, pages.small)
+  await streamOpen(page)
+  const name = 'Dara Sok'
+  const text = `First time ${Date.now() % 100_000}`
+  const sentAt = Date.now()
+  // The stream's message names no conversation this device knows: the page's list is read again.
+  const written = await newCustomerWrites(baseURL!, pages.small, name, text)
+  await expect
+    .poll(() => rows(page).first().getAttribute('data-conversation-id'), {
+      timeout: ARRIVAL_TIMEOUT,
+      intervals: [50],
+    })
+    .toBe(written.conversation_id)
+  report('new customer', Date.now() - sentAt)
+  const top = rows(page).first()
+  await expect(top.getByTestId('conversation-name')).toHaveText(name)
+  await expect(top.getByTestId('conversation-snippet')).toHaveText(text)
+  await expect(top.getByTestId('conversation-unread')).toHaveAttribute('data-count', '1')
+  await expectInside(top.getByTestId('conversation-name'), top)
+  await expectInside(top.getByTestId('conversation-unread'), top)
+  expect(await cachedConversation(page, pages.small, written.conversation_id)).toMatchObject({
+    customerId: written.customer_id,
+    snippet: text,
+    unreadCount: 1,
+  })
+  // Opening it shows the message under the customer's name.
+  await top.click()
+  await expect(page.getByTestId('chat-customer-name')).toHaveText(name)
+  await expect(page.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1)
 })
 
 test('an open chat appends a live message and reads it; a reply shows sent, delivered, then read', async ({
@@ -197,12 +265,23 @@ test('after an offline spell the stream resumes where it stopped and nothing is 
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', other, {
     timeout: ARRIVAL_TIMEOUT,
   })
+  // By now the service worker controls the tab: its stream must still go to the network untouched, never
+  // through the worker's fetch handler (which would hold the endless response, and end it when it stops).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+  })
   await context.setOffline(true)
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'offline')
   // Two messages while the tab is offline: it must get both once back, in order, counted once each.
   await customerWrites(baseURL!, pages.small, customerId, 'Missed one')
   await customerWrites(baseURL!, pages.small, customerId, 'Missed two')
+  const reopened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/events', {
+    timeout: ARRIVAL_TIMEOUT,
+  })
   await context.setOffline(false)
+  expect((await reopened).fromServiceWorker()).toBe(false)
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: ARRIVAL_TIMEOUT })
   await expect(rows(page).first().getByTestId('conversation-snippet')).toHaveText('Missed two')
   await expect

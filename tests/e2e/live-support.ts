@@ -34,6 +34,17 @@ export async function customerWrites(baseURL: string, pageId: string, customerId
   return (await res.json()) as { mid: string; conversation_id: string }
 }
 
+/** A customer who never wrote to the page writes now: the sandbox opens a new conversation and sends the webhook. */
+export async function newCustomerWrites(baseURL: string, pageId: string, name: string, text: string) {
+  const res = await fetch(`${baseURL}/sandbox/customer-message`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page_id: pageId, new_customer: name, text }),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { mid: string; conversation_id: string; customer_id: string }
+}
+
 export function customerMessage(
   pageId: string,
   customerId: string,

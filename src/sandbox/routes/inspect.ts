@@ -43,13 +43,32 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
 
   /**
    * A customer writes now: to `customer_id` on `page_id` when given, else on a random conversation of the
-   * demo user's pages; the message is in the page's conversations and goes out as a webhook.
+   * demo user's pages; with `new_customer` (a name) and `page_id`, a customer who never wrote to the page
+   * before (a new conversation; `customer_id` may give its id). The message is in the page's conversations
+   * and goes out as a webhook.
    */
   app.post('/customer-message', async (request, reply) => {
-    const body = (request.body ?? {}) as { page_id?: unknown; customer_id?: unknown; text?: unknown }
+    const body = (request.body ?? {}) as {
+      page_id?: unknown
+      customer_id?: unknown
+      text?: unknown
+      new_customer?: unknown
+    }
     const text = typeof body.text === 'string' && body.text.trim() ? body.text.slice(0, 2000) : undefined
     let conv
-    if (typeof body.page_id === 'string' && typeof body.customer_id === 'string') {
+    if (typeof body.new_customer === 'string' && body.new_customer.trim()) {
+      if (typeof body.page_id !== 'string') return reply.status(400).send({ error: 'page_id is required' })
+      const customerId = typeof body.customer_id === 'string' ? body.customer_id : undefined
+      if (customerId && ctx.store.conversationWith(body.page_id, customerId))
+        return reply.status(409).send({ error: 'that customer already has a conversation with the page' })
+      conv = ctx.store.newConversation(body.page_id, body.new_customer.trim().slice(0, 100), customerId)
+      if (!conv) return reply.status(404).send({ error: 'no such page' })
+      ctx.store.addMessage(conv, {
+        createdMs: Date.now(),
+        fromPage: false,
+        text: text ?? 'Hello, is this still available?',
+      })
+    } else if (typeof body.page_id === 'string' && typeof body.customer_id === 'string') {
       conv = ctx.store.conversationWith(body.page_id, body.customer_id)
       if (!conv) return reply.status(404).send({ error: 'no conversation with that customer on that page' })
       ctx.store.addMessage(conv, {

@@ -10,6 +10,7 @@ import {
   type UserKey,
 } from './demo.ts'
 import { generateHistory } from './history.ts'
+import { numericId } from './prng.ts'
 import { CUSTOMER_TEXTS } from './names.ts'
 
 export interface SentEntry {
@@ -128,6 +129,34 @@ export class SandboxStore {
     }
     this.dirty.add(conv.pageId)
     return stored
+  }
+
+  /**
+   * A customer who never wrote to the page before: a new conversation with no history yet (its first
+   * message is added by the caller), at the top of the page's list once it has one.
+   */
+  newConversation(pageId: string, name: string, customerId?: string): DemoConversation | undefined {
+    const convs = this.byPage.get(pageId)
+    if (!convs) return undefined
+    const conv: DemoConversation = {
+      id: `t_${numericId(Math.random, 15)}`,
+      pageId,
+      customer: { id: customerId ?? numericId(Math.random, 16), name },
+      updatedMs: 0,
+      lastCustomerMs: 0,
+      snippet: '',
+      unread: 0,
+      canReply: true,
+      blocked: false,
+      historyLength: 0,
+      lastFromPage: false,
+      extra: [],
+      history: [],
+    }
+    convs.push(conv)
+    this.conversations.set(conv.id, conv)
+    this.dirty.add(pageId)
+    return conv
   }
 
   /** A new customer message on a random conversation of the given pages (the "live" demo). */

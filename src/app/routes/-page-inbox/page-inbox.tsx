@@ -2,7 +2,7 @@
  * /{pageId}: the page sidebar, the conversation column, and the chat or the bulk wizard. Features never import
  * each other, so this is where the inbox, the chat and the bulk wizard meet.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
@@ -22,7 +22,6 @@ import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
-import { onLiveChange } from '../../../shared/live/changes.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
@@ -64,29 +63,18 @@ export function PageInbox({ pageId }: { pageId: string }) {
     (id: string) => (token && id ? graph.pictureUrl(id, token) : undefined),
     [graph, token],
   )
-  // Without a chosen conversation the first row's chat is shown; once a live message moves another
-  // conversation to the top, the chat shown stays the one the owner was looking at.
-  const [pinned, setPinned] = useState<string>()
-  const firstId = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    firstId.current = list.rows[0]?.id
-  })
-  useEffect(
-    () =>
-      onLiveChange((change) => {
-        const first = firstId.current
-        if (change.type === 'conversation' && change.pageId === pageId && first && change.row.id !== first)
-          setPinned((current) => current ?? first)
-      }),
-    [pageId],
-  )
+  // Without a chosen conversation the first row's chat is shown, and it is pinned as soon as it shows: once a
+  // live message moves another conversation to the top (this tab's stream, or another tab writing the shared
+  // local database first), the chat shown stays the one the owner was looking at.
+  const [pinned, setPinned] = useState<{ pageId: string; id: string }>()
+  const pinnedId = pinned?.pageId === pageId ? pinned.id : undefined
   // A chat's address opened cold (a link, a bookmark) may name a conversation the list has not reached yet:
   // the cache may know it; otherwise the list shows once it has loaded, never an empty pane.
   const listed = search.c
     ? list.rows.find((r) => r.id === search.c)
     : search.chat
       ? list.rows.find((r) => r.customerId === search.chat)
-      : (list.rows.find((r) => r.id === pinned) ?? list.rows[0])
+      : (list.rows.find((r) => r.id === pinnedId) ?? list.rows[0])
   // A notification names the customer (`chat`), a link the conversation (`c`): either may be only in the cache.
   const cached = useLiveQuery(() => {
     if (listed) return undefined
@@ -141,6 +129,12 @@ export function PageInbox({ pageId }: { pageId: string }) {
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE)
   const chatShown = chosen || sideBySide
+  // The chat shown by default is pinned; a chosen one lets go of the pin (Back to the list shows the top one).
+  const chosenConversation = !!search.c || !!search.chat
+  const shownByDefault = !chosenConversation && !search.bulk && chatShown ? listed?.id : undefined
+  // (State adjusted while rendering: the pin holds before the list's next order is drawn.)
+  if (chosenConversation && pinned) setPinned(undefined)
+  else if (shownByDefault && shownByDefault !== pinnedId) setPinned({ pageId, id: shownByDefault })
   // The conversation whose chat is on screen is read (cleared here, mark_seen on the network).
   useMarkSeen({
     pageId,

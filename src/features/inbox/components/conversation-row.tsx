@@ -34,7 +34,11 @@ export const ConversationRow = memo(function ConversationRow({
       <Avatar src={pictureUrl} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
-          <span dir="auto" className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}>
+          <span
+            data-testid="conversation-name"
+            dir="auto"
+            className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}
+          >
             {row.customerName}
           </span>
           <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(row.updatedAt).toISOString()}>

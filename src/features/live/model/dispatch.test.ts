@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { onLiveChange, registerOpenChat, type LiveChange } from '../../../shared/live/changes.ts'
@@ -137,6 +137,52 @@ describe('a live message event', () => {
     expect(changes).toEqual([{ type: 'refetch', pageId: PAGE }])
     expect(spy).toHaveBeenCalledWith({ queryKey: ['conversations', PAGE] })
     expect(await db.messages.count()).toBe(0)
+  })
+
+  it("reads the list on screen again while the network's list lags behind its webhook, until the conversation is there", async () => {
+    const queryClient = new QueryClient()
+    const queryKey = ['conversations', PAGE]
+    let reads = 0
+    // The list on screen: the network knows the new customer's conversation from its third read on.
+    const observer = new QueryObserver(queryClient, {
+      queryKey,
+      queryFn: async () => {
+        reads++
+        if (reads === 3) await db.conversations.put(conversation('c9', 'u9', T0))
+        return reads
+      },
+    })
+    const stop = observer.subscribe(() => undefined)
+    await expect.poll(() => reads, { timeout: 10_000 }).toBe(1)
+    try {
+      await dispatchLiveEvent(message('m_6', 'u9', T0), {
+        ...deps,
+        queryClient,
+        keys: { conversations: () => queryKey },
+        unknownRetryMs: [20, 20, 20, 20],
+      })
+      await expect
+        .poll(async () => (await db.conversations.get(`${PAGE}:c9`))?.customerId, { timeout: 10_000 })
+        .toBe('u9')
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      // Read again on the event, then twice more; never after the conversation was there.
+      expect(reads).toBe(3)
+    } finally {
+      stop()
+    }
+  })
+
+  it('does not read again a list nobody shows: it is read when it shows', async () => {
+    const queryClient = new QueryClient()
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    await dispatchLiveEvent(message('m_7', 'u9', T0), {
+      ...deps,
+      queryClient,
+      keys: { conversations: (p) => ['conversations', p] },
+      unknownRetryMs: [10, 10],
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(spy).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -5,7 +5,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
-import { applyMessage } from './apply-message.ts'
+import { applyMessage, findConversation } from './apply-message.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
 import type { LiveEvent } from './events.ts'
 
@@ -33,6 +33,35 @@ export interface LiveDeps {
   /** Told when the network could not subscribe a page to the app (no live messages for it). */
   onSubscriptionFailed?: (pageId: string, error: string | undefined) => void
   inView?: (pageId: string, conversationId: string) => boolean
+  /** The waits before reading a page's list again while a new customer's conversation is not in it yet. */
+  unknownRetryMs?: readonly number[]
+}
+
+/**
+ * The network's conversation list may lag a moment behind its webhook: a new customer's conversation may not
+ * be in the list read at once. While the page's list is on screen it is read again after these waits, until
+ * the conversation is there.
+ */
+export const UNKNOWN_RETRY_MS: readonly number[] = [2_000, 5_000]
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Reads the page's list again until the customer's conversation is cached (or nobody shows that list). */
+async function readListUntilListed(pageId: string, customerId: string, deps: LiveDeps): Promise<void> {
+  const queryKey = deps.keys?.conversations?.(pageId)
+  const queryClient = deps.queryClient
+  if (!queryKey || !queryClient) return
+  const waits = deps.unknownRetryMs ?? UNKNOWN_RETRY_MS
+  for (let attempt = 0; ; attempt++) {
+    // Resolves once the lists on screen were read again (and stored in the cache).
+    await queryClient.invalidateQueries({ queryKey })
+    if (await findConversation(pageId, customerId)) return
+    // A list not on screen is read when it shows.
+    if (!queryClient.getQueryCache().find({ queryKey, type: 'active' })) return
+    const wait = waits[attempt]
+    if (wait === undefined) return
+    await sleep(wait)
+  }
 }
 
 function invalidate(deps: LiveDeps, keys: (QueryKey | undefined)[]): void {
@@ -48,7 +77,11 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       const outcome = await applyMessage(e, inView)
       if (outcome.unknown || !outcome.conversation) {
         publishLiveChange({ type: 'refetch', pageId: e.pageId })
-        invalidate(deps, [k.conversations?.(e.pageId), k.pageUnread?.(e.pageId)])
+        invalidate(deps, [k.pageUnread?.(e.pageId)])
+        // Not awaited: the stream's next events do not wait for the list.
+        void readListUntilListed(e.pageId, e.customerId, deps).catch((err: unknown) =>
+          console.error("the page's conversation list could not be read again", err),
+        )
         return
       }
       const conversation = outcome.conversation
