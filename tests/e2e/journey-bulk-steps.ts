@@ -41,6 +41,8 @@ export const bulkSteps = {
     await expect(page.getByTestId('bulk-wizard')).toHaveCount(0)
     // The list beside the strip, with its unread counts and sync counter, in the dark colour scheme too.
     await expect(page.getByTestId('sync-status')).toBeVisible()
+    // The check sees surfaces: in the light scheme it finds the light ones.
+    expect((await darkSchemeFaults(page)).some((f) => f.includes('light surface'))).toBe(true)
     await page.emulateMedia({ colorScheme: 'dark' })
     await shot(j, 'dark-inbox-with-strip')
     expect(await darkSchemeFaults(page)).toEqual([])
