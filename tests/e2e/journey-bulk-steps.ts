@@ -3,6 +3,7 @@ import { expect } from '@playwright/test'
 import { composeAndSend, waitForCard } from './bulk-support.ts'
 import {
   type Journey,
+  box,
   chatFitsTheScreen,
   darkSchemeFaults,
   pageKeepsItsRoom,
@@ -41,6 +42,11 @@ export const bulkSteps = {
     await expect(page.getByTestId('bulk-wizard')).toHaveCount(0)
     // The list beside the strip, with its unread counts and sync counter, in the dark colour scheme too.
     await expect(page.getByTestId('sync-status')).toBeVisible()
+    // Beside the strip the list shows at least two whole rows, sideways too (its headers are compact there).
+    const list = await box(page.getByTestId('conversation-list'))
+    const under = (await strip(page).getAttribute('data-layout')) === 'strip'
+    const listEnd = under ? Math.min(list.y + list.height, (await box(strip(page))).y) : list.y + list.height
+    expect(listEnd - list.y).toBeGreaterThanOrEqual(128)
     // The check sees surfaces: in the light scheme it finds the light ones.
     expect((await darkSchemeFaults(page)).some((f) => f.includes('light surface'))).toBe(true)
     await page.emulateMedia({ colorScheme: 'dark' })
