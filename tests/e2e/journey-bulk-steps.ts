@@ -59,6 +59,10 @@ export const bulkSteps = {
     // The reply box is on screen beside the strip, never under it, without scrolling the page (sideways too).
     await chatFitsTheScreen(j)
     await shot(j, 'bulk-while-chatting')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(j, 'dark-chat-with-strip')
+    expect(await darkSchemeFaults(page)).toEqual([])
+    await page.emulateMedia({ colorScheme: 'light' })
   },
 
   /** The send resumed and finished: the page stays whole (also after a reload) until the card is dismissed. */

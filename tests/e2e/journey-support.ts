@@ -92,6 +92,10 @@ export async function chatFitsTheScreen(j: Journey): Promise<void> {
   }
   const history = await box(page.getByTestId('chat-history'))
   expect(history.height, 'the history keeps some room').toBeGreaterThanOrEqual(80)
+  test.info().annotations.push({
+    type: 'chat room',
+    description: `${j.run}: history ${Math.round(history.height)} px, reply box ends ${Math.round(reply.y + reply.height)} px of ${j.height}`,
+  })
 }
 
 /**
