@@ -123,6 +123,13 @@ test('on a phone, a saved reply is created, picked, edited and deleted', async (
   const item = page.getByTestId('saved-reply')
   await expect(item).toHaveCount(1)
   await expect(item).toContainText('We open at 9 am.')
+  // The open sheet is in the address: the phone's Back closes it and stays in the chat.
+  const chat = page.url()
+  await expect(page).toHaveURL(/[?&]modal=saved-replies/)
+  await page.goBack()
+  await expect(sheet).toHaveCount(0)
+  expect(page.url()).toBe(chat.replace(/[?&]modal=saved-replies/, ''))
+  await expect(page.getByTestId('composer')).toBeVisible()
   // Kept on the server for the user, not in this tab: still there after a reload.
   await page.reload()
   await reopenChat(page)

@@ -4,7 +4,8 @@ import { composeAndSend, waitForCard } from './bulk-support.ts'
 import {
   type Journey,
   box,
-  intersection,
+  chatFitsTheScreen,
+  darkSchemeFaults,
   pageKeepsItsRoom,
   setStripOpen,
   shot,
@@ -39,18 +40,29 @@ export const bulkSteps = {
     // The wizard was opened over the list: Back closes it.
     await page.goBack()
     await expect(page.getByTestId('bulk-wizard')).toHaveCount(0)
+    // The list beside the strip, with its unread counts and sync counter, in the dark colour scheme too.
+    await expect(page.getByTestId('sync-status')).toBeVisible()
+    // Beside the strip the list shows at least two whole rows, sideways too (its headers are compact there).
+    const list = await box(page.getByTestId('conversation-list'))
+    const under = (await strip(page).getAttribute('data-layout')) === 'strip'
+    const listEnd = under ? Math.min(list.y + list.height, (await box(strip(page))).y) : list.y + list.height
+    expect(listEnd - list.y).toBeGreaterThanOrEqual(128)
+    // The check sees surfaces: in the light scheme it finds the light ones.
+    expect((await darkSchemeFaults(page)).some((f) => f.includes('light surface'))).toBe(true)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(j, 'dark-inbox-with-strip')
+    expect(await darkSchemeFaults(page)).toEqual([])
+    await page.emulateMedia({ colorScheme: 'light' })
     await page.getByTestId('conversation-row').nth(1).click()
     await expect(page.getByTestId('chat-view')).toBeVisible()
     await pageKeepsItsRoom(j)
-    // The reply box is never under the strip (sideways, the chat is taller than the screen even without the
-    // strip: the page scrolls to it).
-    await page.getByTestId('reply-text').scrollIntoViewIfNeeded()
-    const composer = await box(page.getByTestId('reply-text'))
-    const panel = await box(strip(page))
-    const overComposer = intersection(composer, panel)
-    expect(Math.min(overComposer.width, overComposer.height)).toBeLessThanOrEqual(1)
-    expect(composer.y + composer.height).toBeLessThanOrEqual(j.height)
+    // The reply box is on screen beside the strip, never under it, without scrolling the page (sideways too).
+    await chatFitsTheScreen(j)
     await shot(j, 'bulk-while-chatting')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(j, 'dark-chat-with-strip')
+    expect(await darkSchemeFaults(page)).toEqual([])
+    await page.emulateMedia({ colorScheme: 'light' })
   },
 
   /** The send resumed and finished: the page stays whole (also after a reload) until the card is dismissed. */

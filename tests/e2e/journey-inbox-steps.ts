@@ -1,6 +1,6 @@
 /** Steps of the phone journey on the inbox: signing in, pages, chats, Back, deep links, modals. */
 import { expect } from '@playwright/test'
-import { type Journey, shot } from './journey-support.ts'
+import { type Journey, chatFitsTheScreen, shot } from './journey-support.ts'
 import { loginAsDemo } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
 
@@ -24,6 +24,8 @@ export const inboxSteps = {
     await expect(j.page.getByTestId('chat-view')).toBeVisible()
     await expect(j.page.getByTestId('chat-message').first()).toBeVisible({ timeout: 20_000 })
     j.chatUrl = new URL(j.page.url()).pathname + new URL(j.page.url()).search
+    await expect(j.page.getByTestId('reply-text')).toBeVisible()
+    await chatFitsTheScreen(j)
     await shot(j, 'chat-opened')
   },
 

@@ -1,12 +1,14 @@
 /**
  * A page owner's day on a phone (360 x 740, and turned to 740 x 360): sign in, open a page and a chat, Back,
- * a bulk send while the inbox stays in use, an offline reload and the reconnect, a modal closed by Back.
- * Each step is a named function of the journey (`steps` below), so more of the day (search, unread counts,
- * another language) can be added as steps and walked in the same order. Screenshots of every step go to
- * tests/artifacts/phone-journey/.
+ * a bulk send while the inbox stays in use (also seen in the dark colour scheme), an offline reload and the
+ * reconnect, a modal and the saved replies closed by Back, a conversation found by search without scrolling to
+ * it, a customer writing live (unread counts rise, then clear on opening), and the app switched to Urdu with a
+ * customer's Latin text still left to right. Each step is a named function of the journey (`steps` below),
+ * walked in the order each walk names. Screenshots of every step go to tests/artifacts/phone-journey/.
  */
 import { walk, journeyOf } from './journey-support.ts'
 import { bulkSteps } from './journey-bulk-steps.ts'
+import { daySteps } from './journey-day-steps.ts'
 import { inboxSteps } from './journey-inbox-steps.ts'
 import { offlineSteps } from './journey-offline-steps.ts'
 import { stackTest } from './support/fixtures.ts'
@@ -16,7 +18,7 @@ import { stackTest } from './support/fixtures.ts'
 const test = stackTest({ PACING_SCALE: '0.5' })
 
 /** Every step of the day; a new part of the journey is a new entry here and a name in a walk below. */
-const steps = { ...inboxSteps, ...bulkSteps, ...offlineSteps }
+const steps = { ...inboxSteps, ...bulkSteps, ...offlineSteps, ...daySteps }
 
 test.describe('on a phone held upright (360 x 740)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
@@ -36,6 +38,10 @@ test.describe('on a phone held upright (360 x 740)', () => {
       'replyQueuedLeavesFromHome',
       'bulkResumesOnReconnectFromHome',
       'modalClosedByBack',
+      'searchNeverScrolled',
+      'unreadRaisedLiveThenCleared',
+      'savedRepliesClosedByBack',
+      'urduLatinLeftToRight',
     ])
   })
 })
@@ -57,6 +63,7 @@ test.describe('on a phone turned sideways (740 x 360)', () => {
       'openPage',
       'bulkWhileBrowsing',
       'finishAndDismiss',
+      'savedRepliesClosedByBack',
       'modalClosedByBack',
     ])
   })

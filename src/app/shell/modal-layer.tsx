@@ -9,7 +9,7 @@ import { ConfirmBrandedBody } from '../../features/subscription/components/brand
 import { UserModalBody } from '../../features/subscription/components/user-modal.tsx'
 import { SignOutConfirmBody } from '../../features/account/components/sign-out-confirm.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
-import { closeModal, type ModalName } from '../../shared/ui/modal-stack.ts'
+import { closeModal, type HostedModalName } from '../../shared/ui/modal-stack.ts'
 import { ModalFrame } from '../../shared/ui/modal-frame.tsx'
 import { signOut } from './sign-out.ts'
 
@@ -20,7 +20,7 @@ const AddonsModalBody = lazy(() =>
   import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.AddonsModalBody })),
 )
 
-function useModalContent(): Record<ModalName, { title: string; body: ReactNode; wide?: boolean }> {
+function useModalContent(): Record<HostedModalName, { title: string; body: ReactNode; wide?: boolean }> {
   const { t } = useLingui()
   return {
     user: { title: t`My subscription`, body: <UserModalBody /> },
@@ -32,7 +32,7 @@ function useModalContent(): Record<ModalName, { title: string; body: ReactNode; 
   }
 }
 
-export function ModalStack({ stack }: { stack: readonly ModalName[] }) {
+export function ModalStack({ stack }: { stack: readonly HostedModalName[] }) {
   const content = useModalContent()
   return <ModalLayer stack={stack} index={0} content={content} />
 }
@@ -42,7 +42,7 @@ function ModalLayer({
   index,
   content,
 }: {
-  stack: readonly ModalName[]
+  stack: readonly HostedModalName[]
   index: number
   content: ReturnType<typeof useModalContent>
 }) {

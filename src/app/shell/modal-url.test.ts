@@ -1,6 +1,13 @@
 import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeAllModals, closeModal, modalStack, openModal } from '../../shared/ui/modal-stack.ts'
+import {
+  closeAllModals,
+  closeModal,
+  isHostedModal,
+  modalStack,
+  openModal,
+  parseModalParam,
+} from '../../shared/ui/modal-stack.ts'
 import { bindModalsToUrl } from './modal-url.ts'
 
 function setUp(start = '/42?c=7') {
@@ -51,5 +58,17 @@ describe('the open modals in the address bar', () => {
     closeModal('addons')
     expect(modalOf(app.history.location.search)).toBe('user')
     expect(app.history.canGoBack()).toBe(false)
+  })
+
+  it('keeps a screen’s sheet (the saved replies) in the address, so Back closes it; the host draws only the app’s modals', () => {
+    const app = setUp()
+    unbind = app.unbind
+    openModal('saved-replies')
+    expect(modalOf(app.history.location.search)).toBe('saved-replies')
+    expect(modalStack.getState().filter(isHostedModal)).toEqual([])
+    app.history.back()
+    expect(modalStack.getState()).toEqual([])
+    expect(app.history.location.pathname + app.history.location.search).toBe('/42?c=7')
+    expect(parseModalParam('user.saved-replies')).toEqual(['user', 'saved-replies'])
   })
 })

@@ -5,7 +5,16 @@ import defaultAvatar from './default-avatar.svg'
  * A person's picture, replaced by the default image when there is none or it cannot load (offline, expired
  * URL): spec section 2, "a fallback image if loading fails".
  */
-export function Avatar({ src, size = 40 }: { src?: string; size?: number }) {
+export function Avatar({
+  src,
+  size = 40,
+  className = '',
+}: {
+  src?: string
+  size?: number
+  /** Extra classes, e.g. a smaller size on some screens (with `!`, as the size is an inline style). */
+  className?: string
+}) {
   const [failed, setFailed] = useState(false)
   const style = { width: size, height: size }
   const fallback = !src || failed
@@ -17,7 +26,7 @@ export function Avatar({ src, size = 40 }: { src?: string; size?: number }) {
       loading="lazy"
       decoding="async"
       data-testid={fallback ? 'avatar-fallback' : undefined}
-      className="shrink-0 rounded-full bg-gray-100 object-cover"
+      className={`shrink-0 rounded-full bg-gray-100 object-cover ${className}`}
       onError={() => setFailed(true)}
     />
   )

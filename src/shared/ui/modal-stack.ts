@@ -1,12 +1,19 @@
 /**
  * The app's modals (spec section 2: user/subscription, cancel-subscription, plans, add-ons) as a stack any
  * screen can push onto; the app shell renders it. The top modal is the last entry. The app keeps it in the
- * address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal.
+ * address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal. Sheets a screen draws
+ * itself (the chat's saved replies) are entries too, so Back closes them the same way; the shell's host draws
+ * only the app's modals (`HostedModalName`).
  */
 import { useSyncExternalStore } from 'react'
 
-export type ModalName =
+export type HostedModalName =
   'user' | 'cancel-subscription' | 'plans' | 'addons' | 'confirm-branded' | 'confirm-sign-out'
+
+/** Sheets drawn by the screen that opens them, not by the shell. */
+export type SheetName = 'saved-replies'
+
+export type ModalName = HostedModalName | SheetName
 
 let stack: readonly ModalName[] = []
 const listeners = new Set<() => void>()
@@ -37,7 +44,7 @@ export function setModalStack(next: readonly ModalName[]): void {
   set(next)
 }
 
-const NAMES: readonly ModalName[] = [
+const HOSTED: readonly HostedModalName[] = [
   'user',
   'cancel-subscription',
   'plans',
@@ -45,6 +52,12 @@ const NAMES: readonly ModalName[] = [
   'confirm-branded',
   'confirm-sign-out',
 ]
+
+const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies']
+
+export function isHostedModal(name: ModalName): name is HostedModalName {
+  return (HOSTED as readonly string[]).includes(name)
+}
 
 /** The stack in the address bar: `?modal=user.cancel-subscription`, bottom first. */
 export function parseModalParam(value: unknown): ModalName[] {
@@ -67,4 +80,9 @@ export const modalStack = {
 
 export function useModalStack(): readonly ModalName[] {
   return useSyncExternalStore(modalStack.subscribe, modalStack.getState)
+}
+
+/** Whether the named modal or sheet is open (anywhere in the stack). */
+export function useModalOpen(name: ModalName): boolean {
+  return useSyncExternalStore(modalStack.subscribe, () => modalStack.getState().includes(name))
 }

@@ -151,7 +151,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
       {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
-      <PageHeader page={page} unread={list.unread} />
+      <PageHeader page={page} unread={list.unread} paneOpen={chosen} />
       <div className="flex min-h-0 flex-1">
         <PageSidebar page={page} unread={list.unread} />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}

@@ -134,7 +134,7 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
       ref={formRef}
       onSubmit={(e) => void submit(e)}
       data-testid="composer"
-      className="flex min-w-0 flex-col gap-2 border-t border-gray-200 bg-white p-3"
+      className="flex min-w-0 flex-col gap-2 border-t border-gray-200 bg-white p-3 short:gap-1 short:px-3 short:py-1.5"
     >
       <WindowNotice status={status} />
       {!online ? (
@@ -160,9 +160,9 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
         enterKeyHint={sendsOnEnter ? 'send' : 'enter'}
         placeholder={t`Write a reply`}
         aria-label={t`Write a reply`}
-        className="w-full resize-none rounded-md border border-gray-300 p-2 text-sm disabled:bg-gray-100"
+        className="w-full resize-none rounded-md border border-gray-300 p-2 text-sm short:h-9 short:py-1.5 disabled:bg-gray-100"
       />
-      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 short:gap-y-1">
         <div className="flex min-w-0 items-center gap-4">
           <label
             className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}

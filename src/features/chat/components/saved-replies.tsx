@@ -1,7 +1,8 @@
 /**
  * Saved replies beside the reply box: a button opens the picker (a sheet from the bottom on a phone, a popover
  * over the reply box on a wide screen) with the user's saved replies, a search, and their management (add,
- * edit, delete after a confirmation). Picking one inserts its text into the reply box.
+ * edit, delete after a confirmation). Picking one inserts its text into the reply box. The open sheet is an entry
+ * of the modal stack (`?modal=saved-replies` in the address), so the phone's Back closes it.
  */
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
@@ -13,6 +14,7 @@ import {
   type SavedReply,
 } from '../../../shared/contracts/saved-replies.ts'
 import { buttonDanger, buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
+import { closeModal, openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { savedRepliesQueryOptions, useSavedReplyMutations } from '../api/saved-replies.ts'
 
@@ -22,7 +24,8 @@ export interface SavedRepliesButtonProps {
 }
 
 export function SavedRepliesButton({ disabled, onPick }: SavedRepliesButtonProps) {
-  const [open, setOpen] = useState(false)
+  const open = useModalOpen('saved-replies')
+  const setOpen = (next: boolean) => (next ? openModal('saved-replies') : closeModal('saved-replies'))
   const wide = useMediaQuery(SIDE_BY_SIDE)
   const { t } = useLingui()
   const pick = (text: string) => {
@@ -36,7 +39,7 @@ export function SavedRepliesButton({ disabled, onPick }: SavedRepliesButtonProps
         data-testid="saved-replies-open"
         disabled={disabled}
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
         className="text-sm text-brand-700 disabled:text-gray-400"
       >
         <Trans>Saved replies</Trans>

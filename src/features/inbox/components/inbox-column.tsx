@@ -22,7 +22,12 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
   if (sync.phase === 'idle' && sync.synced === 0) return null
   const count = sync.synced
   return (
-    <p data-testid="sync-status" data-phase={sync.phase} aria-live="polite" className="text-xs text-gray-500">
+    <p
+      data-testid="sync-status"
+      data-phase={sync.phase}
+      aria-live="polite"
+      className="text-xs text-gray-500 short:max-md:order-last short:max-md:col-span-3"
+    >
       {sync.phase === 'done' ? (
         <Plural value={count} one="All # conversation synced" other="All # conversations synced" />
       ) : (
@@ -62,9 +67,10 @@ export function InboxColumn({
       aria-labelledby="inbox-heading"
       className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80"
     >
-      <header className="flex flex-col gap-2 border-b border-gray-200 p-3">
+      {/* On a short screen (a phone sideways) with one pane shown, the title, the filter and the bulk button share one line. */}
+      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-1.5">
         <div className="flex items-center justify-between gap-2">
-          <h2 id="inbox-heading" className="text-lg font-semibold">
+          <h2 id="inbox-heading" className="text-lg font-semibold short:text-base">
             <Trans>Messages</Trans>
           </h2>
           <button
@@ -74,7 +80,7 @@ export function InboxColumn({
             disabled={list.refreshing}
             aria-label={t`Refresh conversations`}
             title={t`Refresh conversations`}
-            className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 disabled:opacity-50"
+            className="rounded-md p-1.5 text-gray-600 short:p-0.5 hover:bg-gray-100 disabled:opacity-50"
           >
             <svg
               aria-hidden="true"

@@ -1,18 +1,30 @@
 /**
  * Below 1024 px, where the page sidebar is hidden, this line says which page's inbox is open and how many of
- * its messages are unread.
+ * its messages are unread. On a short screen (a phone sideways) it is one slim line, and gives its room to an
+ * open chat or bulk wizard where only that pane shows.
  */
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 import type { PageSummary } from './page-sidebar.tsx'
 
-export function PageHeader({ page, unread = 0 }: { page: PageSummary; unread?: number }) {
+export function PageHeader({
+  page,
+  unread = 0,
+  paneOpen = false,
+}: {
+  page: PageSummary
+  unread?: number
+  /** A chat or the bulk wizard fills the screen below `md` (the list hidden). */
+  paneOpen?: boolean
+}) {
   return (
     <header
       data-testid="page-header"
-      className="flex shrink-0 items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-2 lg:hidden"
+      className={`flex shrink-0 items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-2 short:py-1 lg:hidden ${
+        paneOpen ? 'short:max-md:hidden' : ''
+      }`}
     >
-      <PageAvatar src={page.pictureUrl} name={page.name} className="size-8" />
+      <PageAvatar src={page.pictureUrl} name={page.name} className="size-8 short:size-6" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">
           <span
@@ -24,7 +36,7 @@ export function PageHeader({ page, unread = 0 }: { page: PageSummary; unread?: n
           </span>
         </p>
         {page.category ? (
-          <p data-testid="page-header-category" className="truncate text-xs text-gray-500">
+          <p data-testid="page-header-category" className="truncate text-xs text-gray-500 short:hidden">
             {page.category}
           </p>
         ) : null}

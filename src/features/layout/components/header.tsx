@@ -31,18 +31,18 @@ export function Header({
         <Link
           to="/affiliates"
           data-testid="affiliate-banner"
-          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 text-center text-xs font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
+          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 short:py-0.5 text-center text-xs short:truncate font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
         >
           <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
         </Link>
       )}
-      <div className="flex h-14 items-center gap-2 px-3 sm:gap-3 sm:px-4">
+      <div className="flex h-14 items-center gap-2 px-3 short:h-10 sm:gap-3 sm:px-4">
         <Link
           to="/"
           className="flex items-center gap-2 font-bold text-slate-900"
           aria-label={t`Pagecast home`}
         >
-          <BrandMark className="size-8" />
+          <BrandMark className="size-8 short:size-7" />
           <span className="hidden sm:inline">Pagecast</span>
         </Link>
         <div className="ms-auto flex items-center gap-2 sm:gap-3">
