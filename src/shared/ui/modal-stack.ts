@@ -6,7 +6,13 @@
 import { useSyncExternalStore } from 'react'
 
 export type ModalName =
-  'user' | 'cancel-subscription' | 'plans' | 'addons' | 'confirm-branded' | 'confirm-sign-out'
+  | 'user'
+  | 'cancel-subscription'
+  | 'plans'
+  | 'addons'
+  | 'confirm-branded'
+  | 'confirm-sign-out'
+  | 'edit-scheduled'
 
 let stack: readonly ModalName[] = []
 const listeners = new Set<() => void>()
@@ -44,6 +50,7 @@ const NAMES: readonly ModalName[] = [
   'addons',
   'confirm-branded',
   'confirm-sign-out',
+  'edit-scheduled',
 ]
 
 /** The stack in the address bar: `?modal=user.cancel-subscription`, bottom first. */
