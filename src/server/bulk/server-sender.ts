@@ -399,12 +399,17 @@ async function record(
       [job.id, r.recipient_id],
     )
   }
-  // Only this run's own mark: a newer run's send may be in flight.
-  await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
-    job.id,
-    lease,
-  ])
+  // Only this run's own mark: a newer run's send may be in flight. A device that took the job back meanwhile
+  // sets no mark of its own, and its take-back waits for this one to go.
+  await clearBusy(deps.store, job.id, lease)
   await progressed(deps, job.id)
+}
+
+async function clearBusy(store: Store, id: string, lease: number) {
+  await store.query(
+    `UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`,
+    [id, lease],
+  )
 }
 
 /** The next look at the job; the in-flight mark is left alone (only a recorded or failed send clears it). */
@@ -487,11 +492,7 @@ async function handleFailure(
   const message = err instanceof Error ? err.message : String(err)
   const now = deps.now()
   // This run's send failed, so none of its own is in flight any more.
-  if (r)
-    await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
-      job.id,
-      lease,
-    ])
+  if (r) await clearBusy(deps.store, job.id, lease)
   switch (failureAction(kind, !!r, r?.attempts ?? 0)) {
     case 'uncertain':
       // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
