@@ -75,7 +75,7 @@ test('a job handed over when the tab closes is finished by the server, everyone 
   )
 })
 
-test('a send scheduled in the wizard shows on the cards with its time, and is cancelled before it starts', async ({
+test('a send scheduled in the wizard shows on the cards with its time, is edited, fits a phone, and is cancelled before it starts', async ({
   page,
   baseURL,
 }) => {
@@ -105,8 +105,52 @@ test('a send scheduled in the wizard shows on the cards with its time, and is ca
   type Listed = { data: { message: string; state: string; scheduled_at: string }[] }
   const stored = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)!
   expect(stored).toMatchObject({ state: 'scheduled', scheduled_at: at.toISOString() })
-  await card.getByRole('button').click()
-  await expect(card).toHaveCount(0, { timeout: 20_000 })
-  const after = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)
+
+  // Edited before it starts: a time in the past is refused beside its field, then a new time and text are kept.
+  const two = (n: number) => String(n).padStart(2, '0')
+  const inputValue = (d: Date) =>
+    `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`
+  await card.getByTestId('bulk-scheduled-edit').click()
+  await expect(page).toHaveURL(/[?&]modal=edit-scheduled/)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByTestId('scheduled-edit-at')).toHaveValue(local)
+  await expect(dialog.getByTestId('scheduled-edit-text')).toHaveValue(text)
+  const yesterday = new Date(at)
+  yesterday.setDate(yesterday.getDate() - 2)
+  await dialog.getByTestId('scheduled-edit-at').fill(inputValue(yesterday))
+  await dialog.getByTestId('scheduled-edit-save').click()
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a date and time in the future.')
+  const later = new Date(at)
+  later.setHours(10, 30, 0, 0)
+  const edited = `${text} (edited)`
+  await dialog.getByTestId('scheduled-edit-at').fill(inputValue(later))
+  await dialog.getByTestId('scheduled-edit-text').fill(edited)
+  await dialog.getByTestId('scheduled-edit-save').click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page).not.toHaveURL(/modal=/)
+  const editedCard = page.getByTestId('bulk-scheduled-card').filter({ hasText: edited })
+  await expect(editedCard).toContainText('10:30')
+  const changed = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === edited)!
+  expect(changed).toMatchObject({ state: 'scheduled', scheduled_at: later.toISOString() })
+
+  // On a 360 px phone the card, its text and its buttons stay inside the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(page.getByTestId('bulk-panel')).toHaveAttribute('data-layout', 'strip')
+  await page.getByTestId('bulk-strip-toggle').click()
+  await expect(editedCard).toBeVisible()
+  for (const part of [
+    editedCard,
+    editedCard.getByTestId('bulk-scheduled-edit'),
+    editedCard.getByTestId('bulk-scheduled-cancel'),
+  ]) {
+    const b = (await part.boundingBox())!
+    expect(b.x).toBeGreaterThanOrEqual(0)
+    expect(b.x + b.width).toBeLessThanOrEqual(360)
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  await editedCard.getByTestId('bulk-scheduled-cancel').click()
+  await expect(editedCard).toHaveCount(0, { timeout: 20_000 })
+  const after = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === edited)
   expect(after?.state).toBe('cancelled')
 })

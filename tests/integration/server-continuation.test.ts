@@ -317,6 +317,12 @@ describe('the server carries a handed-over job on', () => {
       page_token: pageToken,
     })
     const secondId = second.body.id as string
+    // A time already past is refused with the errors map, beside its field.
+    const past = await json('PATCH', `/api/v2/messages/${secondId}/scheduled`, {
+      scheduled_at: Date.now() - 3_600_000,
+    })
+    expect(past.status).toBe(422)
+    expect(past.body).toMatchObject({ errors: { scheduled_at: [expect.any(String)] } })
     expect(
       (
         await json('PATCH', `/api/v2/messages/${secondId}/scheduled`, {

@@ -8,6 +8,7 @@ import { CancelModalBody } from '../../features/subscription/components/cancel-m
 import { ConfirmBrandedBody } from '../../features/subscription/components/branded-banner.tsx'
 import { UserModalBody } from '../../features/subscription/components/user-modal.tsx'
 import { SignOutConfirmBody } from '../../features/account/components/sign-out-confirm.tsx'
+import { EditScheduledBody } from '../../features/bulk/components/scheduled-edit.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { closeModal, type HostedModalName } from '../../shared/ui/modal-stack.ts'
 import { ModalFrame } from '../../shared/ui/modal-frame.tsx'
@@ -29,6 +30,7 @@ function useModalContent(): Record<HostedModalName, { title: string; body: React
     addons: { title: t`Buy more messages`, body: <AddonsModalBody /> },
     'confirm-branded': { title: t`Authorise branded messages`, body: <ConfirmBrandedBody /> },
     'confirm-sign-out': { title: t`Sign out?`, body: <SignOutConfirmBody onConfirm={signOut} /> },
+    'edit-scheduled': { title: t`Edit scheduled send`, body: <EditScheduledBody /> },
   }
 }
 

@@ -15,6 +15,7 @@ import {
   setAllowance,
   startTestApp,
 } from '../testing/harness.ts'
+import { EVENTS_CHANNEL, parseNotifyPayload } from '../repo/owner-events.ts'
 import { runSlice, type OwnerEvent, type ServerSenderDeps } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
 
@@ -176,5 +177,49 @@ onEveryStore('the server sender', (kind) => {
       [id],
     )
     expect(pending).toHaveLength(3)
+  })
+
+  it("publishes its progress on the owner's stream: at most one event every 2 s, one at the end, the newest kept", async () => {
+    const { id, who } = await job(6)
+    await handOver(id, who.user.id, {})
+    const announced: number[] = []
+    const stop = await t.app.store.listen(EVENTS_CHANNEL, (payload) => {
+      for (const e of parseNotifyPayload(payload)) if (e.userId === who.user.id) announced.push(e.id)
+    })
+    // A clock the pacing moves: 800 ms between sends (random 0, pacing unscaled), so results at 0, 0.8 … 4 s.
+    let clock = Date.parse('2026-11-23T10:00:00Z')
+    const graph = new FakeGraph()
+    const outcome = await runSlice(
+      {
+        ...deps(graph),
+        now: () => clock,
+        sleep: async (ms) => void (clock += ms),
+        pacingScale: 1,
+      },
+      id,
+    )
+    expect(outcome).toEqual({ kind: 'done', why: 'finished' })
+    // Published at 0 s and 2.4 s (the first result 2 s after the last event), then the end.
+    await expect.poll(() => announced.length).toBe(3)
+    await stop()
+    const kept = await t.app.store.query<{ id: number; data: Record<string, unknown> }>(
+      `SELECT id, data FROM owner_events WHERE user_id = $1 AND type = 'bulk_progress'`,
+      [who.user.id],
+    )
+    expect(kept).toEqual([
+      {
+        id: announced[2],
+        data: {
+          pageId: expect.any(String),
+          messageId: id,
+          sent: 6,
+          rejected: 0,
+          skipped: 0,
+          total: 6,
+          state: 'finished',
+          sender: 'server',
+        },
+      },
+    ])
   })
 })

@@ -23,6 +23,7 @@ import type { SenderGraph } from '../../shared/bulk/ports.ts'
 import { SEND_DELAY_MAX_MS } from '../../shared/constants/limits.ts'
 import { failureKind, sendParts } from '../../shared/graph/delivery.ts'
 import type { Store } from '../db/store.ts'
+import { publishToUsers } from '../repo/owner-events.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
 import { AllowanceRefused, touch } from '../repo/touch.ts'
 import { BUSY_MS, dropToken, openToken, readJob, type ServerJob } from './jobs.ts'
@@ -61,11 +62,92 @@ export type SliceOutcome =
 /** The time a slice may run before it hands the job back to the queue. */
 export const SLICE_MS = 15_000
 
+/** The owner's open apps hear of a job's progress at most this often (and once more when it ends). */
+export const PROGRESS_EVERY_MS = 2_000
+
+/** Per job sent on this instance: when its progress was last published, and whether results came since. */
+const progressMarks = new Map<string, { at: number; dirty: boolean }>()
+
 export async function runSlice(
   deps: ServerSenderDeps,
   messageId: string,
   budgetMs = SLICE_MS,
 ): Promise<SliceOutcome> {
+  const outcome = await sendSlice(deps, messageId, budgetMs)
+  const mark = progressMarks.get(messageId)
+  // The results of the slice's last seconds are published before the job waits for its next slice.
+  if (outcome.kind === 'continue' && mark?.dirty) await publishProgress(deps, messageId)
+  if (outcome.kind === 'done') progressMarks.delete(messageId)
+  return outcome
+}
+
+/** A result was recorded: the owner's apps hear of it now, or with the next result or slice end past the throttle. */
+async function progressed(deps: ServerSenderDeps, messageId: string) {
+  const mark = progressMarks.get(messageId)
+  if (mark && deps.now() - mark.at < PROGRESS_EVERY_MS) {
+    mark.dirty = true
+    return
+  }
+  await publishProgress(deps, messageId)
+}
+
+/**
+ * Publishes the job's counts and state on its owner's event stream (`bulk_progress`); the job's earlier
+ * progress events are removed in the same transaction, since the newest supersedes them, so a long send
+ * never crowds the owner's other events out of what a reconnecting app is sent. A failure only costs the event.
+ */
+async function publishProgress(deps: ServerSenderDeps, messageId: string) {
+  progressMarks.set(messageId, { at: deps.now(), dirty: false })
+  try {
+    const row = (
+      await deps.store.query<{
+        user_id: string
+        page_id: string
+        ok_count: number
+        ng_count: number
+        skipped_count: number
+        total_messages: number
+        state: string
+        sender: string
+        server_state: string | null
+        stop_reason: string | null
+      }>(
+        `SELECT user_id::text AS user_id, page_id, ok_count, ng_count, skipped_count, total_messages, state, sender,
+            server_state, stop_reason
+           FROM messages WHERE id = $1`,
+        [messageId],
+      )
+    )[0]
+    // Taken back: the device tells its own cards from now on.
+    if (!row || (row.state === 'open' && row.sender !== 'server')) return
+    const live = ['rate_limited', 'waiting_connection', 'needs_signin'] as const
+    const state =
+      row.state === 'finished' || row.state === 'stopped'
+        ? row.state
+        : (live.find((s) => s === row.server_state) ?? 'running')
+    await deps.store.transaction(async (tx) => {
+      await tx.query(
+        `DELETE FROM owner_events WHERE user_id = $1 AND type = 'bulk_progress' AND data->>'messageId' = $2`,
+        [row.user_id, messageId],
+      )
+      await publishToUsers(tx, [row.user_id], 'bulk_progress', {
+        pageId: row.page_id,
+        messageId,
+        sent: row.ok_count,
+        rejected: row.ng_count,
+        skipped: row.skipped_count,
+        total: row.total_messages,
+        state,
+        ...(row.state === 'stopped' && row.stop_reason ? { stopReason: row.stop_reason } : {}),
+        sender: 'server',
+      })
+    })
+  } catch (err) {
+    deps.log?.warn({ err: String(err), messageId }, 'the progress of a job could not be published')
+  }
+}
+
+async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: number): Promise<SliceOutcome> {
   const { store } = deps
   // A new run takes the lease: any older run of this job (a slow instance whose slice expired) stops.
   const taken = (
@@ -317,11 +399,17 @@ async function record(
       [job.id, r.recipient_id],
     )
   }
-  // Only this run's own mark: a newer run's send may be in flight.
-  await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
-    job.id,
-    lease,
-  ])
+  // Only this run's own mark: a newer run's send may be in flight. A device that took the job back meanwhile
+  // sets no mark of its own, and its take-back waits for this one to go.
+  await clearBusy(deps.store, job.id, lease)
+  await progressed(deps, job.id)
+}
+
+async function clearBusy(store: Store, id: string, lease: number) {
+  await store.query(
+    `UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`,
+    [id, lease],
+  )
 }
 
 /** The next look at the job; the in-flight mark is left alone (only a recorded or failed send clears it). */
@@ -342,6 +430,7 @@ async function finish(deps: ServerSenderDeps, job: ServerJob): Promise<SliceOutc
     )
   )[0]
   await dropToken(deps.store, job.id)
+  await publishProgress(deps, job.id)
   await tellOwner(deps, job.user_id, { kind: 'finished', messageId: job.id, sent: row?.ok_count ?? 0 })
   return { kind: 'done', why: 'finished' }
 }
@@ -359,6 +448,7 @@ async function stop(deps: ServerSenderDeps, job: ServerJob, reason: string): Pro
     [job.id, reason],
   )
   await dropToken(deps.store, job.id)
+  await publishProgress(deps, job.id)
   await tellOwner(deps, job.user_id, { kind: 'stopped', messageId: job.id, reason })
   return { kind: 'done', why: 'stopped' }
 }
@@ -370,6 +460,7 @@ async function needsToken(deps: ServerSenderDeps, job: ServerJob): Promise<Slice
     [job.id],
   )
   await dropToken(deps.store, job.id)
+  await publishProgress(deps, job.id)
   await tellOwner(deps, job.user_id, { kind: 'needs_token', messageId: job.id, pageId: job.page_id })
   return { kind: 'done', why: 'needs_token' }
 }
@@ -401,11 +492,7 @@ async function handleFailure(
   const message = err instanceof Error ? err.message : String(err)
   const now = deps.now()
   // This run's send failed, so none of its own is in flight any more.
-  if (r)
-    await deps.store.query('UPDATE messages SET busy_until = NULL WHERE id = $1 AND lease = $2', [
-      job.id,
-      lease,
-    ])
+  if (r) await clearBusy(deps.store, job.id, lease)
   switch (failureAction(kind, !!r, r?.attempts ?? 0)) {
     case 'uncertain':
       // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.

@@ -70,8 +70,8 @@ interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at' | 'schedule
 }
 
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
-  ng_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state, scheduled_at,
-  time_zone`
+  ng_count, skipped_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state,
+  scheduled_at, time_zone`
 
 /** The user's messages in order; `open` leaves the finished ones out. */
 export async function listMessages(db: Queryable, userId: string, open: boolean): Promise<StoredMessage[]> {

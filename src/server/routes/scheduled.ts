@@ -44,6 +44,8 @@ export function scheduledRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const id = messageId(request.params)
     const body = parse(scheduleEditBody, request.body)
     if (body.time_zone && !validZone(body.time_zone)) throw invalid('time_zone', 'Unknown time zone.')
+    if (body.scheduled_at !== undefined && body.scheduled_at < Date.now() - 60_000)
+      throw invalid('scheduled_at', 'The time has passed.')
     const edited = await editScheduled(ctx.store, currentUser(request).id, id, body)
     if (!edited) throw started()
     if (body.scheduled_at) {

@@ -13,6 +13,7 @@ export {
   cancelScheduledMessage,
   createBulkMessage,
   deleteBulkMessage,
+  editScheduledMessage,
   listScheduledMessages,
   scheduleBulkMessage,
 } from './messages.ts'

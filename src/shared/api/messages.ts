@@ -1,6 +1,6 @@
 /** The stored bulk message record (spec section 7): create and delete (the sender touches it, api-port.ts). */
 import type { CreateMessageBody, ScheduleBody, StoredMessage } from '../contracts/api.ts'
-import { api } from './client.ts'
+import { api, silentApi } from './client.ts'
 
 /** `POST /api/v2/messages`: returns the record id. */
 export async function createBulkMessage(body: CreateMessageBody): Promise<{ id: string }> {
@@ -27,6 +27,17 @@ export async function scheduleBulkMessage(body: ScheduleBody): Promise<{ id: str
 /** `DELETE /api/v2/messages/{id}/scheduled`: cancels a send that has not started. */
 export async function cancelScheduledMessage(id: string): Promise<void> {
   await api(`/messages/${encodeURIComponent(id)}/scheduled`, { method: 'DELETE' })
+}
+
+/**
+ * `PATCH /api/v2/messages/{id}/scheduled`: a new time or text before the send starts. Rejects with the
+ * ApiError (422 with the errors map, 409 once it started) for the caller to show beside its fields.
+ */
+export async function editScheduledMessage(
+  id: string,
+  body: { message?: string; scheduled_at?: number; time_zone?: string },
+): Promise<void> {
+  await silentApi(`/messages/${encodeURIComponent(id)}/scheduled`, { method: 'PATCH', body })
 }
 
 /** The user's scheduled sends that have not started, soonest first. */

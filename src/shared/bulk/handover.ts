@@ -86,9 +86,15 @@ export async function handOverJob(
 
 /**
  * Takes a server-held job back and rebuilds its recipients' states from the server's record. Answers false
- * when the server could not be asked (the job stays `on_server` and is taken back later).
+ * when the server could not be asked (the job stays `on_server` and is taken back later). A job still open
+ * goes back in the device's queue, or is left paused when `then` says so (the owner paused or cancels it from
+ * its card; a job the owner paused meanwhile stays paused too).
  */
-export async function takeBackJob(transport: ApiTransport, jobId: string): Promise<boolean> {
+export async function takeBackJob(
+  transport: ApiTransport,
+  jobId: string,
+  then: 'queued' | 'paused' = 'queued',
+): Promise<boolean> {
   let back: TakeBackResponse
   try {
     const answer = await apiAnswer(
@@ -113,7 +119,7 @@ export async function takeBackJob(transport: ApiTransport, jobId: string): Promi
       list.push(...body.data)
       after = body.next
     } while (after)
-    await adopt(jobId, back, list)
+    await adopt(jobId, back, list, then)
     return true
   } catch {
     return false
@@ -121,7 +127,12 @@ export async function takeBackJob(transport: ApiTransport, jobId: string): Promi
 }
 
 /** The server's record becomes the device's: results, uncertain sends, the cursor, the pacing wait. */
-async function adopt(jobId: string, back: TakeBackResponse, list: readonly StoredRecipient[]) {
+async function adopt(
+  jobId: string,
+  back: TakeBackResponse,
+  list: readonly StoredRecipient[],
+  then: 'queued' | 'paused',
+) {
   const uncertain = new Map(back.uncertain.map((u) => [u.recipient_id, u]))
   await db.transaction('rw', jobs, recipients, chunks, async () => {
     const job = await jobs.get(jobId)
@@ -192,7 +203,13 @@ async function adopt(jobId: string, back: TakeBackResponse, list: readonly Store
       rejected,
       nextSendAt: Math.max(job.nextSendAt, back.next_send_at ?? 0),
       ...(back.attachment_id ? { attachmentId: back.attachment_id } : {}),
-      state: ended ? (back.state === 'finished' ? 'finished' : 'stopped') : 'queued',
+      state: ended
+        ? back.state === 'finished'
+          ? 'finished'
+          : 'stopped'
+        : then === 'paused' || job.state === 'paused'
+          ? 'paused'
+          : 'queued',
       serverStateSynced: ended,
     }
     await jobs.update(jobId, next)

@@ -296,6 +296,8 @@ export const storedMessage = z.object({
   branded_messages_amount: z.number().int(),
   ok_count: z.number().int(),
   ng_count: z.number().int(),
+  /** Recipients left unsent when the job stopped. */
+  skipped_count: z.number().int().default(0),
   /** Recipients the network reported delivered / read (webhook watermarks at or after their send). */
   delivered_count: z.number().int().default(0),
   read_count: z.number().int().default(0),

@@ -44,6 +44,25 @@ export const bulkReceiptsEvent = z.object({
 })
 export type BulkReceiptsEvent = z.infer<typeof bulkReceiptsEvent>
 
+/**
+ * How far a bulk message the server is sending has got (its server record id): at most one every 2 s per job
+ * while it sends, and one when it ends. `state` is the server's: still sending (`running`, `rate_limited`,
+ * `waiting_connection`), waiting for the owner to sign in again (`needs_signin`), or ended. Only the newest
+ * of a job is kept for a reconnecting app (it supersedes the earlier ones).
+ */
+export const bulkProgressEvent = z.object({
+  pageId: z.string(),
+  messageId: z.string(),
+  sent: z.number().int(),
+  rejected: z.number().int(),
+  skipped: z.number().int(),
+  total: z.number().int(),
+  state: z.enum(['running', 'rate_limited', 'waiting_connection', 'needs_signin', 'finished', 'stopped']),
+  stopReason: z.string().optional(),
+  sender: z.literal('server'),
+})
+export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
+
 /** Whether subscribing the page to the webhooks worked when it was connected. */
 export const pageSubscriptionEvent = z.object({
   pageId: z.string(),
@@ -61,6 +80,7 @@ export const ownerEventSchemas = {
   delivery: deliveryEvent,
   read: readEvent,
   bulk_receipts: bulkReceiptsEvent,
+  bulk_progress: bulkProgressEvent,
   page_subscription: pageSubscriptionEvent,
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas

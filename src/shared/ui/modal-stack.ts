@@ -8,7 +8,13 @@
 import { useSyncExternalStore } from 'react'
 
 export type HostedModalName =
-  'user' | 'cancel-subscription' | 'plans' | 'addons' | 'confirm-branded' | 'confirm-sign-out'
+  | 'user'
+  | 'cancel-subscription'
+  | 'plans'
+  | 'addons'
+  | 'confirm-branded'
+  | 'confirm-sign-out'
+  | 'edit-scheduled'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
 export type SheetName = 'saved-replies'
@@ -51,6 +57,7 @@ const HOSTED: readonly HostedModalName[] = [
   'addons',
   'confirm-branded',
   'confirm-sign-out',
+  'edit-scheduled',
 ]
 
 const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies']

@@ -1,12 +1,42 @@
-/** Pause, resume, cancel and close from any tab: Dexie is changed, then the sender is woken to re-read it. */
+/**
+ * Pause, resume, cancel and close from any tab: Dexie is changed, then the sender is woken to re-read it. A job
+ * the server is sending is taken back first (its lease comes to this device and the server's send in flight is
+ * recorded), left paused, then paused or cancelled here like any other.
+ */
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { deleteBulkMessage, apiToken } from '../../../shared/api'
+import { takeBackJob } from '../../../shared/bulk/handover.ts'
+import { notify } from '../../../shared/notifications'
 import { retryPageTokensNow } from '../../../shared/session'
 import { createSenderApi } from '../../../shared/bulk/api-port.ts'
 import { deleteJob, pauseRecord, resumeRecord, skipRest } from '../../../shared/bulk/controls.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
 import { wakeSender } from '../sender-host.ts'
 
+/** The server could not be asked to give the job back: it goes on sending there, and the owner is told. */
+export class ServerUnreachable extends Error {
+  constructor() {
+    super('The server could not be reached to take the job back.')
+    this.name = 'ServerUnreachable'
+  }
+}
+
+/** A job the server holds comes back to this device, paused. Throws when the server cannot be asked. */
+async function takeBackPaused(id: string): Promise<void> {
+  if ((await jobs.get(id))?.state !== 'on_server') return
+  const back = await takeBackJob({ origin: location.origin, token: () => apiToken() ?? '' }, id, 'paused')
+  if (back) return
+  notify({
+    kind: 'error',
+    title: i18n._(msg`The server could not be reached`),
+    message: i18n._(msg`The send goes on on the server. Try again when you are online.`),
+  })
+  throw new ServerUnreachable()
+}
+
 export async function pauseJob(id: string): Promise<void> {
+  await takeBackPaused(id)
   await pauseRecord(id)
   wakeSender()
 }
@@ -19,6 +49,10 @@ export async function resumeJob(id: string): Promise<void> {
 }
 
 export async function cancelJob(id: string): Promise<void> {
+  await takeBackPaused(id)
+  // Ended on the server meanwhile: nothing is left to cancel.
+  const job = await jobs.get(id)
+  if (job?.state === 'finished' || job?.state === 'stopped') return
   await skipRest(id, 'cancelled')
   wakeSender()
   try {

@@ -1,10 +1,14 @@
-/** The page's scheduled sends, with their time in the owner's language and zone, cancellable until they start. */
+/**
+ * The page's scheduled sends, with their time in the owner's language and zone, editable and cancellable
+ * until they start. A card fits a 360 px phone: the text is cut, the buttons wrap under it.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { cancelScheduledMessage, listScheduledMessages } from '../../../shared/api'
 import { buttonSecondary } from '../../../shared/ui'
+import { editScheduled, SCHEDULED_KEY } from './scheduled-edit.tsx'
 
-export const SCHEDULED_KEY = ['bulk-scheduled'] as const
+export { SCHEDULED_KEY }
 
 export function ScheduledList({ pageId }: { pageId?: string }) {
   const { i18n } = useLingui()
@@ -30,7 +34,7 @@ export function ScheduledList({ pageId }: { pageId?: string }) {
             className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
             data-testid="bulk-scheduled-card"
           >
-            <span className="flex min-w-0 flex-col">
+            <span className="flex min-w-0 flex-1 basis-40 flex-col">
               <span className="font-medium text-slate-700">
                 <Trans>Scheduled for {when}</Trans>
               </span>
@@ -38,17 +42,28 @@ export function ScheduledList({ pageId }: { pageId?: string }) {
                 {m.message}
               </span>
             </span>
-            <button
-              type="button"
-              className={buttonSecondary}
-              onClick={() =>
-                void cancelScheduledMessage(m.id).finally(() =>
-                  client.invalidateQueries({ queryKey: SCHEDULED_KEY }),
-                )
-              }
-            >
-              <Trans>Cancel</Trans>
-            </button>
+            <span className="flex shrink-0 gap-2">
+              <button
+                type="button"
+                className={buttonSecondary}
+                onClick={() => editScheduled(m.id)}
+                data-testid="bulk-scheduled-edit"
+              >
+                <Trans>Edit</Trans>
+              </button>
+              <button
+                type="button"
+                className={buttonSecondary}
+                onClick={() =>
+                  void cancelScheduledMessage(m.id).finally(() =>
+                    client.invalidateQueries({ queryKey: SCHEDULED_KEY }),
+                  )
+                }
+                data-testid="bulk-scheduled-cancel"
+              >
+                <Trans>Cancel</Trans>
+              </button>
+            </span>
           </li>
         )
       })}

@@ -30,6 +30,15 @@ describe('a progress card', () => {
     expect(cardView(job({ state: 'finished' }))).toMatchObject({ phase: 'done', canCancel: false })
   })
 
+  it('offers pause and cancel of a job the server is sending', () => {
+    expect(cardView(job({ state: 'on_server' }))).toMatchObject({
+      phase: 'sending',
+      canPause: true,
+      canResume: false,
+      canCancel: true,
+    })
+  })
+
   it('splits a stop reason into its code and the provider detail', () => {
     expect(cardView(job({ state: 'stopped', stopReason: 'page_blocked:Blocked: abuse' }))).toMatchObject({
       stopCode: 'page_blocked',

@@ -38,9 +38,10 @@ export function cardView(job: CardJob): CardView {
   return {
     phase: job.state === 'finished' || job.state === 'stopped' ? 'done' : 'sending',
     percent: progressPercent(job),
-    canPause: active,
+    // A job on the server is paused or cancelled by taking it back first (see api/job-controls.ts).
+    canPause: active || job.state === 'on_server',
     canResume: job.state === 'paused',
-    canCancel: active || job.state === 'paused',
+    canCancel: active || job.state === 'paused' || job.state === 'on_server',
     ...(job.stopReason ? { stopCode: code, stopDetail: detail.join(':') } : {}),
   }
 }

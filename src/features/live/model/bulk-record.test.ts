@@ -43,6 +43,27 @@ describe("the server record's receipt counts", () => {
     ])
   })
 
+  it("give a job the server holds the record's counts and end, and leave the device's own jobs alone", async () => {
+    await db.bulkJobs.bulkPut([
+      jobRecord({ id: 'j1', state: 'on_server', total: 10, sent: 1 }),
+      jobRecord({ id: 'j2', state: 'on_server', total: 10 }),
+      jobRecord({ id: 'j3', state: 'running', total: 10, sent: 2 }),
+    ])
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({
+        data: [
+          { ...record('j1', 0, 0), state: 'open', sender: 'server', ok_count: 6, ng_count: 1 },
+          { ...record('j2', 0, 0), skipped_count: 2, ok_count: 8 },
+          { ...record('j3', 0, 0), state: 'open', sender: 'device', ok_count: 5 },
+        ],
+      }),
+    )
+    await loadBulkReceipts()
+    expect(await db.bulkJobs.get('j1')).toMatchObject({ state: 'on_server', sent: 6, rejected: 1 })
+    expect(await db.bulkJobs.get('j2')).toMatchObject({ state: 'finished', sent: 8, skipped: 2 })
+    expect(await db.bulkJobs.get('j3')).toMatchObject({ state: 'running', sent: 2 })
+  })
+
   it('cost no call when the device holds no bulk job', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch')
     await loadBulkReceipts()

@@ -6,6 +6,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
+import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
 import type { LiveEvent } from './events.ts'
 
@@ -109,6 +110,9 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       await applyBulkReceipts(pageId, messageId, delivered, read)
       return
     }
+    case 'bulk_progress':
+      await applyServerProgress(event.data.messageId, event.data)
+      return
     case 'page_subscription':
       if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
       return

@@ -1,0 +1,108 @@
+/**
+ * A job the server holds: its card follows the server's progress events from the live stream (the live
+ * module writes them to the job's row, the bulk cards read the row), then shows its end.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createRoot, type Root } from 'react-dom/client'
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { messages } from '../../locales/en/bulk.po'
+import { jobRecord, resetDb } from '../../shared/bulk/fakes.test-kit.ts'
+import { db } from '../../shared/db/db.ts'
+import { ProgressCard } from '../../features/bulk/components/progress-card.tsx'
+import { useBulkJobs } from '../../features/bulk/model/use-bulk-jobs.ts'
+import { dispatchLiveEvent } from '../../features/live/model/dispatch.ts'
+import { parseLiveEvent } from '../../features/live/model/events.ts'
+
+let root: Root
+let host: HTMLElement
+
+function Cards() {
+  const list = useBulkJobs()
+  return (
+    <ul>
+      {list.map((j) => (
+        <ProgressCard key={j.id} job={j} />
+      ))}
+    </ul>
+  )
+}
+
+beforeEach(async () => {
+  i18n.loadAndActivate({ locale: 'en', messages })
+  await resetDb()
+  host = document.createElement('div')
+  document.body.append(host)
+  root = createRoot(host)
+  root.render(
+    <I18nProvider i18n={i18n}>
+      <Cards />
+    </I18nProvider>,
+  )
+})
+
+afterEach(() => {
+  root.unmount()
+  host.remove()
+})
+
+const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent
+
+async function progress(over: Record<string, unknown>) {
+  const event = parseLiveEvent(
+    'bulk_progress',
+    JSON.stringify({
+      pageId: 'p1',
+      messageId: 'j1',
+      sent: 0,
+      rejected: 0,
+      skipped: 0,
+      total: 10,
+      state: 'running',
+      sender: 'server',
+      ...over,
+    }),
+    '7',
+  )
+  expect(event).toBeDefined()
+  await dispatchLiveEvent(event!, {})
+}
+
+describe("a server-held job's card", () => {
+  it("moves with the server's progress events and shows the server's end", async () => {
+    await db.bulkJobs.put(jobRecord({ id: 'j1', state: 'on_server', total: 10, sent: 2, lease: 3 }))
+    await expect.poll(() => text('bulk-card-summary')).toBe('Sending 2/10 messages')
+    expect(text('bulk-card-state')).toBe('Sending on the server')
+
+    await progress({ sent: 5, rejected: 1 })
+    await expect.poll(() => text('bulk-card-summary')).toBe('Sending 5/10 messages')
+    expect(text('bulk-card-state')).toBe('Sending on the server')
+    expect(text('bulk-card-rejected')).toBe('1 rejected messages')
+    // An older event arriving late never moves the card back.
+    await progress({ sent: 4 })
+    await progress({ sent: 9, rejected: 1, state: 'finished' })
+    await expect.poll(() => text('bulk-card-summary')).toBe('Successfully sent 9 messages, 1 rejected')
+    expect(text('bulk-card-state')).toBe('Finished')
+    // The lease is the device's business: the event never touches it.
+    expect(await db.bulkJobs.get('j1')).toMatchObject({
+      state: 'finished',
+      sent: 9,
+      rejected: 1,
+      lease: 3,
+      serverStateSynced: true,
+    })
+  })
+
+  it('is left alone once the device has taken the job back', async () => {
+    await db.bulkJobs.put(jobRecord({ id: 'j1', state: 'running', total: 10, sent: 2 }))
+    await progress({ sent: 8, state: 'finished' })
+    expect(await db.bulkJobs.get('j1')).toMatchObject({ state: 'running', sent: 2 })
+  })
+
+  it('shows a stop the server made, with its reason', async () => {
+    await db.bulkJobs.put(jobRecord({ id: 'j1', state: 'on_server', total: 10 }))
+    await progress({ sent: 3, skipped: 7, state: 'stopped', stopReason: 'no_messages' })
+    await expect.poll(() => text('bulk-card-state')).toBe('Stopped: no messages left')
+    expect(text('bulk-card-skipped')).toBe('7 skipped')
+  })
+})

@@ -1,0 +1,32 @@
+/**
+ * A server-held job's progress into the device's job row, which its card reads. Only while the row says the
+ * server holds the job (`on_server`): the lease is not touched, and an event that arrives after the device
+ * took the job back changes nothing. Counts only grow; an ended job takes the server's end.
+ */
+import type { BulkProgressEvent } from '../../../shared/contracts/events.ts'
+import { db, type BulkJob } from '../../../shared/db/db.ts'
+
+export type ServerProgress = Pick<BulkProgressEvent, 'sent' | 'rejected' | 'skipped' | 'total'> & {
+  state: BulkProgressEvent['state'] | 'open'
+  stopReason?: string | null
+}
+
+export async function applyServerProgress(messageId: string, p: ServerProgress): Promise<void> {
+  await db.transaction('rw', db.bulkJobs, async () => {
+    const job = await db.bulkJobs.get(messageId)
+    if (!job || job.state !== 'on_server') return
+    const ended = p.state === 'finished' || p.state === 'stopped'
+    const next: Partial<BulkJob> = {
+      sent: Math.max(job.sent, p.sent),
+      rejected: Math.max(job.rejected, p.rejected),
+      skipped: Math.max(job.skipped, p.skipped),
+    }
+    if (ended) {
+      next.state = p.state as 'finished' | 'stopped'
+      // The server recorded its own end: the device has nothing to tell it.
+      next.serverStateSynced = true
+      if (p.stopReason) next.stopReason = p.stopReason
+    }
+    await db.bulkJobs.update(messageId, next)
+  })
+}
