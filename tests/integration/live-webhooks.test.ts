@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { openSse, type SseReader } from '../../src/server/testing/sse.ts'
-import { DEMO_SEED, pageTokenOf, signInDemo, startSandboxStack, type SandboxStack } from './support/stack.ts'
+import { DEMO_SEED, signInDemoWithPage, startSandboxStack, type SandboxStack } from './support/stack.ts'
 
 describe('sandbox webhooks through the API to the event stream', () => {
   let stack: SandboxStack
@@ -35,9 +35,7 @@ describe('sandbox webhooks through the API to the event stream', () => {
     stack = await startSandboxStack({ sandbox: { messengerWebhookUrl: '/webhooks/messenger' } })
     app = stack.app
     base = stack.base
-    const signedIn = await signInDemo(stack)
-    session = signedIn.session
-    pageToken = await pageTokenOf(stack, signedIn.userToken, ids.small)
+    ;({ session, pageToken } = await signInDemoWithPage(stack, ids.small))
     const connected = await json(
       'POST',
       '/api/v2/page',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RecordedPush } from '../../src/sandbox/push/service.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { conversationTopic } from '../../src/server/push/notify.ts'
-import { DEMO_SEED, pageTokenOf, signInDemo, startSandboxStack, type SandboxStack } from './support/stack.ts'
+import { DEMO_SEED, signInDemoWithPage, startSandboxStack, type SandboxStack } from './support/stack.ts'
 
 const ids = demoPageIds(DEMO_SEED)
 
@@ -44,9 +44,9 @@ describe('pushes for the customer messages webhooks bring', () => {
     stack = await startSandboxStack({ sandbox: { messengerWebhookUrl: '/webhooks/messenger' } })
     app = stack.app
     base = stack.base
-    const signedIn = await signInDemo(stack)
+    const signedIn = await signInDemoWithPage(stack, ids.small)
     session = signedIn.session
-    const pageToken = await pageTokenOf(stack, signedIn.userToken, ids.small)
+    const pageToken = signedIn.pageToken
     expect(
       (await json('POST', '/api/v2/page', { id: ids.small, name: 'Kanha Bakery', access_token: pageToken }))
         .status,

@@ -105,3 +105,12 @@ export async function pageTokenOf(stack: SandboxStack, userToken: string, pageId
     (p) => p.id === pageId,
   )!.access_token!
 }
+
+/** Signs the demo owner in and reads the page token of one of the demo's pages. */
+export async function signInDemoWithPage(
+  stack: SandboxStack,
+  pageId: string,
+): Promise<{ userToken: string; session: string; pageToken: string }> {
+  const signedIn = await signInDemo(stack)
+  return { ...signedIn, pageToken: await pageTokenOf(stack, signedIn.userToken, pageId) }
+}
