@@ -5,78 +5,31 @@
  * of the scheduler's own cost), the peak memory, and the wall time. Figures, not a timed test.
  */
 import { loadavg } from 'node:os'
-import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
 import { conversationCustomerMessageAt } from '../../src/shared/policy/window.ts'
 import { isInsideWindow } from '../../src/shared/policy/messaging.ts'
-import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
-import { buildApp } from '../../src/server/app.ts'
-import { loadConfig } from '../../src/server/config.ts'
-import { freePort } from '../e2e/support/stack.ts'
+import { DEMO_SEED, pageTokenOf, signInDemo, startSandboxStack } from '../integration/support/stack.ts'
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100)
 const PER_JOB = Number(process.env.BENCH_RECIPIENTS ?? 10)
 const SCALE = Number(process.env.BENCH_PACING_SCALE ?? 0.02)
 const budgets = { cpu_ms_per_message: 20, peak_rss_mb: 600 }
 
-const SEED = 20260427
-const ids = demoPageIds(SEED)
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: 'memory://',
-  LOG_LEVEL: 'silent',
-  STATIC_DIR: '/nonexistent',
-  PUBLIC_URL: base,
-  PORT: String(port),
-  PACING_SCALE: String(SCALE),
-  SERVER_SENDER_CONCURRENCY: String(JOBS),
+const ids = demoPageIds(DEMO_SEED)
+const stack = await startSandboxStack({
+  env: { PACING_SCALE: String(SCALE), SERVER_SENDER_CONCURRENCY: String(JOBS) },
+  sandbox: { paymentWebhookUrl: '/api/v2/payments/webhook', paymentWebhookSecret: 'whsec_bench' },
+  app: { sandboxWebhookSecret: 'whsec_bench', serverSender: { settleMs: 200, pollingSeconds: 2 } },
 })
-const app = await buildApp({
-  config,
-  mounts: [
-    {
-      prefix: '/sandbox',
-      plugin: sandboxPlugin({
-        policy: 'current',
-        seed: SEED,
-        appId: config.FB_APP_ID,
-        appSecret: config.FB_APP_SECRET,
-        publicUrl: base,
-        liveMs: 0,
-        paymentWebhookUrl: '/api/v2/payments/webhook',
-        paymentWebhookSecret: 'whsec_bench',
-      }),
-    },
-  ],
-  sandboxWebhookSecret: 'whsec_bench',
-  serverSender: { settleMs: 200, pollingSeconds: 2 },
-})
-await app.listen({ host: '127.0.0.1', port })
+const app = stack.app
 
-const call = async (method: string, path: string, body?: unknown, token?: string) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return (await res.json().catch(() => null)) as Record<string, unknown>
-}
+const call = async (method: string, path: string, body?: unknown, token?: string) =>
+  (await stack.json(method, path, body, token)).body
 
-const userToken = (await call('POST', '/sandbox/token', { user: 'demo', scopes: [...REQUIRED_PERMISSIONS] }))
-  .access_token as string
-const api = ((await call('POST', '/api/v2/login', { access_token: userToken })).data as { token: string })
-  .token
+const { userToken, session: api } = await signInDemo(stack)
 // Enough allowance for every message: the bench measures the sender, not the refusals.
 await app.store.query('UPDATE subscriptions SET addons_messages = 1000000')
-const accounts = (
-  await call('GET', `/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`)
-).data as { id: string; access_token: string }[]
-const pageToken = accounts.find((p) => p.id === ids.small)!.access_token
+const pageToken = await pageTokenOf(stack, userToken, ids.small)
 await call('POST', '/api/v2/page', { id: ids.small, name: 'Small', access_token: pageToken }, api)
 const list = (
   await call(
@@ -140,7 +93,7 @@ const cpuMs = (cpu.user + cpu.system) / 1000
 const sent = ((await call('GET', '/sandbox/sent')).data as { text: string }[]).filter((s) =>
   s.text.startsWith('Bench '),
 ).length
-await app.close()
+await stack.close()
 
 const figures = {
   jobs: JOBS,

@@ -41,6 +41,14 @@ async function badgeCount(badge: Locator): Promise<number> {
   return Number(await badge.getAttribute('data-count'))
 }
 
+/** Signs the demo owner in at phone width and opens the small page's inbox with its event stream open. */
+async function openLiveInboxOnPhone(page: Page) {
+  await page.setViewportSize(PHONE)
+  await loginAsDemo(page)
+  await openInbox(page, pages.small)
+  await streamOpen(page)
+}
+
 function report(name: string, ms: number) {
   test.info().annotations.push({ type: 'arrival', description: `${name}: ${ms} ms after the customer wrote` })
   console.log(`live-inbox: ${name} ${ms} ms after the customer wrote`)
@@ -51,10 +59,7 @@ test('a live customer message moves its conversation to the top, unread, in two 
   context,
   baseURL,
 }) => {
-  await page.setViewportSize(PHONE)
-  await loginAsDemo(page)
-  await openInbox(page, pages.small)
-  await streamOpen(page)
+  await openLiveInboxOnPhone(page)
   // The second tab is wide: the list beside the first conversation's chat.
   const second = await context.newPage()
   await second.setViewportSize({ width: 1280, height: 800 })
@@ -136,10 +141,7 @@ test("a new customer's first message brings its conversation to the top of the l
   page,
   baseURL,
 }) => {
-  await page.setViewportSize(PHONE)
-  await loginAsDemo(page)
-  await openInbox(page, pages.small)
-  await streamOpen(page)
+  await openLiveInboxOnPhone(page)
   const name = 'Dara Sok'
   const text = `First time ${Date.now() % 100_000}`
   const sentAt = Date.now()
@@ -173,10 +175,7 @@ test('an open chat appends a live message and reads it; a reply shows sent, deli
   page,
   baseURL,
 }) => {
-  await page.setViewportSize(PHONE)
-  await loginAsDemo(page)
-  await openInbox(page, pages.small)
-  await streamOpen(page)
+  await openLiveInboxOnPhone(page)
   // The newest conversation: its customer wrote inside the 24-hour window, so the page may reply.
   const row = rows(page).first()
   const id = (await row.getAttribute('data-conversation-id'))!
@@ -252,10 +251,7 @@ test('after an offline spell the stream resumes where it stopped and nothing is 
   baseURL,
 }) => {
   // On a phone the list shows alone: no chat is open to read the messages.
-  await page.setViewportSize(PHONE)
-  await loginAsDemo(page)
-  await openInbox(page, pages.small)
-  await streamOpen(page)
+  await openLiveInboxOnPhone(page)
   const id = (await rows(page).nth(3).getAttribute('data-conversation-id'))!
   const { customerId, unreadCount } = (await cachedConversation(page, pages.small, id))!
   // One event first, so the tab has a point to resume from.
@@ -290,10 +286,7 @@ test('after an offline spell the stream resumes where it stopped and nothing is 
 })
 
 test('duplicated and reordered webhooks leave the conversation exactly right', async ({ page, baseURL }) => {
-  await page.setViewportSize(PHONE)
-  await loginAsDemo(page)
-  await openInbox(page, pages.small)
-  await streamOpen(page)
+  await openLiveInboxOnPhone(page)
   const id = (await rows(page).nth(2).getAttribute('data-conversation-id'))!
   const { customerId, unreadCount } = (await cachedConversation(page, pages.small, id))!
   // Every webhook is sent twice, and the second of the two messages reaches the server before the first.

@@ -3,74 +3,39 @@
  * sandbox token, the demo pages' trial and ban rules, the page-token exchange, and a checkout paid on the
  * sandbox's checkout page that activates the plan through the signed webhook.
  */
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
-import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
-import { buildApp } from '../../src/server/app.ts'
-import { loadConfig } from '../../src/server/config.ts'
-import { freePort } from '../e2e/support/stack.ts'
+import {
+  DEMO_SEED,
+  demoUserToken,
+  pageTokenOf as pageTokenFor,
+  startSandboxStack,
+  type SandboxStack,
+} from './support/stack.ts'
 
-const SEED = 20260427
 const SECRET = 'whsec_integration'
 
 describe('the API with the sandbox', () => {
-  let app: FastifyInstance
+  let stack: SandboxStack
   let base: string
-  const ids = demoPageIds(SEED)
+  const ids = demoPageIds(DEMO_SEED)
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: '/nonexistent',
-      PUBLIC_URL: base,
-      PORT: String(port),
+    stack = await startSandboxStack({
+      sandbox: { paymentWebhookUrl: '/api/v2/payments/webhook', paymentWebhookSecret: SECRET },
+      app: {
+        sandboxWebhookSecret: SECRET,
+        demo: { bannedPageIds: [ids.banned], trialUsedPageIds: [ids.trialUsed] },
+      },
     })
-    const sandbox = sandboxPlugin({
-      policy: 'current',
-      seed: SEED,
-      appId: config.FB_APP_ID,
-      appSecret: config.FB_APP_SECRET,
-      publicUrl: base,
-      liveMs: 0,
-      paymentWebhookUrl: '/api/v2/payments/webhook',
-      paymentWebhookSecret: SECRET,
-    })
-    app = await buildApp({
-      config,
-      mounts: [{ prefix: '/sandbox', plugin: sandbox }],
-      sandboxWebhookSecret: SECRET,
-      demo: { bannedPageIds: [ids.banned], trialUsedPageIds: [ids.trialUsed] },
-    })
-    await app.listen({ host: '127.0.0.1', port })
+    base = stack.base
   })
-  afterAll(() => app.close())
+  afterAll(() => stack.close())
 
-  const json = async (method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    })
-    return {
-      status: res.status,
-      body: (await res.json().catch(() => null)) as Record<string, unknown> & {
-        data?: Record<string, unknown>
-      },
-    }
-  }
-  const sandboxToken = async (declined: string[] = []) =>
-    (await json('POST', '/sandbox/token', { user: 'demo', scopes: [...REQUIRED_PERMISSIONS], declined })).body
-      .access_token as string
+  const json = (method: string, path: string, body?: unknown, token?: string) =>
+    stack.json(method, path, body, token)
+  const sandboxToken = (declined: string[] = []) => demoUserToken(stack, { declined })
   const loginDemo = async () => {
     const res = await json('POST', '/api/v2/login', { access_token: await sandboxToken() })
     expect(res.status).toBe(200)
@@ -96,14 +61,7 @@ describe('the API with the sandbox', () => {
     expect((await json('POST', '/api/v2/login', { access_token: 'EAAmadeup' })).status).toBe(401)
   })
 
-  const pageTokenOf = async (userToken: string, pageId: string) => {
-    const accounts = await fetch(
-      `${base}/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`,
-    )
-    return ((await accounts.json()) as { data: { id: string; access_token?: string }[] }).data.find(
-      (p) => p.id === pageId,
-    )!.access_token!
-  }
+  const pageTokenOf = (userToken: string, pageId: string) => pageTokenFor(stack, userToken, pageId)
 
   it("refuses the sandbox's banned and trial-used pages and accepts its others", async () => {
     const token = await loginDemo()

@@ -3,38 +3,22 @@
  * customer's message, the echo of a send and its receipts reach the owner's stream; faults (wrong signature,
  * duplicates, reordering, drops) leave the stored state exactly right.
  */
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
-import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
-import { buildApp } from '../../src/server/app.ts'
-import { loadConfig } from '../../src/server/config.ts'
 import { openSse, type SseReader } from '../../src/server/testing/sse.ts'
-import { freePort } from '../e2e/support/stack.ts'
-
-const SEED = 20260427
+import { DEMO_SEED, signInDemoWithPage, startSandboxStack, type SandboxStack } from './support/stack.ts'
 
 describe('sandbox webhooks through the API to the event stream', () => {
-  let app: FastifyInstance
+  let stack: SandboxStack
+  let app: SandboxStack['app']
   let base: string
   let session: string
   let pageToken: string
   let stream: SseReader
-  const ids = demoPageIds(SEED)
+  const ids = demoPageIds(DEMO_SEED)
 
-  const json = async (method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of known answers
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> }
-  }
+  const json = (method: string, path: string, body?: unknown, token?: string) =>
+    stack.json(method, path, body, token)
   const faults = (patch: Record<string, unknown>) => json('POST', '/sandbox/faults', patch)
   const customerWrites = async (text: string, customer?: { page_id: string; customer_id: string }) =>
     (await json('POST', '/sandbox/customer-message', { ...customer, page_id: ids.small, text })).body as {
@@ -43,40 +27,15 @@ describe('sandbox webhooks through the API to the event stream', () => {
       mid: string
     }
   const messages = () =>
-    stream.frames.filter((f) => f.event === 'message').map((f) => f.data as { mid: string } & Record<string, unknown>)
+    stream.frames
+      .filter((f) => f.event === 'message')
+      .map((f) => f.data as { mid: string } & Record<string, unknown>)
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: '/nonexistent',
-      PUBLIC_URL: base,
-      PORT: String(port),
-    })
-    const sandbox = sandboxPlugin({
-      policy: 'current',
-      seed: SEED,
-      appId: config.FB_APP_ID,
-      appSecret: config.FB_APP_SECRET,
-      publicUrl: base,
-      liveMs: 0,
-      messengerWebhookUrl: '/webhooks/messenger',
-    })
-    app = await buildApp({ config, mounts: [{ prefix: '/sandbox', plugin: sandbox }] })
-    await app.listen({ host: '127.0.0.1', port })
-    const userToken = (
-      await json('POST', '/sandbox/token', { user: 'demo', scopes: [...REQUIRED_PERMISSIONS] })
-    ).body.access_token as string
-    session = (await json('POST', '/api/v2/login', { access_token: userToken })).body.data.token
-    const accounts = await fetch(
-      `${base}/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`,
-    )
-    pageToken = ((await accounts.json()) as { data: { id: string; access_token: string }[] }).data.find(
-      (p) => p.id === ids.small,
-    )!.access_token
+    stack = await startSandboxStack({ sandbox: { messengerWebhookUrl: '/webhooks/messenger' } })
+    app = stack.app
+    base = stack.base
+    ;({ session, pageToken } = await signInDemoWithPage(stack, ids.small))
     const connected = await json(
       'POST',
       '/api/v2/page',
@@ -90,7 +49,7 @@ describe('sandbox webhooks through the API to the event stream', () => {
   })
   afterAll(async () => {
     stream?.close()
-    await app?.close()
+    await stack?.close()
   })
 
   it('subscribes the page with the fields asked for, and the network refuses a bad token', async () => {

@@ -3,37 +3,21 @@
  * push to the owner's device while no tab of the app is visible, none while one is, and the device's
  * subscription deleted once the push service answers 410.
  */
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
-import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import type { RecordedPush } from '../../src/sandbox/push/service.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
-import { buildApp } from '../../src/server/app.ts'
-import { loadConfig } from '../../src/server/config.ts'
 import { conversationTopic } from '../../src/server/push/notify.ts'
-import { freePort } from '../e2e/support/stack.ts'
+import { DEMO_SEED, signInDemoWithPage, startSandboxStack, type SandboxStack } from './support/stack.ts'
 
-const SEED = 20260427
-const ids = demoPageIds(SEED)
+const ids = demoPageIds(DEMO_SEED)
 
 describe('pushes for the customer messages webhooks bring', () => {
-  let app: FastifyInstance
+  let stack: SandboxStack
+  let app: SandboxStack['app']
   let base: string
   let session: string
 
-  const json = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of known answers
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> }
-  }
+  const json = (method: string, path: string, body?: unknown) => stack.json(method, path, body, session)
   const pushes = async () => (await json('GET', '/sandbox/push/owner-phone')).body.data as RecordedPush[]
   const customerWrites = async (text: string) =>
     (await json('POST', '/sandbox/customer-message', { page_id: ids.small, text })).body as {
@@ -57,37 +41,12 @@ describe('pushes for the customer messages webhooks bring', () => {
   }
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: '/nonexistent',
-      PUBLIC_URL: base,
-      PORT: String(port),
-    })
-    const sandbox = sandboxPlugin({
-      policy: 'current',
-      seed: SEED,
-      appId: config.FB_APP_ID,
-      appSecret: config.FB_APP_SECRET,
-      publicUrl: base,
-      liveMs: 0,
-      messengerWebhookUrl: '/webhooks/messenger',
-    })
-    app = await buildApp({ config, mounts: [{ prefix: '/sandbox', plugin: sandbox }] })
-    await app.listen({ host: '127.0.0.1', port })
-    const userToken = (
-      await json('POST', '/sandbox/token', { user: 'demo', scopes: [...REQUIRED_PERMISSIONS] })
-    ).body.access_token as string
-    session = (await json('POST', '/api/v2/login', { access_token: userToken })).body.data.token
-    const accounts = await fetch(
-      `${base}/sandbox/graph/v25.0/me/accounts?fields=id,access_token&access_token=${userToken}`,
-    )
-    const pageToken = ((await accounts.json()) as { data: { id: string; access_token: string }[] }).data.find(
-      (p) => p.id === ids.small,
-    )!.access_token
+    stack = await startSandboxStack({ sandbox: { messengerWebhookUrl: '/webhooks/messenger' } })
+    app = stack.app
+    base = stack.base
+    const signedIn = await signInDemoWithPage(stack, ids.small)
+    session = signedIn.session
+    const pageToken = signedIn.pageToken
     expect(
       (await json('POST', '/api/v2/page', { id: ids.small, name: 'Kanha Bakery', access_token: pageToken }))
         .status,
@@ -102,7 +61,7 @@ describe('pushes for the customer messages webhooks bring', () => {
     expect(subscribed.status).toBe(200)
   })
   afterAll(async () => {
-    await app?.close()
+    await stack?.close()
   })
 
   it('pushes to the owner’s device while no tab is visible', async () => {
