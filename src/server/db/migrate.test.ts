@@ -6,21 +6,24 @@ import { TEST_DATABASE_URL, createTestDatabase } from '../testing/harness.ts'
 import { migrate } from './migrate.ts'
 import { openStore } from './store.ts'
 
+/** Every migration, in the order they run. */
+const ALL_MIGRATIONS = [
+  '001_init',
+  '001_seed_terms',
+  '002_session_activity',
+  '003_rate_limits_and_uploads',
+  '004_saved_replies',
+  '005_webhook_events',
+  '006_push',
+  '007_server_jobs',
+]
+
 describe('migrations on PGlite', () => {
   it('run once, seed the first terms, and survive a restart on the same data folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pagecast-migrate-'))
     try {
       const first = await openStore({ dataDir: dir })
-      expect(await migrate(first)).toEqual([
-        '001_init',
-        '001_seed_terms',
-        '002_session_activity',
-        '003_rate_limits_and_uploads',
-        '004_saved_replies',
-        '005_webhook_events',
-        '006_push',
-        '007_server_jobs',
-      ])
+      expect(await migrate(first)).toEqual(ALL_MIGRATIONS)
       await first.query("INSERT INTO users (facebook_id, name) VALUES ('1', 'Kept')")
       await first.close()
       const second = await openStore({ dataDir: dir })
@@ -60,16 +63,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           Array.from({ length: 4 }, () => openStore({ dataDir: 'unused', databaseUrl: db.url })),
         )
         const applied = await Promise.all(stores.map((s) => migrate(s)))
-        expect(applied.flat().sort()).toEqual([
-          '001_init',
-          '001_seed_terms',
-          '002_session_activity',
-          '003_rate_limits_and_uploads',
-          '004_saved_replies',
-          '005_webhook_events',
-          '006_push',
-          '007_server_jobs',
-        ])
+        expect(applied.flat().sort()).toEqual(ALL_MIGRATIONS)
         expect(await stores[0]!.query('SELECT count(*)::int AS n FROM terms')).toEqual([{ n: 1 }])
         await Promise.all(stores.map((s) => s.close()))
       } finally {

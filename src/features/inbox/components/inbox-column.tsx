@@ -2,10 +2,11 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
-import { filterConversations, loadedFuzzy, loadFuzzy } from '../model/filter.ts'
+import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
+import { filterConversations } from '../model/filter.ts'
 import type { ConversationListState, SyncProgress } from '../api/use-conversation-list.ts'
 import { ConversationList } from './conversation-list.tsx'
 
@@ -48,19 +49,8 @@ export function InboxColumn({
   const { t } = useLingui()
   const [filter, setFilter] = useState('')
   const deferred = useDeferredValue(filter)
-  const [fuzzy, setFuzzy] = useState(loadedFuzzy)
   const searching = deferred.trim() !== ''
-  useEffect(() => {
-    if (!searching || fuzzy) return
-    let live = true
-    void loadFuzzy().then(
-      (matcher) => live && setFuzzy(() => matcher),
-      (err: unknown) => console.error('the fuzzy search could not be loaded', err),
-    )
-    return () => {
-      live = false
-    }
-  }, [searching, fuzzy])
+  const fuzzy = useFuzzyMatcher(searching)
   const shown = useMemo(() => filterConversations(list.rows, deferred, fuzzy), [list.rows, deferred, fuzzy])
   return (
     <section

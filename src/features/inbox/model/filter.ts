@@ -7,13 +7,7 @@
  */
 import type Fuse from 'fuse.js'
 import type { CachedConversation } from '../../../shared/db/db.ts'
-import { loadOnce } from '../../../shared/ui/load-once.ts'
-
-export type FuzzyMatcher = typeof Fuse
-
-const fuzzy = loadOnce<FuzzyMatcher>(() => import('fuse.js').then((m) => m.default))
-export const loadFuzzy = fuzzy.load
-export const loadedFuzzy = fuzzy.loaded
+import type { FuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 
 /** About one letter wrong in ten. */
 export const CONVERSATION_FUZZY_THRESHOLD = 0.1

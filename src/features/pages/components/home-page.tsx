@@ -1,8 +1,9 @@
 /** Home (/): search box and the grid of the user's pages (spec section 2). */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { useSession } from '../../../shared/session/store.ts'
-import { loadFuzzy, loadedFuzzy, searchPages } from '../model/search.ts'
+import { loadFuzzy, useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
+import { searchPages } from '../model/search.ts'
 import { AddPageCard, PageCard } from './page-card.tsx'
 
 export interface HomePageProps {
@@ -16,18 +17,7 @@ export function HomePage({ unreadByPage }: HomePageProps = {}) {
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
   const searching = deferred.trim() !== ''
-  const [fuzzy, setFuzzy] = useState(loadedFuzzy)
-  useEffect(() => {
-    if (!searching || fuzzy) return
-    let live = true
-    void loadFuzzy().then(
-      (matcher) => live && setFuzzy(() => matcher),
-      (err: unknown) => console.error('the fuzzy search could not be loaded', err),
-    )
-    return () => {
-      live = false
-    }
-  }, [searching, fuzzy])
+  const fuzzy = useFuzzyMatcher(searching)
   const shown = useMemo(() => searchPages(accounts, deferred, fuzzy), [accounts, deferred, fuzzy])
 
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Account } from '../../../shared/graph/types.ts'
-import { connectedFirst, loadFuzzy, loadedFuzzy, searchPages } from './search.ts'
+import { loadFuzzy, loadedFuzzy } from '../../../shared/ui/fuzzy-matcher.ts'
+import { connectedFirst, searchPages } from './search.ts'
 
 const pages: Account[] = [
   { id: '1', name: 'Tacos El Güero' },

@@ -3,28 +3,19 @@
  * matcher's code is fetched when the search is first used, not with every start; until it is there a plain
  * part of the name matches.
  */
-import type Fuse from 'fuse.js'
 import { PAGE_SEARCH_THRESHOLD } from '../../../shared/constants/limits.ts'
 import type { Account } from '../../../shared/graph/types.ts'
-import { loadOnce } from '../../../shared/ui/load-once.ts'
+import { type FuzzyMatcher, loadedFuzzy } from '../../../shared/ui/fuzzy-matcher.ts'
 
 /** Stable: keeps the accounts' own order within each group. */
 export function connectedFirst(accounts: readonly Account[]): Account[] {
   return [...accounts.filter((a) => a.access_token), ...accounts.filter((a) => !a.access_token)]
 }
 
-export type FuzzyMatcher = typeof Fuse
-
-const fuzzy = loadOnce<FuzzyMatcher>(() => import('fuse.js').then((m) => m.default))
-
-/** Fetches the fuzzy matcher (once; again after a failure). */
-export const loadFuzzy = fuzzy.load
-export const loadedFuzzy = fuzzy.loaded
-
 export function searchPages(
   accounts: readonly Account[],
   query: string,
-  Matcher: FuzzyMatcher | undefined = fuzzy.loaded(),
+  Matcher: FuzzyMatcher | undefined = loadedFuzzy(),
 ): Account[] {
   const sorted = connectedFirst(accounts)
   const q = query.trim()
