@@ -4,6 +4,7 @@
  */
 import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
+import { contentKind, optinTitle, recipientWay } from './marketing.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)
@@ -102,8 +103,15 @@ export const createMessageBody = z
     tag: z.string().max(64).nullish(),
     total_messages: z.number().int().positive().max(1_000_000),
     branded_messages_amount: z.number().int().nonnegative().max(1_000_000),
+    /** An opt-in request ("Ask to subscribe") instead of a text message; absent means text. */
+    content_kind: contentKind.optional(),
+    optin_title: optinTitle.optional(),
   })
   .strict()
+  .refine((b) => b.content_kind !== 'optin_request' || b.optin_title !== undefined, {
+    message: 'An opt-in request needs a title.',
+    path: ['optin_title'],
+  })
 export type CreateMessageBody = z.infer<typeof createMessageBody>
 
 export const touchBody = z
@@ -264,6 +272,8 @@ export const recipientInput = z
     recipient_id: z.string().min(1).max(64),
     name: z.string().max(300),
     conversation_id: z.string().min(1).max(128),
+    /** Absent means standard (inside the window). */
+    way: recipientWay.optional(),
   })
   .strict()
 export type RecipientInput = z.infer<typeof recipientInput>

@@ -4,6 +4,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
+import type { BudgetKind, ContentKind, RecipientWay } from '../contracts/marketing.ts'
 import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
@@ -100,6 +101,11 @@ export interface BulkJob {
   keepSending?: boolean
   /** The job's lease on the server (moved on by every hand-over and take-back). */
   serverLease?: number
+  /** What the job sends: the owner's text (absent) or an opt-in request with `optinTitle`. */
+  contentKind?: ContentKind
+  optinTitle?: string
+  /** Some recipients are reached as marketing messages: the job sends on the server, with this campaign budget. */
+  marketing?: { budgetKind: BudgetKind; budgetMinor: number; currency: string; estimateMinor: number }
 }
 
 /** Who a job goes to, in order. */
@@ -107,6 +113,8 @@ export interface AudienceMember {
   recipientId: string
   name: string
   conversationId: string
+  /** How this recipient is reached; absent means inside the window (standard). */
+  way?: RecipientWay
 }
 
 /** About CHUNK_SIZE recipients of a job's audience as parallel arrays: compact, and written in one go. */

@@ -1,0 +1,142 @@
+/**
+ * Marketing messages (`/api/v2/pages/{pageId}/marketing…`): the network's paid, opt-in way to reach a customer
+ * outside the 24-hour window. A page turns it on with an ad account the network bills; customers opt in to a
+ * subscription (the page asks them inside the window); a bulk send reaches subscribers outside the window as
+ * marketing messages of a campaign with a budget. The server validates every body with these schemas; the app
+ * builds its payloads with the same types. Subscription tokens never leave the server.
+ */
+import { z } from './zod.ts'
+
+const pageToken = z.string().min(1).max(4096)
+const psid = z.string().regex(/^\d{1,64}$/, 'Must be a page-scoped id.')
+
+/** The title an opt-in request carries when the owner keeps the default (the network's own default topic). */
+export const DEFAULT_OPTIN_TITLE = 'Updates and offers'
+/** The network shows at most 65 characters of an opt-in request's title. */
+export const OPTIN_TITLE_MAX = 65
+/** One request with the same title per person per week (the network's limit). */
+export const OPTIN_REQUEST_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000
+export const OPTIN_PSIDS_PER_CALL_MAX = 5_000
+
+export const optinTitle = z
+  .string()
+  .trim()
+  .min(1, 'The title must not be empty.')
+  .max(OPTIN_TITLE_MAX, `The title may have at most ${OPTIN_TITLE_MAX} characters.`)
+
+export const marketingAdAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  country: z.string().nullable(),
+  /** The network reports the account active (account_status 1). */
+  active: z.boolean(),
+  /** Its business country is one the network serves with marketing messages. */
+  available: z.boolean(),
+})
+export type MarketingAdAccount = z.infer<typeof marketingAdAccount>
+
+/** `GET /api/v2/pages/{pageId}/marketing` and the answer of PUT. */
+export const marketingState = z.object({
+  enabled: z.boolean(),
+  ad_account: z.object({ id: z.string(), name: z.string(), currency: z.string() }).nullable(),
+  country: z.string().nullable(),
+  /** null until an ad account was checked. */
+  available: z.boolean().nullable(),
+  subscribers: z.object({ active: z.number().int(), stopped: z.number().int() }),
+  tokens_synced_at: z.string().nullable(),
+  optin_title_default: z.string(),
+})
+export type MarketingState = z.infer<typeof marketingState>
+
+/** `POST /api/v2/pages/{pageId}/marketing/ad-accounts`: the user token is used for one call and never stored. */
+export const adAccountsBody = z.object({ user_token: z.string().min(1).max(4096) }).strict()
+export const adAccountsResponse = z.object({ data: z.array(marketingAdAccount) })
+
+/** `PUT /api/v2/pages/{pageId}/marketing`: turns marketing messages on with this ad account. */
+export const enableMarketingBody = z
+  .object({
+    page_token: pageToken,
+    ad_account_id: z.string().regex(/^act_\d{1,32}$/, 'Must be an ad account id.'),
+  })
+  .strict()
+export type EnableMarketingBody = z.infer<typeof enableMarketingBody>
+
+/** `POST /api/v2/pages/{pageId}/marketing/sync`: reads the page's subscription tokens from the network. */
+export const syncSubscribersBody = z.object({ page_token: pageToken }).strict()
+export const syncSubscribersResponse = z.object({
+  active: z.number().int(),
+  stopped: z.number().int(),
+  added: z.number().int(),
+})
+
+/** `GET /api/v2/pages/{pageId}/marketing/subscribers`: the active subscribers' page-scoped ids. */
+export const subscribersResponse = z.object({ psids: z.array(z.string()) })
+
+export const optinRequestsBody = z
+  .object({ psids: z.array(psid).min(1).max(OPTIN_PSIDS_PER_CALL_MAX), title: optinTitle })
+  .strict()
+export type OptinRequestsBody = z.infer<typeof optinRequestsBody>
+export const optinRefusal = z.object({
+  psid: z.string(),
+  reason: z.enum(['asked_this_week', 'subscribed']),
+  /** When a request with this title may go to this person again (ISO time). */
+  next_at: z.string().optional(),
+})
+export type OptinRefusal = z.infer<typeof optinRefusal>
+/** `POST …/marketing/optin-requests/check`: who may be asked now with this title. */
+export const optinCheckResponse = z.object({ allowed: z.array(z.string()), refused: z.array(optinRefusal) })
+export type OptinCheckResponse = z.infer<typeof optinCheckResponse>
+
+export const budgetKind = z.enum(['daily', 'total'])
+export type BudgetKind = z.infer<typeof budgetKind>
+/** Budgets are whole minor units (cents) of the ad account's currency, as the network takes them. */
+export const budget = z
+  .object({
+    kind: budgetKind,
+    minor: z.number().int('Must be a whole amount.').positive().max(1_000_000_000),
+  })
+  .strict()
+export type Budget = z.infer<typeof budget>
+
+/** `POST /api/v2/messages/{id}/marketing`: creates the campaign and hands the job to the server sender. */
+export const startMarketingBody = z
+  .object({ page_token: pageToken, budget, lease: z.number().int().nonnegative() })
+  .strict()
+export type StartMarketingBody = z.infer<typeof startMarketingBody>
+export const startMarketingResponse = z.object({
+  campaign_id: z.string(),
+  currency: z.string(),
+  estimate_minor: z.number().int(),
+})
+
+/** `GET /api/v2/pages/{pageId}/marketing/estimate?count=N`. */
+export const estimateQuery = z
+  .object({ count: z.coerce.number().int().nonnegative().max(1_000_000) })
+  .strict()
+export const estimateResponse = z.object({
+  currency: z.string(),
+  per_message_minor: z.number().int(),
+  estimate_minor: z.number().int(),
+})
+export type MarketingEstimate = z.infer<typeof estimateResponse>
+
+/** A job's marketing part, as the card shows it (also in `bulk_progress` events). */
+export const jobMarketing = z.object({
+  sent: z.number().int(),
+  currency: z.string(),
+  budget_kind: budgetKind,
+  budget_minor: z.number().int(),
+  estimate_minor: z.number().int(),
+  /** What the network reports spent so far; null before its first reading. */
+  spend_minor: z.number().int().nullable(),
+})
+export type JobMarketing = z.infer<typeof jobMarketing>
+
+/** How a recipient of a bulk job is reached. */
+export const recipientWay = z.enum(['standard', 'marketing'])
+export type RecipientWay = z.infer<typeof recipientWay>
+
+/** What a bulk job sends: the owner's message, or an opt-in request ("Ask to subscribe"). */
+export const contentKind = z.enum(['text', 'optin_request'])
+export type ContentKind = z.infer<typeof contentKind>
