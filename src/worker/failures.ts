@@ -5,7 +5,7 @@
  */
 import { Dexie } from 'dexie'
 import { failureKind } from '../shared/graph/delivery.ts'
-import { failureAction } from '../shared/bulk/core/failure-policy.ts'
+import { failureAction, marketingOf, marketingReason } from '../shared/bulk/core/failure-policy.ts'
 import { backToPending } from '../shared/bulk/job-steps.ts'
 import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
 import {
@@ -37,7 +37,8 @@ export async function handleFailure(
   const r = streaks.current
   const fresh = r ? await recipients.get(r.key) : undefined
   const sending = fresh?.state === 'sending'
-  switch (failureAction(kind, !!r && sending, fresh?.attempts ?? 0)) {
+  const marketing = marketingOf(err)
+  switch (failureAction(kind, !!r && sending, fresh?.attempts ?? 0, marketing)) {
     case 'uncertain':
       // The recipient stays `sending`: it is reconciled before any retry.
       await pauseOffline(deps, job, streaks)
@@ -59,11 +60,13 @@ export async function handleFailure(
       return undefined
     case 'stop':
       if (r && sending) await backToPending(r.key)
-      await setAndPublish(deps, job, 'stopped', { stopReason: `${kind}:${message}` })
-      await tellServer(deps, job.id, 'stopped', `${kind}: ${message}`)
+      await setAndPublish(deps, job, 'stopped', {
+        stopReason: marketingReason(marketing) ?? `${kind}:${message}`,
+      })
+      await tellServer(deps, job.id, 'stopped', marketingReason(marketing) ?? `${kind}: ${message}`)
       return 'stopped'
     case 'reject':
-      if (r) await reject(deps, job, r, message)
+      if (r) await reject(deps, job, r, marketingReason(marketing) ?? message)
       return undefined
     case 'none':
       return undefined

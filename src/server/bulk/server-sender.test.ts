@@ -179,6 +179,44 @@ onEveryStore('the server sender', (kind) => {
     expect(pending).toHaveLength(3)
   })
 
+  it('stops the job naming the marketing error when the campaign budget is spent, and refuses a lost subscriber alone', async () => {
+    const { id, who } = await job(3)
+    await handOver(id, who.user.id, {})
+    const graph = new FakeGraph()
+    graph.failWith = new GraphError({
+      kind: 'recipient_gone',
+      message: 'The subscription token you passed in could not be loaded.',
+      code: 2300004,
+      marketing: 'invalid_token',
+    })
+    await runSlice(deps(graph), id)
+    const refused = await t.app.store.query<{ error_data: unknown }>(
+      `SELECT error_data FROM message_recipients WHERE message_id = $1 AND status = 'NG'`,
+      [id],
+    )
+    expect(refused.length).toBeGreaterThan(0)
+    expect(JSON.stringify(refused[0]!.error_data)).toContain('marketing:invalid_token')
+
+    const second = await job(3)
+    await handOver(second.id, second.who.user.id, {})
+    graph.failWith = new GraphError({
+      kind: 'config',
+      message: 'This campaign has reached its lifetime budget.',
+      code: 2300053,
+      marketing: 'budget_spent',
+    })
+    const events: OwnerEvent[] = []
+    expect(await runSlice(deps(graph, events), second.id)).toEqual({ kind: 'done', why: 'stopped' })
+    const row = (
+      await t.app.store.query<{ state: string; stop_reason: string }>(
+        'SELECT state, stop_reason FROM messages WHERE id = $1',
+        [second.id],
+      )
+    )[0]
+    expect(row).toEqual({ state: 'stopped', stop_reason: 'marketing:budget_spent' })
+    expect(events).toContainEqual({ kind: 'stopped', messageId: second.id, reason: 'marketing:budget_spent' })
+  })
+
   it("publishes its progress on the owner's stream: at most one event every 2 s, one at the end, the newest kept", async () => {
     const { id, who } = await job(6)
     await handOver(id, who.user.id, {})

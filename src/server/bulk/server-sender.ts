@@ -9,7 +9,7 @@
  * can give the next slice to any instance (and a dead instance's job to another).
  */
 import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
-import { failureAction } from '../../shared/bulk/core/failure-policy.ts'
+import { failureAction, marketingOf, marketingReason } from '../../shared/bulk/core/failure-policy.ts'
 import {
   backoff,
   pacingDelay,
@@ -493,7 +493,8 @@ async function handleFailure(
   const now = deps.now()
   // This run's send failed, so none of its own is in flight any more.
   if (r) await clearBusy(deps.store, job.id, lease)
-  switch (failureAction(kind, !!r, r?.attempts ?? 0)) {
+  const marketing = marketingOf(err)
+  switch (failureAction(kind, !!r, r?.attempts ?? 0, marketing)) {
     case 'uncertain':
       // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
       await setNext(
@@ -517,9 +518,9 @@ async function handleFailure(
       return needsToken(deps, job)
     case 'stop':
       if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      return stop(deps, job, `${kind}: ${message}`)
+      return stop(deps, job, marketingReason(marketing) ?? `${kind}: ${message}`)
     case 'reject':
-      if (r) await record(deps, lease, job, r, false, message)
+      if (r) await record(deps, lease, job, r, false, marketingReason(marketing) ?? message)
       await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
       return undefined
     case 'none':

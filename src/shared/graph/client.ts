@@ -34,18 +34,33 @@ export const MESSAGE_FIELDS = 'id,created_time,from,to,message,attachments'
 export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks,unread_message_count'
 export const ME_FIELDS = 'id,name,email,picture'
 
-type Query = Record<string, string | number | undefined>
+export type Query = Record<string, string | number | undefined>
 
 function isEmpty(data: unknown): boolean {
   if (data === null || data === undefined || data === '') return true
   return typeof data === 'object' && Object.keys(data).length === 0
 }
 
-export function createGraphClient(options: GraphClientOptions): GraphClient {
+/** The one way a Graph call is made: shared by this client and the marketing one (marketing.ts). */
+export interface GraphTransport {
+  /** `{baseUrl}/{version}`, without a trailing slash. */
+  root: string
+  /** Resolves with a non-empty JSON answer or rejects with a classified GraphError; never retries. */
+  call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, query: Query, body?: unknown): Promise<T>
+  /** A GET of an edge answering `{ data: [], paging }`, with the token as `access_token`. */
+  paged<T>(path: string, token: string, query: Query): Promise<Page<T>>
+}
+
+export function createGraphTransport(options: GraphClientOptions): GraphTransport {
   const root = `${options.baseUrl.replace(/\/$/, '')}/${options.version}`
   const $fetch: $Fetch = createFetch({ fetch: options.fetch ?? ((...a) => globalThis.fetch(...a)) })
 
-  async function call<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    query: Query,
+    body?: unknown,
+  ): Promise<T> {
     const cleanQuery = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
     )
@@ -81,6 +96,12 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       return page
     })
   }
+
+  return { root, call, paged }
+}
+
+export function createGraphClient(options: GraphClientOptions): GraphClient {
+  const { root, call, paged } = createGraphTransport(options)
 
   return {
     me: (userToken, fields = ME_FIELDS) => call<Me>('GET', 'me', { fields, access_token: userToken }),

@@ -15,6 +15,7 @@ export interface GraphErrorInit {
   httpStatus?: number
   retryAfterMs?: number
   isTransient?: boolean
+  marketing?: MarketingErrorName
 }
 
 export class GraphError extends Error {
@@ -26,6 +27,8 @@ export class GraphError extends Error {
   /** 0 when no HTTP answer arrived (network failure). */
   readonly httpStatus: number
   readonly retryAfterMs: number | undefined
+  /** The marketing-messages meaning of the failure, when it has one (marketing.ts, failure-policy.ts). */
+  readonly marketing: MarketingErrorName | undefined
 
   constructor(init: GraphErrorInit) {
     super(init.message)
@@ -37,6 +40,7 @@ export class GraphError extends Error {
     this.fbtraceId = init.fbtraceId
     this.httpStatus = init.httpStatus ?? 0
     this.retryAfterMs = init.retryAfterMs
+    this.marketing = init.marketing
   }
 
   /** The serialisable shape kept in NG results and logs. */
@@ -49,6 +53,7 @@ export class GraphError extends Error {
       type: this.type,
       fbtrace_id: this.fbtraceId,
       http_status: this.httpStatus,
+      ...(this.marketing ? { marketing: this.marketing } : {}),
     }
   }
 }
@@ -70,6 +75,212 @@ const NO_MATCHING_USER_SUBCODE = 2018001
 const OUTSIDE_WINDOW_SUBCODE = 2018278
 /** The page is restricted from messaging (policy enforcement on the page). */
 const PAGE_BLOCKED_SUBCODES = new Set([1893063, 2018028])
+
+/**
+ * What a failure of the Marketing Message API for Messenger means, by name. The network's errors
+ * (namespace MARKETING_MESSAGES_DIRECT, codes 2300000…, and the opt-in request errors of the Messenger
+ * error-code reference) come first, then the refusals Pagecast itself gives before asking the network.
+ * Several documented codes share a name when they mean the same thing to the page's owner.
+ */
+export const MARKETING_NETWORK_ERROR_NAMES = [
+  'inactive_campaign',
+  'invalid_message',
+  'inactive_message_set',
+  'inactive_message',
+  'invalid_token',
+  'page_mismatch',
+  'campaign_setup',
+  'invalid_content',
+  'payment_method_missing',
+  'campaign_not_ready',
+  'terms_not_accepted',
+  'budget_spent',
+  'daily_budget_reached',
+  'account_spend_limit',
+  'balance_empty',
+  'region_unsupported',
+  'subscriber_region',
+  'subscriber_stopped',
+  'token_expired',
+  'frequency_limit',
+  'recipient_unavailable',
+  'page_permission',
+  'feature_unavailable',
+  'try_later',
+  'rate_limited',
+  'optin_weekly_limit',
+  'optin_request_limit',
+  'optin_restricted',
+  'outside_window',
+  'marketing_unknown',
+] as const
+
+/** Pagecast's own refusals, given before any call (marketing-messages turn-on and the budget step). */
+export const MARKETING_PRODUCT_ERROR_NAMES = [
+  'region_unavailable',
+  'permission_declined',
+  'no_ad_account',
+  'ad_account_inactive',
+  'budget_too_small',
+] as const
+
+export const MARKETING_ERROR_NAMES = [
+  ...MARKETING_NETWORK_ERROR_NAMES,
+  ...MARKETING_PRODUCT_ERROR_NAMES,
+] as const
+export type MarketingErrorName = (typeof MARKETING_ERROR_NAMES)[number]
+
+export function isMarketingErrorName(value: unknown): value is MarketingErrorName {
+  return typeof value === 'string' && (MARKETING_ERROR_NAMES as readonly string[]).includes(value)
+}
+
+type NetworkName = (typeof MARKETING_NETWORK_ERROR_NAMES)[number]
+
+/** Every code of the API reference's error table (marketing-messages-on-messenger/api-reference). */
+export const MARKETING_ERROR_CODES: Readonly<Record<number, NetworkName>> = {
+  2300000: 'inactive_campaign',
+  2300001: 'invalid_message',
+  2300002: 'inactive_message_set',
+  2300003: 'inactive_message',
+  2300004: 'invalid_token',
+  2300005: 'page_mismatch',
+  2300006: 'campaign_setup',
+  2300007: 'campaign_setup',
+  2300008: 'campaign_setup',
+  2300009: 'invalid_message',
+  2300010: 'invalid_content',
+  2300011: 'payment_method_missing',
+  2300012: 'campaign_not_ready',
+  2300013: 'terms_not_accepted',
+  2300014: 'campaign_setup',
+  2300015: 'budget_spent',
+  2300016: 'campaign_setup',
+  2300017: 'account_spend_limit',
+  2300018: 'invalid_content',
+  2300019: 'terms_not_accepted',
+  2300020: 'campaign_setup',
+  2300021: 'invalid_content',
+  2300022: 'invalid_content',
+  2300023: 'invalid_content',
+  2300024: 'invalid_content',
+  2300025: 'invalid_content',
+  2300026: 'invalid_content',
+  2300027: 'invalid_content',
+  2300030: 'region_unsupported',
+  2300031: 'region_unsupported',
+  2300032: 'subscriber_region',
+  2300033: 'campaign_not_ready',
+  2300034: 'subscriber_stopped',
+  2300035: 'frequency_limit',
+  2300036: 'recipient_unavailable',
+  2300037: 'token_expired',
+  2300038: 'invalid_content',
+  2300039: 'page_permission',
+  2300040: 'feature_unavailable',
+  2300041: 'campaign_not_ready',
+  2300042: 'frequency_limit',
+  2300043: 'frequency_limit',
+  2300044: 'frequency_limit',
+  2300046: 'invalid_content',
+  2300047: 'invalid_content',
+  2300048: 'invalid_content',
+  2300052: 'recipient_unavailable',
+  2300053: 'budget_spent',
+  2300054: 'daily_budget_reached',
+  2300055: 'try_later',
+  2300056: 'account_spend_limit',
+  2300057: 'try_later',
+  2300058: 'balance_empty',
+  2300059: 'balance_empty',
+  2300060: 'try_later',
+  2300061: 'try_later',
+  2300062: 'try_later',
+  2300063: 'try_later',
+  2300064: 'campaign_setup',
+  2300065: 'campaign_setup',
+  2300066: 'terms_not_accepted',
+  2300067: 'terms_not_accepted',
+  2300068: 'try_later',
+  2300069: 'terms_not_accepted',
+  2300070: 'campaign_setup',
+  2300071: 'invalid_content',
+  2300072: 'invalid_content',
+  2300073: 'invalid_content',
+  2300074: 'invalid_content',
+  2300075: 'invalid_content',
+  2300076: 'invalid_content',
+  2300077: 'invalid_content',
+  2300078: 'rate_limited',
+  2300079: 'rate_limited',
+  2300080: 'rate_limited',
+}
+
+/** Opt-in requests and the older token API (Messenger Platform error-code reference), by code and subcode. */
+const MARKETING_SUBCODES: Readonly<Record<string, NetworkName>> = {
+  '613/1893016': 'optin_weekly_limit',
+  '9/2018352': 'optin_request_limit',
+  '10/1404170': 'optin_restricted',
+  '10/1893015': 'subscriber_stopped',
+  '4/2018354': 'frequency_limit',
+}
+
+const MARKETING_RANGE_START = 2_300_000
+const MARKETING_RANGE_END = 2_300_999
+
+/**
+ * The marketing name of a Graph error, by its numbers only. The API reference gives each number as "Code";
+ * it is recognised in `code` and, should the network nest it, in `error_subcode`.
+ */
+export function marketingErrorOf(
+  code: number | undefined,
+  subcode: number | undefined,
+): NetworkName | undefined {
+  for (const n of [code, subcode]) {
+    if (n !== undefined && n >= MARKETING_RANGE_START && n <= MARKETING_RANGE_END) {
+      return MARKETING_ERROR_CODES[n] ?? 'marketing_unknown'
+    }
+  }
+  if (code !== undefined && subcode !== undefined) return MARKETING_SUBCODES[`${code}/${subcode}`]
+  return undefined
+}
+
+/** The failure class of each marketing name: what the senders do (failure-policy.ts) follows from it. */
+const MARKETING_KINDS: Readonly<Record<NetworkName, GraphErrorKind>> = {
+  inactive_campaign: 'config',
+  invalid_message: 'config',
+  inactive_message_set: 'config',
+  inactive_message: 'config',
+  invalid_token: 'recipient_gone',
+  page_mismatch: 'config',
+  campaign_setup: 'config',
+  invalid_content: 'config',
+  payment_method_missing: 'config',
+  campaign_not_ready: 'transient',
+  terms_not_accepted: 'config',
+  budget_spent: 'config',
+  daily_budget_reached: 'config',
+  account_spend_limit: 'config',
+  balance_empty: 'config',
+  region_unsupported: 'config',
+  subscriber_region: 'recipient_gone',
+  subscriber_stopped: 'recipient_gone',
+  token_expired: 'recipient_gone',
+  frequency_limit: 'recipient_gone',
+  recipient_unavailable: 'recipient_gone',
+  page_permission: 'config',
+  feature_unavailable: 'config',
+  try_later: 'transient',
+  rate_limited: 'throttle',
+  optin_weekly_limit: 'recipient_gone',
+  optin_request_limit: 'recipient_gone',
+  optin_restricted: 'page_blocked',
+  outside_window: 'outside_window',
+  marketing_unknown: 'config',
+}
+
+export function marketingKind(name: NetworkName): GraphErrorKind {
+  return MARKETING_KINDS[name]
+}
 
 export function kindOf(
   code: number | undefined,
@@ -142,13 +353,16 @@ export function classifyGraphError(
     body && typeof body === 'object' && 'error' in body
       ? (body as { error: Record<string, unknown> }).error
       : {}
-  const kind = parsed
-    ? raw.is_transient === true && parsed.code !== undefined && !THROTTLE_CODES.has(parsed.code)
-      ? 'transient'
-      : kindOf(parsed.code, parsed.error_subcode, httpStatus)
-    : httpStatus >= 500
-      ? 'transient'
-      : 'config'
+  const marketing = parsed ? marketingErrorOf(parsed.code, parsed.error_subcode) : undefined
+  const kind = marketing
+    ? marketingKind(marketing)
+    : parsed
+      ? raw.is_transient === true && parsed.code !== undefined && !THROTTLE_CODES.has(parsed.code)
+        ? 'transient'
+        : kindOf(parsed.code, parsed.error_subcode, httpStatus)
+      : httpStatus >= 500
+        ? 'transient'
+        : 'config'
   return new GraphError({
     kind,
     message: parsed?.message || (httpStatus ? `HTTP ${httpStatus}` : 'Empty Graph response'),
@@ -158,6 +372,22 @@ export function classifyGraphError(
     fbtraceId: parsed?.fbtrace_id,
     httpStatus,
     retryAfterMs: kind === 'throttle' ? retryAfterFromHeaders(headers) : undefined,
+    marketing,
+  })
+}
+
+/** The same failure with a marketing meaning the numbers alone do not carry (e.g. the window, on an opt-in request). */
+export function withMarketing(err: GraphError, marketing: MarketingErrorName): GraphError {
+  return new GraphError({
+    kind: err.kind,
+    message: err.message,
+    code: err.code,
+    subcode: err.subcode,
+    type: err.type,
+    fbtraceId: err.fbtraceId,
+    httpStatus: err.httpStatus,
+    retryAfterMs: err.retryAfterMs,
+    marketing,
   })
 }
 
