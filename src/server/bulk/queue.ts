@@ -90,7 +90,10 @@ interface PollerOptions<T> {
 }
 
 interface Poller {
-  /** Looks for jobs at `at` (now if past): work this instance queued for then. */
+  /**
+   * Looks for jobs at `at` (epoch ms on this clock), the `startAfter` this instance gave them; 0 (or a time
+   * past) for jobs it queued to start at once.
+   */
   wakeAt(at: number): void
   /** Stops fetching, waits for the running jobs up to `timeoutMs`, then hands the rest back to the queue. */
   stop(timeoutMs: number): Promise<void>
@@ -162,7 +165,7 @@ function startPoller<T>(o: PollerOptions<T>): Poller {
 
   const wakeAt = (at: number) => {
     if (stopping) return
-    if (at <= Date.now() - o.dbLagMs) return wake()
+    if (at + o.dbLagMs <= Date.now()) return wake()
     let i = wakes.length
     while (i > 0 && wakes[i - 1]! > at) i--
     wakes.splice(i, 0, at)
@@ -186,7 +189,8 @@ function startPoller<T>(o: PollerOptions<T>): Poller {
         clearTimeout(timer)
         try {
           await o.boss.fail(o.name, job.id, { message: String((err as Error)?.message ?? err) })
-          next = Date.now() + o.retryDelayMs
+          // Retried after the delay by the database's clock.
+          next = Date.now() - o.dbLagMs + o.retryDelayMs
         } catch (failErr) {
           // The job expires and is retried.
           o.log?.error({ err: String(failErr), queue: o.name }, 'job queue could not fail a job')
@@ -266,11 +270,15 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
     }
   }
   // A job's start is compared with the database's clock: a local wake-up waits for that clock to pass it too.
-  const asked = Date.now()
-  const [clock] = await store.query<{ ms: number }>(
-    'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms',
-  )
-  const dbLagMs = Math.max(0, Math.round((asked + Date.now()) / 2 - Number(clock?.ms ?? asked)))
+  // The database read its clock before this answer came: the smallest of these bounds is nearest the lag.
+  let dbLagMs = Number.POSITIVE_INFINITY
+  for (let i = 0; i < 3; i++) {
+    const [clock] = await store.query<{ ms: number }>(
+      'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms',
+    )
+    dbLagMs = Math.min(dbLagMs, Date.now() - Number(clock?.ms ?? Date.now()))
+  }
+  dbLagMs = Math.max(0, Math.ceil(dbLagMs))
   const common = {
     boss,
     pollMs: (options.pollingSeconds ?? POLL_S) * 1000,
@@ -278,15 +286,16 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
     dbLagMs,
     ...(options.log ? { log: options.log } : {}),
   }
-  const send = (messageId: string, at?: number) =>
-    boss.send(
+  /** Queues a slice; answers its start for the poller's wake-up (0: at once). */
+  const send = async (messageId: string, at?: number) => {
+    const startAfter = at && at > Date.now() ? at : 0
+    await boss.send(
       SEND_QUEUE,
       { messageId },
-      {
-        singletonKey: messageId,
-        ...(at && at > Date.now() ? { startAfter: new Date(at) } : {}),
-      },
+      { singletonKey: messageId, ...(startAfter ? { startAfter: new Date(startAfter) } : {}) },
     )
+    return startAfter
+  }
   const sendPoller = startPoller<{ messageId: string }>({
     ...common,
     name: SEND_QUEUE,
@@ -297,13 +306,11 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
       if (outcome.kind !== 'continue') return undefined
       // The next slice is queued before this one completes (stately allows one waiting beside the active);
       // the poller looks for it once this one has completed, as the active one would keep it from starting.
-      await send(messageId, outcome.at)
-      return outcome.at
+      return send(messageId, outcome.at)
     },
   })
   const kick = async (messageId: string, at?: number) => {
-    await send(messageId, at)
-    sendPoller.wakeAt(at ?? Date.now())
+    sendPoller.wakeAt(await send(messageId, at))
   }
   const start = options.startScheduled
   const startPollerOrNone = start
