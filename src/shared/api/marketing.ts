@@ -5,11 +5,7 @@
  * beside its own fields (turning on) reject silently with the ApiError (422 with the errors map).
  */
 import { queryOptions } from '@tanstack/react-query'
-import type {
-  MarketingAdAccount,
-  MarketingState,
-  OptinCheckResponse,
-} from '../contracts/marketing.ts'
+import type { MarketingAdAccount, MarketingState, OptinCheckResponse } from '../contracts/marketing.ts'
 import { api, silentApi } from './client.ts'
 
 const base = (pageId: string) => `/pages/${encodeURIComponent(pageId)}/marketing`
@@ -18,9 +14,9 @@ const base = (pageId: string) => `/pages/${encodeURIComponent(pageId)}/marketing
 export const marketingKeyRoot = ['marketing'] as const
 export const marketingQueryKey = (pageId: string) => [...marketingKeyRoot, pageId] as const
 
-/** `GET …/marketing`. */
+/** `GET …/marketing` (read in the background by the page's screen: a failure shows where it is read). */
 export async function getMarketingState(pageId: string): Promise<MarketingState> {
-  return api<MarketingState>(base(pageId))
+  return silentApi<MarketingState>(base(pageId))
 }
 
 export function marketingQueryOptions(pageId: string) {

@@ -3,7 +3,8 @@
  * screen can push onto; the app shell renders it. The top modal is the last entry. The app keeps it in the
  * address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal. Sheets a screen draws
  * itself (the chat's saved replies) are entries too, so Back closes them the same way; the shell's host draws
- * only the app's modals (`HostedModalName`).
+ * only the app's modals (`HostedModalName`). A page's marketing messages (`marketing`) are drawn by the page's
+ * screen, which knows the page.
  */
 import { useSyncExternalStore } from 'react'
 
@@ -17,7 +18,7 @@ export type HostedModalName =
   | 'edit-scheduled'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
-export type SheetName = 'saved-replies'
+export type SheetName = 'saved-replies' | 'marketing'
 
 export type ModalName = HostedModalName | SheetName
 
@@ -60,7 +61,7 @@ const HOSTED: readonly HostedModalName[] = [
   'edit-scheduled',
 ]
 
-const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies']
+const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'marketing']
 
 export function isHostedModal(name: ModalName): name is HostedModalName {
   return (HOSTED as readonly string[]).includes(name)

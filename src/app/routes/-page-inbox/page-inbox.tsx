@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
+import { MarketingEntry, MarketingSheet } from '../../../features/marketing/index.ts'
 import {
   InboxColumn,
   LiveUpdatesNotice,
@@ -24,6 +25,7 @@ import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
+import { useModalOpen } from '../../../shared/ui/modal-stack.ts'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { openedHere } from '../../shell/overlay-history.ts'
 
@@ -124,6 +126,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
+  const marketingOpen = useModalOpen('marketing')
   const chosen = ((!!search.c || !!search.chat) && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
@@ -151,9 +154,19 @@ export function PageInbox({ pageId }: { pageId: string }) {
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
       {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
-      <PageHeader page={page} unread={list.unread} paneOpen={chosen} />
+      <PageHeader
+        page={page}
+        unread={list.unread}
+        paneOpen={chosen}
+        action={<MarketingEntry pageId={pageId} variant="header" />}
+      />
+      {marketingOpen ? <MarketingSheet pageId={pageId} /> : null}
       <div className="flex min-h-0 flex-1">
-        <PageSidebar page={page} unread={list.unread} />
+        <PageSidebar
+          page={page}
+          unread={list.unread}
+          extra={<MarketingEntry pageId={pageId} variant="sidebar" />}
+        />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>
           <InboxColumn
