@@ -18,7 +18,7 @@ export type HostedModalName =
   | 'edit-scheduled'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
-export type SheetName = 'saved-replies' | 'marketing'
+export type SheetName = 'saved-replies' | 'marketing' | 'ask-to-subscribe'
 
 export type ModalName = HostedModalName | SheetName
 
@@ -61,7 +61,7 @@ const HOSTED: readonly HostedModalName[] = [
   'edit-scheduled',
 ]
 
-const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'marketing']
+const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'marketing', 'ask-to-subscribe']
 
 export function isHostedModal(name: ModalName): name is HostedModalName {
   return (HOSTED as readonly string[]).includes(name)
