@@ -26,7 +26,20 @@ export function MarketingEntry({ pageId, variant }: { pageId: string; variant: '
           : 'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-start text-sm font-medium text-gray-700 hover:bg-gray-100'
       }
     >
-      <Trans>Marketing messages</Trans>
+      {variant === 'header' ? (
+        // A phone's header line keeps its room for the page's name: the label shows from `sm` up.
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4 shrink-0 rtl:-scale-x-100"
+          fill="currentColor"
+        >
+          <path d="M15 3.5a1 1 0 0 0-1.4-.9L7.8 5.5H4.5A1.5 1.5 0 0 0 3 7v4a1.5 1.5 0 0 0 1.5 1.5h.6l1 3.6a1 1 0 0 0 1 .7h1.2a.7.7 0 0 0 .7-.9l-.9-3.4 5.5 2.9a1 1 0 0 0 1.4-.9v-11Zm1.5 4a.75.75 0 0 1 .75.75v1.5a.75.75 0 0 1-1.5 0v-1.5a.75.75 0 0 1 .75-.75Z" />
+        </svg>
+      ) : null}
+      <span className={variant === 'header' ? 'sr-only sm:not-sr-only' : ''}>
+        <Trans>Marketing messages</Trans>
+      </span>
       {badge}
     </button>
   )
