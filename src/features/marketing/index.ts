@@ -1,2 +1,2 @@
 export { MarketingEntry } from './components/marketing-entry.tsx'
-export { MarketingSheet, type MarketingDeps } from './components/marketing-sheet.tsx'
+export { MarketingPanel, type MarketingDeps } from './components/marketing-sheet.tsx'

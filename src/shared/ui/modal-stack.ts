@@ -3,8 +3,7 @@
  * screen can push onto; the app shell renders it. The top modal is the last entry. The app keeps it in the
  * address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal. Sheets a screen draws
  * itself (the chat's saved replies) are entries too, so Back closes them the same way; the shell's host draws
- * only the app's modals (`HostedModalName`). A page's marketing messages (`marketing`) are drawn by the page's
- * screen, which knows the page.
+ * only the app's modals (`HostedModalName`).
  */
 import { useSyncExternalStore } from 'react'
 
@@ -16,9 +15,11 @@ export type HostedModalName =
   | 'confirm-branded'
   | 'confirm-sign-out'
   | 'edit-scheduled'
+  /** The page's marketing messages: turn on, status, turn off (`?modal=marketing`). */
+  | 'marketing'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
-export type SheetName = 'saved-replies' | 'marketing' | 'ask-to-subscribe'
+export type SheetName = 'saved-replies' | 'ask-to-subscribe'
 
 export type ModalName = HostedModalName | SheetName
 
@@ -59,9 +60,10 @@ const HOSTED: readonly HostedModalName[] = [
   'confirm-branded',
   'confirm-sign-out',
   'edit-scheduled',
+  'marketing',
 ]
 
-const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'marketing', 'ask-to-subscribe']
+const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'ask-to-subscribe']
 
 export function isHostedModal(name: ModalName): name is HostedModalName {
   return (HOSTED as readonly string[]).includes(name)

@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
-import { MarketingEntry, MarketingSheet } from '../../../features/marketing/index.ts'
+import { MarketingEntry } from '../../../features/marketing/index.ts'
 import {
   InboxColumn,
   LiveUpdatesNotice,
@@ -25,7 +25,6 @@ import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
-import { useModalOpen } from '../../../shared/ui/modal-stack.ts'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { openedHere } from '../../shell/overlay-history.ts'
 
@@ -126,7 +125,6 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
-  const marketingOpen = useModalOpen('marketing')
   const chosen = ((!!search.c || !!search.chat) && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
@@ -160,7 +158,6 @@ export function PageInbox({ pageId }: { pageId: string }) {
         paneOpen={chosen}
         action={<MarketingEntry pageId={pageId} variant="header" />}
       />
-      {marketingOpen ? <MarketingSheet pageId={pageId} /> : null}
       <div className="flex min-h-0 flex-1">
         <PageSidebar
           page={page}

@@ -6,7 +6,7 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { MarketingAdAccount, MarketingState } from '../../../shared/contracts/marketing.ts'
 import { ApiError } from '../../../shared/api/request.ts'
-import { MarketingSheet, type MarketingDeps } from './marketing-sheet.tsx'
+import { MarketingPanel, type MarketingDeps } from './marketing-sheet.tsx'
 
 const calls: Array<{ path: string; method?: string; body?: unknown }> = []
 let state: MarketingState
@@ -107,7 +107,7 @@ async function render(d: Partial<MarketingDeps>) {
     root!.render(
       <QueryClientProvider client={client}>
         <I18nProvider i18n={i18n}>
-          <MarketingSheet pageId="p1" deps={d} />
+          <MarketingPanel pageId="p1" deps={d} />
         </I18nProvider>
       </QueryClientProvider>,
     )

@@ -22,7 +22,6 @@ import { refreshAccounts, requestExtraPermissions } from '../../../shared/sessio
 import type { ExtraPermissionsResult } from '../../../shared/session/actions.ts'
 import { buttonDanger, buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
-import { ModalFrame } from '../../../shared/ui/modal-frame.tsx'
 import { closeModal } from '../../../shared/ui/modal-stack.ts'
 import { refusalText } from '../model/error-text.ts'
 import {
@@ -53,13 +52,9 @@ const defaultDeps: MarketingDeps = {
   sync: syncMarketingSubscribers,
 }
 
-export function MarketingSheet({ pageId, deps }: { pageId: string; deps?: Partial<MarketingDeps> }) {
-  const { t } = useLingui()
-  return (
-    <ModalFrame title={t`Marketing messages`} onClose={() => closeModal('marketing')}>
-      <MarketingBody pageId={pageId} deps={{ ...defaultDeps, ...deps }} />
-    </ModalFrame>
-  )
+/** The modal's body (the app's modal layer draws the frame and its title, "Marketing messages"). */
+export function MarketingPanel({ pageId, deps }: { pageId: string; deps?: Partial<MarketingDeps> }) {
+  return <MarketingBody pageId={pageId} deps={{ ...defaultDeps, ...deps }} />
 }
 
 function MarketingBody({ pageId, deps }: { pageId: string; deps: MarketingDeps }) {
