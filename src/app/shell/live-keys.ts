@@ -5,6 +5,7 @@
  */
 export const LIVE_KEYS = {
   conversations: (pageId: string) => ['inbox', pageId, 'conversations'],
+  marketing: (pageId: string) => ['marketing', pageId],
   all: [['inbox'], ['history'], ['marketing']],
 }
 /** The inbox clears an open conversation's unread count itself and tells the network (mark_seen). */
