@@ -33,6 +33,11 @@ async function fakeApi(path: string, options: { method?: string; body?: unknown 
   throw new Error(`unexpected ${path}`)
 }
 vi.mock('../../../shared/api/client.ts', () => ({ api: fakeApi, silentApi: fakeApi }))
+// The shared marketing error texts are their own module's concern: here a name reads as itself.
+vi.mock('../model/marketing-error.ts', () => ({
+  marketingRefusalText: (err: { marketing?: string }) =>
+    err.marketing ? { id: err.marketing, message: `Text for ${err.marketing}` } : undefined,
+}))
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -165,6 +170,23 @@ describe('Ask to subscribe in a chat', () => {
     await vi.waitFor(() => expect(byTestId<HTMLButtonElement>('ask-send')?.disabled).toBe(false))
     await click(byTestId('ask-send'))
     await vi.waitFor(() => expect(byTestId('ask-error')?.textContent).toContain('Outside of allowed window'))
+    expect(calls.some((c) => c.path.endsWith('/optin-requests'))).toBe(false)
+  })
+})
+
+describe('a documented refusal of the network', () => {
+  it('shows its own text and records nothing', async () => {
+    const p = props({
+      send: vi.fn(async () => {
+        throw Object.assign(new Error('Scope of service exceeded'), { marketing: 'optin_weekly_limit' })
+      }),
+    })
+    await render(<AskToSubscribe {...p} />)
+    await vi.waitFor(() => expect(byTestId('ask-to-subscribe')).not.toBeNull())
+    await click(byTestId('ask-to-subscribe'))
+    await vi.waitFor(() => expect(byTestId<HTMLButtonElement>('ask-send')?.disabled).toBe(false))
+    await click(byTestId('ask-send'))
+    await vi.waitFor(() => expect(byTestId('ask-error')?.textContent).toBe('Text for optin_weekly_limit'))
     expect(calls.some((c) => c.path.endsWith('/optin-requests'))).toBe(false)
   })
 })

@@ -22,6 +22,7 @@ import {
 import { formatLongDate } from '../../../shared/format/index.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { closeModal, openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
+import { marketingRefusalText } from '../model/marketing-error.ts'
 import { rememberOptInRequest } from '../model/optin-sent.ts'
 
 export interface AskToSubscribeProps {
@@ -116,6 +117,12 @@ function AskSheet({
       onSent?.()
       void queryClient.invalidateQueries({ queryKey: marketingQueryKey(pageId) })
     } catch (err) {
+      // The network's documented refusals (weekly limit, outside the window…) have texts of their own.
+      const documented = marketingRefusalText(err)
+      if (documented) {
+        setError(i18n._(documented))
+        return setPhase('ready')
+      }
       const detail = err instanceof Error && err.message ? err.message : ''
       setError(t`The network did not take the request. ${detail}`.trim())
       setPhase('ready')
