@@ -82,7 +82,10 @@ describe('extra permissions for one feature (incremental login)', () => {
     sessionStore.reset({ status: 'logged_in', accounts: [] })
     const { sdk } = fakeSdk({ status: 'unknown', authResponse: null })
     configureSession(testClientConfig, { sdk, graph: graph([]) })
-    expect(await requestExtraPermissions(MARKETING)).toMatchObject({ granted: false, reason: 'not_connected' })
+    expect(await requestExtraPermissions(MARKETING)).toMatchObject({
+      granted: false,
+      reason: 'not_connected',
+    })
     expect(sessionStore.getState().status).toBe('logged_in')
   })
 })
