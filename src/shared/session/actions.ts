@@ -230,6 +230,35 @@ export async function loginWithSdk(): Promise<void> {
   await completeLogin(response)
 }
 
+/** What an incremental login (extra permissions for one feature) answered. */
+export type ExtraPermissionsResult =
+  | { granted: true; userToken: string }
+  | { granted: false; reason: 'declined' | 'not_connected'; missing: string[] }
+
+/**
+ * Asks the network for permissions beyond the first login's, only when a feature needs them (incremental
+ * login: the same dialog, `auth_type=rerequest`, with just these scopes). The user token it answers replaces
+ * the session's in memory, so page tokens listed afterwards carry the new grants. Must be called straight
+ * from a click handler.
+ */
+export async function requestExtraPermissions(scopes: readonly string[]): Promise<ExtraPermissionsResult> {
+  const { sdk, graph } = need()
+  const response = await sdk.login(scopes).catch((): SocialLoginResponse => ({ status: 'unknown' }))
+  const auth = response.authResponse
+  if (response.status !== 'connected' || !auth)
+    return { granted: false, reason: 'not_connected', missing: [...scopes] }
+  let granted: string[]
+  if (auth.grantedScopes !== undefined) granted = auth.grantedScopes.split(',').map((s) => s.trim())
+  else {
+    const list = await graph.permissions(auth.accessToken).catch(() => [])
+    granted = list.filter((p) => p.status === 'granted').map((p) => p.permission)
+  }
+  const missing = scopes.filter((s) => !granted.includes(s))
+  if (missing.length > 0) return { granted: false, reason: 'declined', missing }
+  userToken = auth.accessToken
+  return { granted: true, userToken: auth.accessToken }
+}
+
 /**
  * Ends the session on the server, then leaves nothing of the user on the device: the local database, the
  * offline snapshot, the picture caches, the notifications and, through the store's reset, the page tokens

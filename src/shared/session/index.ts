@@ -7,8 +7,9 @@ export {
   logout,
   missingPermissions,
   refreshAccounts,
+  requestExtraPermissions,
 } from './actions.ts'
-export type { SessionDeps } from './actions.ts'
+export type { ExtraPermissionsResult, SessionDeps } from './actions.ts'
 export { freshPageToken, refreshedPageToken, retryPageTokensNow, type PageTokenUse } from './page-token.ts'
 export type { SessionSocialSdk, SocialAuthResponse, SocialLoginResponse } from './social-port.ts'
 export { sandboxPopupSdk } from './social-port.ts'

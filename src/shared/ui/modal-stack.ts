@@ -15,9 +15,11 @@ export type HostedModalName =
   | 'confirm-branded'
   | 'confirm-sign-out'
   | 'edit-scheduled'
+  /** The page's marketing messages: turn on, status, turn off (`?modal=marketing`). */
+  | 'marketing'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
-export type SheetName = 'saved-replies'
+export type SheetName = 'saved-replies' | 'ask-to-subscribe'
 
 export type ModalName = HostedModalName | SheetName
 
@@ -58,9 +60,10 @@ const HOSTED: readonly HostedModalName[] = [
   'confirm-branded',
   'confirm-sign-out',
   'edit-scheduled',
+  'marketing',
 ]
 
-const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies']
+const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'ask-to-subscribe']
 
 export function isHostedModal(name: ModalName): name is HostedModalName {
   return (HOSTED as readonly string[]).includes(name)

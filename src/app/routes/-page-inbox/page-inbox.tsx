@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
+import { MarketingEntry } from '../../../features/marketing/index.ts'
 import {
   InboxColumn,
   LiveUpdatesNotice,
@@ -151,9 +152,18 @@ export function PageInbox({ pageId }: { pageId: string }) {
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
       {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
-      <PageHeader page={page} unread={list.unread} paneOpen={chosen} />
+      <PageHeader
+        page={page}
+        unread={list.unread}
+        paneOpen={chosen}
+        action={<MarketingEntry pageId={pageId} variant="header" />}
+      />
       <div className="flex min-h-0 flex-1">
-        <PageSidebar page={page} unread={list.unread} />
+        <PageSidebar
+          page={page}
+          unread={list.unread}
+          extra={<MarketingEntry pageId={pageId} variant="sidebar" />}
+        />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>
           <InboxColumn

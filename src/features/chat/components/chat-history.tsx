@@ -11,6 +11,7 @@ import type { CachedMessage } from '../../../shared/db/db.ts'
 import { receiptState, type Watermarks } from '../../../shared/live/receipts.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
+import { useOptInRequests } from '../model/optin-sent.ts'
 
 const TOP_THRESHOLD_PX = 48
 /** A text bubble with its time, before it is measured. */
@@ -59,6 +60,7 @@ export function ChatHistory({
   onLoadOlder,
   onDiscard,
 }: ChatHistoryProps) {
+  const optins = useOptInRequests()
   // A newly opened chat first shows its frame, then its messages in the next frames: the page's first layout
   // and the history's (long texts in several scripts) are then separate tasks.
   const messages = useDeferredValue(latest, NO_MESSAGES)
@@ -147,6 +149,7 @@ export function ChatHistory({
                 imageUrls={item.message.imageUrls}
                 mine={item.message.fromId === pageId}
                 at={item.message.createdAt}
+                optinTitle={item.message.fromId === pageId ? optins.get(item.message.id) : undefined}
                 {...(item.message.fromId === pageId
                   ? { receipt: receiptState(item.message.createdAt, receipts) }
                   : {})}

@@ -1,5 +1,5 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { GraphClient } from '../../../shared/graph/types.ts'
@@ -14,6 +14,9 @@ import { ChatHistory } from './chat-history.tsx'
 import { Composer, type ComposerToolsProps } from './composer.tsx'
 import { SavedRepliesButton } from './saved-replies.tsx'
 import { compressImage } from '../model/compress-image.ts'
+import { useClientConfig } from '../../../shared/config/index.ts'
+import { sendOptInRequest } from '../api/optin-request.ts'
+import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
 
 export interface ChatCustomer {
   conversationId: string
@@ -51,10 +54,22 @@ const refusals = {
   no_customer_message: msg`The customer has not written to the page recently.`,
 } as const
 
-/** The saved replies in the reply box's tool row. */
-function SavedRepliesTool({ disabled, insert }: ComposerToolsProps) {
-  return <SavedRepliesButton disabled={disabled} onPick={insert} />
+/** What the tool row's "Ask to subscribe" needs of the chat (the row's component is defined once). */
+const AskContext = createContext<AskToSubscribeProps | undefined>(undefined)
+
+/** The reply box's tool row: the saved replies, and the opt-in request when the page's marketing is on. */
+function ChatTools({ disabled, insert }: ComposerToolsProps) {
+  const ask = useContext(AskContext)
+  return (
+    <>
+      <SavedRepliesButton disabled={disabled} onPick={insert} />
+      {ask ? <AskToSubscribe {...ask} /> : null}
+    </>
+  )
 }
+
+/** Opt-in requests go out only inside the standard window, whatever the reply policy. */
+const OPTIN_WINDOW = { policy: 'current', humanAgentEnabled: false } as const
 
 export function ChatView(props: ChatViewProps) {
   const { pageId, customer, graph, pageToken, withToken, windowOptions, online, trial } = props
@@ -90,6 +105,8 @@ export function ChatView(props: ChatViewProps) {
     (s: WindowStatus) => (s.reason in refusals ? i18n._(refusals[s.reason as keyof typeof refusals]) : ''),
     [i18n],
   )
+  const inOptInWindow =
+    windowStatus(Number.isFinite(last) ? last : undefined, now, OPTIN_WINDOW).reason === 'standard'
   const { reload } = history
   const onDelivered = useCallback(() => {
     void reload().then(() => setBottomSignal((n) => n + 1))
@@ -106,6 +123,21 @@ export function ChatView(props: ChatViewProps) {
     refusal,
     onDelivered,
   })
+
+  const config = useClientConfig()
+  const graphRoot = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`
+  const ask = useMemo<AskToSubscribeProps>(
+    () => ({
+      pageId,
+      customerId: customer.id,
+      customerName: customer.name,
+      inWindow: inOptInWindow,
+      send: (psid, title) =>
+        withToken((token) => sendOptInRequest(graphRoot, token, psid, { title, payload: `optin:${title}` })),
+      onSent: onDelivered,
+    }),
+    [pageId, customer.id, customer.name, inOptInWindow, withToken, graphRoot, onDelivered],
+  )
 
   const onSend = async (text: string, image: File | undefined): Promise<boolean> => {
     let imageUrl: string | undefined
@@ -147,7 +179,9 @@ export function ChatView(props: ChatViewProps) {
         onLoadOlder={history.loadOlder}
         onDiscard={(id) => void replies.discard(id)}
       />
-      <Composer status={status} online={online} trial={trial} onSend={onSend} Tools={SavedRepliesTool} />
+      <AskContext.Provider value={ask}>
+        <Composer status={status} online={online} trial={trial} onSend={onSend} Tools={ChatTools} />
+      </AskContext.Provider>
     </section>
   )
 }

@@ -163,7 +163,7 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
         className="w-full resize-none rounded-md border border-gray-300 p-2 text-sm short:h-9 short:py-1.5 disabled:bg-gray-100"
       />
       <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 short:gap-y-1">
-        <div className="flex min-w-0 items-center gap-4">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
           <label
             className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}
           >

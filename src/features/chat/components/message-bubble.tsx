@@ -14,6 +14,8 @@ export interface BubbleProps {
   /** What the network said of the page's own message (absent for the customer's). */
   receipt?: ReceiptState
   onDiscard?: () => void
+  /** The page's opt-in request ("Ask to subscribe") with this title, shown as such. */
+  optinTitle?: string
   /** Placement in the virtualised history: its measuring ref, index and position. */
   ref?: Ref<HTMLLIElement>
   index?: number
@@ -21,7 +23,7 @@ export interface BubbleProps {
 }
 
 export function MessageBubble(props: BubbleProps) {
-  const { text, imageUrls, mine, at, outboxState, receipt, onDiscard, ref, index, style } = props
+  const { text, imageUrls, mine, at, outboxState, receipt, onDiscard, ref, index, style, optinTitle } = props
   const { i18n } = useLingui()
   const time = formatDateTime(at, i18n.locale, 'short')
   return (
@@ -29,13 +31,29 @@ export function MessageBubble(props: BubbleProps) {
       ref={ref}
       data-index={index}
       style={style}
-      data-testid={outboxState ? 'pending-reply' : 'chat-message'}
+      data-testid={
+        outboxState ? 'pending-reply' : optinTitle !== undefined ? 'optin-request' : 'chat-message'
+      }
       data-state={outboxState}
       className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}
     >
       <div
-        className={`max-w-[75%] rounded-2xl px-3 py-2 ${mine ? 'bg-brand-600 text-white' : 'bg-gray-100 text-gray-900'} ${outboxState ? 'opacity-70' : ''}`}
+        className={`max-w-[75%] rounded-2xl px-3 py-2 ${
+          optinTitle !== undefined
+            ? 'border border-dashed border-brand-600 bg-brand-50 text-brand-900'
+            : mine
+              ? 'bg-brand-600 text-white'
+              : 'bg-gray-100 text-gray-900'
+        } ${outboxState ? 'opacity-70' : ''}`}
       >
+        {optinTitle !== undefined ? (
+          <p className="text-sm">
+            <span aria-hidden="true">🔔 </span>
+            <Trans>
+              Subscription request: <span dir="auto">{optinTitle}</span>
+            </Trans>
+          </p>
+        ) : null}
         {imageUrls.map((url) => (
           <img
             key={url}

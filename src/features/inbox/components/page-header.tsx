@@ -3,6 +3,7 @@
  * its messages are unread. On a short screen (a phone sideways) it is one slim line, and gives its room to an
  * open chat or bulk wizard where only that pane shows.
  */
+import type { ReactNode } from 'react'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 import type { PageSummary } from './page-sidebar.tsx'
@@ -11,11 +12,14 @@ export function PageHeader({
   page,
   unread = 0,
   paneOpen = false,
+  action,
 }: {
   page: PageSummary
   unread?: number
   /** A chat or the bulk wizard fills the screen below `md` (the list hidden). */
   paneOpen?: boolean
+  /** The page's own settings entry (marketing messages), at the line's end. */
+  action?: ReactNode
 }) {
   return (
     <header
@@ -42,6 +46,7 @@ export function PageHeader({
         ) : null}
       </div>
       {unread > 0 ? <UnreadBadge count={unread} testId="page-header-unread" /> : null}
+      {action}
     </header>
   )
 }

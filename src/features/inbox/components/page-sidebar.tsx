@@ -1,5 +1,6 @@
 /** The page's own sidebar: picture, name, category and the "Messages" item with the page's unread count. */
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { PageSummary } from '../../../shared/db/db.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
@@ -7,7 +8,16 @@ import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 export type { PageSummary }
 
 /** `unread`: unread messages over the page's cached conversations. */
-export function PageSidebar({ page, unread = 0 }: { page: PageSummary; unread?: number }) {
+/** `extra`: the page's other items under "Messages" (its marketing messages). */
+export function PageSidebar({
+  page,
+  unread = 0,
+  extra,
+}: {
+  page: PageSummary
+  unread?: number
+  extra?: ReactNode
+}) {
   return (
     <nav
       aria-label={page.name}
@@ -33,6 +43,7 @@ export function PageSidebar({ page, unread = 0 }: { page: PageSummary; unread?: 
         <Trans>Messages</Trans>
         {unread > 0 ? <UnreadBadge count={unread} testId="page-unread" /> : null}
       </span>
+      {extra}
     </nav>
   )
 }

@@ -220,6 +220,19 @@ describe('a page subscription event', () => {
   })
 })
 
+describe("a page's marketing subscribers changed", () => {
+  it("invalidates that page's marketing state, so its subscriber counts are read again", async () => {
+    const queryClient = new QueryClient()
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    const keys = { marketing: (pageId: string) => ['marketing', pageId], all: [['inbox']] }
+    await dispatchLiveEvent(event('marketing_subscribers', { pageId: PAGE, active: 41, stopped: 2 }), {
+      queryClient,
+      keys,
+    })
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['marketing', PAGE] }])
+  })
+})
+
 describe('a refetch event (a gap in the stream)', () => {
   it('invalidates the lists, histories and unread counts of every page, and tells the open screens', async () => {
     const queryClient = new QueryClient()

@@ -19,6 +19,8 @@ export interface LiveQueryKeys {
   conversations?: (pageId: string) => QueryKey
   /** The unread counts of a page (the sidebar's figure), when they are a query of their own. */
   pageUnread?: (pageId: string) => QueryKey
+  /** A page's marketing state (its subscriber counts), read again when its subscriber list changed. */
+  marketing?: (pageId: string) => QueryKey
   /** What a gap in the stream makes stale: the lists, histories and unread counts of every page. */
   all?: QueryKey[]
 }
@@ -115,6 +117,10 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       return
     case 'page_subscription':
       if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
+      return
+    case 'marketing_subscribers':
+      // An opt-in, an opt-out, a token list read or marketing turned on or off: the counts shown are read again.
+      invalidate(deps, [k.marketing?.(event.data.pageId)])
       return
     case 'refetch':
       // Events were missed that the server no longer keeps: everything shown is read again.

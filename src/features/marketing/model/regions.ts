@@ -1,0 +1,34 @@
+/**
+ * Where marketing messages work, as the network publishes it: the business countries it serves (the ad
+ * account's business country), and the subscribers' countries where they are never delivered. Names come
+ * from the browser in the user's language.
+ */
+
+/** The business countries served (ISO 3166-1 alpha-2). */
+export const SERVED_BUSINESS_COUNTRIES: readonly string[] = [
+  'AU', 'BR', 'CL', 'CO', 'HK', 'IN', 'ID', 'IL', 'MY', 'MX',
+  'NZ', 'PE', 'PH', 'SA', 'SG', 'TW', 'TH', 'AE', 'US', 'VN',
+] // prettier-ignore
+
+/** Subscribers in these regions never receive marketing messages (the network filters them). */
+export const UNREACHED_SUBSCRIBER_REGIONS: readonly string[] = ['EU', 'GB', 'JP', 'KR', 'AU']
+
+/** A region's name in `locale` ("Mexico", "México"), or the code itself when the browser has none. */
+export function regionName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+/** Region names joined as the language lists them ("A, B and C"), sorted in that language. */
+export function regionList(codes: readonly string[], locale: string, sort = true): string {
+  const names = codes.map((c) => regionName(c, locale))
+  if (sort) names.sort(new Intl.Collator(locale).compare)
+  try {
+    return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names)
+  } catch {
+    return names.join(', ')
+  }
+}
