@@ -18,3 +18,10 @@ export {
   scheduleBulkMessage,
 } from './messages.ts'
 export { uploadImage } from './upload.ts'
+export {
+  checkOptinRequests,
+  getMarketingEstimate,
+  getMarketingState,
+  getMarketingSubscribers,
+  startMarketingJob,
+} from './marketing.ts'
