@@ -31,6 +31,8 @@ function useModalContent(): Record<HostedModalName, { title: string; body: React
     'confirm-branded': { title: t`Authorise branded messages`, body: <ConfirmBrandedBody /> },
     'confirm-sign-out': { title: t`Sign out?`, body: <SignOutConfirmBody onConfirm={signOut} /> },
     'edit-scheduled': { title: t`Edit scheduled send`, body: <EditScheduledBody /> },
+    // The page's marketing settings draw their body here (src/features/marketing).
+    marketing: { title: t`Marketing messages`, body: null },
   }
 }
 

@@ -60,6 +60,15 @@ export const bulkProgressEvent = z.object({
   state: z.enum(['running', 'rate_limited', 'waiting_connection', 'needs_signin', 'finished', 'stopped']),
   stopReason: z.string().optional(),
   sender: z.literal('server'),
+  /** A job reaching subscribers: its marketing messages sent and what the network reports spent so far. */
+  marketing: z
+    .object({
+      sent: z.number().int(),
+      spend_minor: z.number().int().nullable(),
+      currency: z.string(),
+      budget_minor: z.number().int(),
+    })
+    .optional(),
 })
 export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
 

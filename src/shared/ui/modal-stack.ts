@@ -15,6 +15,8 @@ export type HostedModalName =
   | 'confirm-branded'
   | 'confirm-sign-out'
   | 'edit-scheduled'
+  /** The page's marketing messages: turn on, status, turn off (`?modal=marketing`). */
+  | 'marketing'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
 export type SheetName = 'saved-replies'
@@ -58,6 +60,7 @@ const HOSTED: readonly HostedModalName[] = [
   'confirm-branded',
   'confirm-sign-out',
   'edit-scheduled',
+  'marketing',
 ]
 
 const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies']
