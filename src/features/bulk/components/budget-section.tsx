@@ -56,7 +56,7 @@ export function BudgetSection(props: {
       </div>
       <label className="flex flex-col gap-1">
         <span className="text-slate-700">
-          <Trans>Amount ({props.currency})</Trans>
+          <AmountLabel currency={props.currency} />
         </span>
         <input
           type="text"
@@ -107,6 +107,10 @@ export function BudgetSection(props: {
   )
 }
 
+function AmountLabel({ currency }: { currency: string }) {
+  return <Trans>Amount ({currency})</Trans>
+}
+
 function EstimateText({ amount, count }: { amount: string; count: string }) {
   return (
     <Trans>
@@ -123,7 +127,11 @@ export function SendSummaryList(props: {
 }) {
   const { i18n } = useLingui()
   const n = (v: number) => formatNumber(v, i18n.locale)
-  const { standard, marketing, spent } = props.summary
+  const [standard, marketing, spent] = [
+    props.summary.standard,
+    props.summary.marketing,
+    props.summary.spent,
+  ].map(n)
   const estimate =
     props.currency && props.estimateMinor !== undefined
       ? formatMoney(props.estimateMinor, props.currency, i18n.locale)
@@ -134,19 +142,19 @@ export function SendSummaryList(props: {
       data-testid="bulk-summary"
     >
       <li data-testid="bulk-summary-standard">
-        <Trans>Free standard messages: {n(standard)}</Trans>
+        <Trans>Free standard messages: {standard}</Trans>
       </li>
       <li data-testid="bulk-summary-marketing">
         {estimate ? (
           <Trans>
-            Paid marketing messages: {n(marketing)} (about {estimate})
+            Paid marketing messages: {marketing} (about {estimate})
           </Trans>
         ) : (
-          <Trans>Paid marketing messages: {n(marketing)}</Trans>
+          <Trans>Paid marketing messages: {marketing}</Trans>
         )}
       </li>
       <li data-testid="bulk-summary-spent">
-        <Trans>Pagecast messages spent: {n(spent)}</Trans>
+        <Trans>Pagecast messages spent: {spent}</Trans>
       </li>
     </ul>
   )

@@ -67,9 +67,13 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
   const { i18n } = useLingui()
   const n = (v: number) => formatNumber(v, i18n.locale)
   const refused = optin.check?.refused ?? []
-  const asked = refused.filter((r) => r.reason === 'asked_this_week').length
-  const subscribed = refused.filter((r) => r.reason === 'subscribed').length
   const title = optin.title.trim()
+  const [length, max] = [n(optin.title.length), n(OPTIN_TITLE_MAX)]
+  const [allowed, asked, subscribed] = [
+    n(optin.check?.allowed.length ?? 0),
+    n(refused.filter((r) => r.reason === 'asked_this_week').length),
+    n(refused.filter((r) => r.reason === 'subscribed').length),
+  ]
   return (
     <div className="flex flex-col gap-2">
       <label className="flex items-start gap-2">
@@ -109,8 +113,7 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
             />
             <span className="text-xs text-slate-500">
               <Trans>
-                {n(optin.title.length)}/{n(OPTIN_TITLE_MAX)} characters. One request with the same title per
-                customer per week.
+                {length}/{max} characters. One request with the same title per customer per week.
               </Trans>
             </span>
           </label>
@@ -129,8 +132,7 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
           ) : (
             <p className="text-slate-700" data-testid="bulk-optin-check">
               <Trans>
-                {n(optin.check.allowed.length)} will be asked. Left out: {n(asked)} asked this week,{' '}
-                {n(subscribed)} already subscribed.
+                {allowed} will be asked. Left out: {asked} asked this week, {subscribed} already subscribed.
               </Trans>
             </p>
           )}

@@ -92,9 +92,10 @@ function StopText({ code }: { code?: string }) {
 
 function MarketingStop({ name }: { name: string }) {
   const { i18n } = useLingui()
+  const reason = i18n._(marketingReasonText(name))
   return (
     <span data-testid="bulk-card-marketing-stop">
-      <Trans>Stopped:</Trans> {i18n._(marketingReasonText(name))}
+      <Trans>Stopped: {reason}</Trans>
     </span>
   )
 }
