@@ -3,12 +3,7 @@
  * page's state, its active subscribers, who may be asked to subscribe, the cost estimate, and the start of a
  * job that reaches subscribers. Subscription tokens never come here; the page token goes only to the start.
  */
-import type {
-  Budget,
-  MarketingEstimate,
-  MarketingState,
-  OptinCheckResponse,
-} from '../contracts/marketing.ts'
+import type { Budget, MarketingEstimate, MarketingState, OptinCheckResponse } from '../contracts/marketing.ts'
 import { silentApi } from './client.ts'
 
 const page = (pageId: string) => `/pages/${encodeURIComponent(pageId)}/marketing`
