@@ -9,13 +9,12 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { messages } from '../../../locales/en/bulk.po'
+import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
 import { dismissAll, notificationStore } from '../../../shared/notifications/store.ts'
 import { closeAllModals, modalStack } from '../../../shared/ui/modal-stack.ts'
+import type * as StartJob from '../api/start-job.ts'
 import type { StartJobInput } from '../api/start-job.ts'
 import { BulkWizard } from './bulk-wizard.tsx'
-
-const HOUR = 3_600_000
-const now = Date.now()
 
 vi.mock('../../../shared/config', () => ({
   useClientConfig: () => ({ messagingPolicy: 'current', graphUrl: '', graphVersion: 'v1' }),
@@ -46,7 +45,7 @@ vi.mock('../model/marketing-error.ts', () => ({
 const started: StartJobInput[] = []
 const startResult = { fail: undefined as undefined | string }
 vi.mock('../api/start-job.ts', async (original) => {
-  const real = await original<typeof import('../api/start-job.ts')>()
+  const real = await original<typeof StartJob>()
   return {
     ...real,
     startBulkJob: async (input: StartJobInput) => {
@@ -246,7 +245,7 @@ describe('the bulk wizard with marketing messages', () => {
     await until(() => text('bulk-group-marketing').includes('2'), 'subscribers counted')
     click(stepButton(2))
     click(q('bulk-optin'))
-    expect((q('bulk-optin-title') as HTMLInputElement).value).toBe('Updates and offers')
+    expect((q('bulk-optin-title') as HTMLInputElement).value).toBe(DEFAULT_OPTIN_TITLE)
     expect((q('bulk-optin-title') as HTMLInputElement).maxLength).toBe(65)
     await until(() => text('bulk-optin-check').startsWith('1 will'), 'the check')
     expect(text('bulk-optin-check')).toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
 import {
   canOpen,
   chosenGroups,
@@ -68,7 +69,7 @@ describe('the reach groups of the wizard', () => {
 
   it('asks to subscribe only inside the window, with the default title, and a message content leaves it', () => {
     let s = wizardReducer(initialWizard(), { type: 'kind', kind: 'optin_request' })
-    expect(s.optinTitle).toBe('Updates and offers')
+    expect(s.optinTitle).toBe(DEFAULT_OPTIN_TITLE)
     expect(chosenGroups(s, split)).toEqual({ standard: ['a', 'b'], marketing: [] })
     s = wizardReducer(s, { type: 'content', content: 'STANDARD' })
     expect(s.kind).toBe('text')
@@ -79,6 +80,6 @@ describe('the reach groups of the wizard', () => {
     let s = wizardReducer(initialWizard(), { type: 'budget-amount', amount: '50' })
     s = wizardReducer(s, { type: 'optin-title', title: 'News' })
     s = wizardReducer(s, { type: 'reset' })
-    expect([s.budgetAmount, s.optinTitle, s.kind]).toEqual(['', 'Updates and offers', 'text'])
+    expect([s.budgetAmount, s.optinTitle, s.kind]).toEqual(['', DEFAULT_OPTIN_TITLE, 'text'])
   })
 })
