@@ -140,7 +140,8 @@ function Group(props: {
     </span>
   )
   return (
-    <li className="rounded-lg border border-slate-200 p-2" data-testid={props.testId}>
+    // Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin.
+    <li className="rounded-lg border border-slate-200 p-2 leading-[normal]" data-testid={props.testId}>
       {props.onCheck ? (
         <label className="flex items-start gap-2">
           <input

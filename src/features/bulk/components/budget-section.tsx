@@ -28,7 +28,7 @@ export function BudgetSection(props: {
   const showRefusal = !verdict.ok && (props.tried || props.amount.trim() !== '')
   return (
     <fieldset
-      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 text-sm leading-[normal]"
       data-testid="bulk-budget"
     >
       <legend className="px-1 font-medium text-slate-700">
@@ -138,7 +138,7 @@ export function SendSummaryList(props: {
       : undefined
   return (
     <ul
-      className="flex flex-col gap-1 rounded-lg bg-slate-100 p-3 text-sm text-slate-700"
+      className="flex flex-col gap-1 rounded-lg bg-slate-100 p-3 text-sm leading-[normal] text-slate-700"
       data-testid="bulk-summary"
     >
       <li data-testid="bulk-summary-standard">

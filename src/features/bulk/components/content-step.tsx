@@ -97,7 +97,7 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
         </span>
       </label>
       {optin.selected ? (
-        <div className="flex flex-col gap-2 ps-6">
+        <div className="flex flex-col gap-2 ps-6 leading-[normal]">
           <label className="flex flex-col gap-1">
             <span className="font-medium text-slate-700">
               <Trans>Title of the request</Trans>
