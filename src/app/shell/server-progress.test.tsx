@@ -115,7 +115,14 @@ describe("a server-held job's card", () => {
     const budget = { budgetKind: 'total' as const, budgetMinor: 5000, currency: 'MXN', estimateMinor: 3400 }
     await db.bulkJobs.put(jobRecord({ id: 'j1', state: 'on_server', total: 400, marketing: budget }))
     await expect.poll(() => text('bulk-card-spend')).toBe('Budget MX$50.00')
-    const marketing = { sent: 38, spend_minor: 3230, currency: 'MXN', budget_minor: 5000 }
+    const marketing = {
+      sent: 38,
+      spend_minor: 3230,
+      currency: 'MXN',
+      budget_kind: 'total',
+      budget_minor: 5000,
+      estimate_minor: 3400,
+    }
     await progress({ sent: 348, total: 400, marketing })
     await expect.poll(() => text('bulk-card-ways')).toBe('310 standard · 38 marketing')
     expect(text('bulk-card-spend')).toBe('MX$32.30 spent of MX$50.00')

@@ -119,6 +119,10 @@ describe('starting a bulk job', () => {
       code: 'inactive_campaign',
       message: 'Paused',
     })
+    expect(marketingRefusal({ message: 'invalid', errors: { page_token: ['refused'] } })).toEqual({
+      code: 'page_permission',
+      message: 'invalid',
+    })
     expect(marketingRefusal(undefined)).toEqual({})
   })
 })

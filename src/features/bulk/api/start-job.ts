@@ -70,7 +70,8 @@ export function marketingRefusal(body: unknown): { code?: string; message?: stri
     str(b.error?.marketing) ??
     str(b.code) ??
     str(b.error?.code) ??
-    (b.errors && 'budget' in b.errors ? 'budget_too_small' : undefined)
+    (b.errors && ('budget' in b.errors || 'budget.minor' in b.errors) ? 'budget_too_small' : undefined) ??
+    (b.errors && 'page_token' in b.errors ? 'page_permission' : undefined)
   const message = str(b.message) ?? str(b.error?.message)
   return { ...(code ? { code: code.replace(/^marketing:/, '') } : {}), ...(message ? { message } : {}) }
 }

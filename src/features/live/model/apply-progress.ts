@@ -25,8 +25,8 @@ export async function applyServerProgress(messageId: string, p: ServerProgress):
     if (p.marketing) {
       const m = p.marketing
       next.marketing = {
-        budgetKind: job.marketing?.budgetKind ?? 'total',
-        estimateMinor: job.marketing?.estimateMinor ?? 0,
+        budgetKind: m.budget_kind,
+        estimateMinor: m.estimate_minor,
         currency: m.currency,
         budgetMinor: m.budget_minor,
         // Counts and spend only grow: an older event never lowers them.
