@@ -300,7 +300,8 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
                   onSelect: () => dispatch({ type: 'kind', kind: 'optin_request' }),
                   title: state.optinTitle,
                   onTitle: (title) => dispatch({ type: 'optin-title', title }),
-                  check: optinCheck.data,
+                  // Nobody inside the window to check: nobody to ask.
+                  check: optinCheck.data ?? (chosen.standard.length === 0 ? NOBODY : undefined),
                   checkFailed: optinCheck.isError,
                 }
               : undefined
@@ -359,6 +360,8 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     </div>
   )
 }
+
+const NOBODY: OptinCheckResponse = { allowed: [], refused: [] }
 
 const member = (c: { recipientId: string; name: string; conversationId: string }) => ({
   recipientId: c.recipientId,
