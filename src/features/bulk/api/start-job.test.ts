@@ -100,7 +100,12 @@ describe('starting a bulk job', () => {
 
   it('records an opt-in request job with its title on the server and on the device', async () => {
     await startBulkJob(
-      input({ recipients: people(['standard']), contentKind: 'optin_request', optinTitle: 'Weekly deals' }),
+      input({
+        text: '',
+        recipients: people(['standard']),
+        contentKind: 'optin_request',
+        optinTitle: 'Weekly deals',
+      }),
     )
     const created = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/v2/messages'))!.body
     expect(created).toMatchObject({
@@ -109,7 +114,11 @@ describe('starting a bulk job', () => {
       total_messages: 1,
     })
     const job = await jobs.get('77')
-    expect([job?.contentKind, job?.optinTitle]).toEqual(['optin_request', 'Weekly deals'])
+    expect([job?.contentKind, job?.optinTitle, job?.text]).toEqual([
+      'optin_request',
+      'Weekly deals',
+      'Weekly deals',
+    ])
   })
 
   it('reads the marketing reason from the shapes a refusal may take', () => {

@@ -81,18 +81,19 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   if (plan.refused || plan.count === 0) throw new NothingAvailable('no messages available')
   const audience = input.recipients.slice(0, plan.count)
   const tagging = tagForSend(input.policy, input.content)
+  const optin = input.contentKind === 'optin_request' && !!input.optinTitle
+  // An opt-in request has no text of its own: its record (and card) reads the request's title.
+  const text = optin ? input.optinTitle! : input.text
   const { id } = await createBulkMessage({
     page_id: input.pageId,
     message_type_id: MessageType.BULK_MESSAGE,
-    message: input.text,
+    message: text,
     image_url: input.imageUrl ?? null,
     label: JSON.stringify(input.labels),
     tag: tagging.tag ?? null,
     total_messages: audience.length,
     branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
-    ...(input.contentKind === 'optin_request' && input.optinTitle
-      ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle }
-      : {}),
+    ...(optin ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle! } : {}),
   })
   const marketing =
     input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
@@ -101,7 +102,7 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     id,
     pageId: input.pageId,
     pageName: input.pageName,
-    text: input.text,
+    text,
     ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
     ...(tagging.tag ? { tag: tagging.tag } : {}),
     messagingType: tagging.messagingType,
@@ -120,9 +121,7 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     recipientsSynced: false,
     cursor: 0,
     ...(input.keepSending || marketing ? { keepSending: true } : {}),
-    ...(input.contentKind === 'optin_request' && input.optinTitle
-      ? { contentKind: 'optin_request' as const, optinTitle: input.optinTitle }
-      : {}),
+    ...(optin ? { contentKind: 'optin_request' as const, optinTitle: input.optinTitle! } : {}),
     ...(marketing
       ? {
           // The device never sends it: on the server (with a moved lease) until the server takes it.

@@ -190,9 +190,9 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     guard.current = true
     setBusy(true)
     try {
-      const imageUrl = state.image
-        ? (await uploadImage(state.image, sub?.access_type ?? null)).url
-        : undefined
+      // An opt-in request carries no image of the owner's.
+      const imageUrl =
+        state.image && !optin ? (await uploadImage(state.image, sub?.access_type ?? null)).url : undefined
       const { count } = await startBulkJob({
         pageId,
         pageName,
