@@ -2,7 +2,7 @@
  * A job the server holds: its card follows the server's progress events from the live stream (the live
  * module writes them to the job's row, the bulk cards read the row), then shows its end.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
@@ -13,6 +13,11 @@ import { ProgressCard } from '../../features/bulk/components/progress-card.tsx'
 import { useBulkJobs } from '../../features/bulk/model/use-bulk-jobs.ts'
 import { dispatchLiveEvent } from '../../features/live/model/dispatch.ts'
 import { parseLiveEvent } from '../../features/live/model/events.ts'
+
+// The words of a marketing stop reason (the shared marketing error texts behind them are built elsewhere).
+vi.mock('../../features/bulk/model/marketing-error.ts', () => ({
+  marketingReasonText: (name: string) => ({ id: `test.${name}`, message: `Marketing error ${name}` }),
+}))
 
 let root: Root
 let host: HTMLElement
@@ -104,5 +109,34 @@ describe("a server-held job's card", () => {
     await progress({ sent: 3, skipped: 7, state: 'stopped', stopReason: 'no_messages' })
     await expect.poll(() => text('bulk-card-state')).toBe('Stopped: no messages left')
     expect(text('bulk-card-skipped')).toBe('7 skipped')
+  })
+
+  it('shows the standard and marketing counts and the spend live, then the marketing stop reason', async () => {
+    const budget = { budgetKind: 'total' as const, budgetMinor: 5000, currency: 'MXN', estimateMinor: 3400 }
+    await db.bulkJobs.put(jobRecord({ id: 'j1', state: 'on_server', total: 400, marketing: budget }))
+    await expect.poll(() => text('bulk-card-spend')).toBe('Budget MX$50.00')
+    const marketing = {
+      sent: 38,
+      spend_minor: 3230,
+      currency: 'MXN',
+      budget_kind: 'total',
+      budget_minor: 5000,
+      estimate_minor: 3400,
+    }
+    await progress({ sent: 348, total: 400, marketing })
+    await expect.poll(() => text('bulk-card-ways')).toBe('310 standard · 38 marketing')
+    expect(text('bulk-card-spend')).toBe('MX$32.30 spent of MX$50.00')
+    // A late, older event never lowers the spend.
+    await progress({ sent: 349, total: 400, marketing: { ...marketing, sent: 30, spend_minor: 2000 } })
+    await progress({
+      sent: 360,
+      total: 400,
+      state: 'stopped',
+      stopReason: 'marketing:budget_spent',
+      marketing: { ...marketing, sent: 50, spend_minor: 4990 },
+    })
+    await expect.poll(() => text('bulk-card-state')).toBe('Stopped: Marketing error budget_spent')
+    expect(text('bulk-card-ways')).toBe('310 standard · 50 marketing')
+    expect(text('bulk-card-spend')).toBe('MX$49.90 spent of MX$50.00')
   })
 })

@@ -105,7 +105,15 @@ export interface BulkJob {
   contentKind?: ContentKind
   optinTitle?: string
   /** Some recipients are reached as marketing messages: the job sends on the server, with this campaign budget. */
-  marketing?: { budgetKind: BudgetKind; budgetMinor: number; currency: string; estimateMinor: number }
+  marketing?: {
+    budgetKind: BudgetKind
+    budgetMinor: number
+    currency: string
+    estimateMinor: number
+    /** Marketing messages sent so far and the network's spend reading (minor units), from the server's progress. */
+    sent?: number
+    spendMinor?: number | null
+  }
 }
 
 /** Who a job goes to, in order. */

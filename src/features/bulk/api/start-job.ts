@@ -1,8 +1,13 @@
 /**
  * Starting a bulk job, in the pipeline's order: the server record, then the job and its recipients in one
  * Dexie transaction, then the recipient list to the server, then a wake-up for the sender.
+ * A job that reaches subscribers by marketing message runs on the server from the start: once the server has
+ * the recipient list, `POST /messages/{id}/marketing` creates the campaign with the budget and takes the job
+ * (with the page token, sealed there), as a hand-over does; the device never sends it.
  */
-import { apiToken, createBulkMessage } from '../../../shared/api'
+import { apiToken, createBulkMessage, isApiError, startMarketingJob } from '../../../shared/api'
+import type { Budget, ContentKind } from '../../../shared/contracts/marketing.ts'
+import { jobs } from '../../../shared/bulk/records.ts'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MessageType } from '../../../shared/constants/limits.ts'
 import { tagForSend, type ContentType } from '../../../shared/policy/messaging.ts'
@@ -25,31 +30,79 @@ export interface StartJobInput {
   subscription: SubscriptionState | null
   /** Hand the job to the server when the app is hidden or closed. */
   keepSending?: boolean
+  /** An opt-in request ("Ask to subscribe") with this title instead of the text. */
+  contentKind?: ContentKind
+  optinTitle?: string
+  /** Set when some recipients have `way: 'marketing'`: the campaign's budget and the page token. */
+  marketing?: { budget: Budget; currency: string; estimateMinor: number; pageToken: string }
 }
 
 export class NothingAvailable extends Error {}
+
+/**
+ * The server could not start the marketing part (no campaign was created, or the network refused it): the
+ * job is stopped with `marketing:<name>` and nothing was sent. `name` is the marketing error's name when the
+ * server gave one.
+ */
+export class MarketingStartFailed extends Error {
+  constructor(
+    /** The marketing error's name (`marketingErrorText`), or the product's own: `no_connection`, `start_failed`. */
+    readonly code: string,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(`the marketing send could not start: ${code}`)
+  }
+}
+
+/** The marketing error's name in a refusal of `POST /messages/{id}/marketing`, when it carries one. */
+export function marketingRefusal(body: unknown): { code?: string; message?: string } {
+  if (!body || typeof body !== 'object') return {}
+  const b = body as {
+    code?: unknown
+    marketing?: unknown
+    message?: unknown
+    error?: { marketing?: unknown; message?: unknown; code?: unknown }
+    errors?: Record<string, unknown>
+  }
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
+  const code =
+    str(b.marketing) ??
+    str(b.error?.marketing) ??
+    str(b.code) ??
+    str(b.error?.code) ??
+    (b.errors && ('budget' in b.errors || 'budget.minor' in b.errors) ? 'budget_too_small' : undefined) ??
+    (b.errors && 'page_token' in b.errors ? 'page_permission' : undefined)
+  const message = str(b.message) ?? str(b.error?.message)
+  return { ...(code ? { code: code.replace(/^marketing:/, '') } : {}), ...(message ? { message } : {}) }
+}
 
 export async function startBulkJob(input: StartJobInput): Promise<{ id: string; count: number }> {
   const plan = planAudience(input.recipients.length, input.subscription)
   if (plan.refused || plan.count === 0) throw new NothingAvailable('no messages available')
   const audience = input.recipients.slice(0, plan.count)
   const tagging = tagForSend(input.policy, input.content)
+  const optin = input.contentKind === 'optin_request' && !!input.optinTitle
+  // An opt-in request has no text of its own: its record (and card) reads the request's title.
+  const text = optin ? input.optinTitle! : input.text
   const { id } = await createBulkMessage({
     page_id: input.pageId,
     message_type_id: MessageType.BULK_MESSAGE,
-    message: input.text,
+    message: text,
     image_url: input.imageUrl ?? null,
     label: JSON.stringify(input.labels),
     tag: tagging.tag ?? null,
     total_messages: audience.length,
     branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
+    ...(optin ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle! } : {}),
   })
+  const marketing =
+    input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
   const now = Date.now()
   const job: JobRecord = {
     id,
     pageId: input.pageId,
     pageName: input.pageName,
-    text: input.text,
+    text,
     ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
     ...(tagging.tag ? { tag: tagging.tag } : {}),
     messagingType: tagging.messagingType,
@@ -67,18 +120,64 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     skipped: 0,
     recipientsSynced: false,
     cursor: 0,
-    ...(input.keepSending ? { keepSending: true } : {}),
+    ...(input.keepSending || marketing ? { keepSending: true } : {}),
+    ...(optin ? { contentKind: 'optin_request' as const, optinTitle: input.optinTitle! } : {}),
+    ...(marketing
+      ? {
+          // The device never sends it: on the server (with a moved lease) until the server takes it.
+          state: 'on_server' as const,
+          lease: 1,
+          marketing: {
+            budgetKind: marketing.budget.kind,
+            budgetMinor: marketing.budget.minor,
+            currency: marketing.currency,
+            estimateMinor: marketing.estimateMinor,
+          },
+        }
+      : {}),
   }
   await writeJob(job, audience)
   // Ask the browser not to evict the job under storage pressure.
   void navigator.storage?.persist?.().catch(() => false)
   // The sender retries this when it fails (offline); a failure here never blocks the start.
-  await syncRecipients(
+  const synced = await syncRecipients(
     createSenderApi(location.origin, () => apiToken() ?? ''),
     id,
   )
+  if (marketing) {
+    await startOnServer(id, marketing, synced)
+    return { id, count: audience.length }
+  }
   const channel = broadcastChannel()
   channel.post(bulkMessage.wake('job-added'))
   channel.close()
   return { id, count: audience.length }
+}
+
+/** Hands a marketing job to the server; on a refusal the job stops with the reason and the error is thrown. */
+async function startOnServer(
+  id: string,
+  marketing: NonNullable<StartJobInput['marketing']>,
+  synced: boolean,
+): Promise<void> {
+  let answer: { lease?: number } | undefined
+  let refusal: { code?: string; message?: string } = { code: 'no_connection' }
+  if (synced) {
+    try {
+      answer = await startMarketingJob(id, {
+        page_token: marketing.pageToken,
+        budget: marketing.budget,
+        lease: 0,
+      })
+    } catch (err) {
+      refusal = isApiError(err) ? marketingRefusal(err.body) : {}
+    }
+  }
+  if (answer) {
+    await jobs.update(id, { serverLease: typeof answer.lease === 'number' ? answer.lease : 1 })
+    return
+  }
+  const code = refusal.code ?? 'start_failed'
+  await jobs.update(id, { state: 'stopped', stopReason: `marketing:${code}` })
+  throw new MarketingStartFailed(code, refusal.message)
 }

@@ -1,7 +1,26 @@
-/** Step 1: the labels, the loaded count, and (current policy) who is inside or outside the window. */
+/**
+ * Step 1: the labels, the loaded count, and (current policy) the three groups of the audience: inside the
+ * 24-hour window (free), subscribers outside it (paid marketing message), and the rest, with why they are out
+ * of reach. The two reachable groups can each be left out.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { AUDIENCE_LABELS, type AudienceLabel } from '../../../shared/constants/limits.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { UnreachableWhy } from '../../../shared/policy/reach.ts'
+import { openModal } from '../../../shared/ui'
+
+export interface AudienceGroups {
+  standard: number
+  marketing: number
+  none: Record<UnreachableWhy, number>
+  /** Marketing messages are on for the page; undefined while unknown. */
+  marketingOn: boolean | undefined
+  /** The subscribers' group is reduced to the window's (an opt-in request goes only inside it). */
+  optin: boolean
+  chosen: { standard: boolean; marketing: boolean }
+  onChoose(group: 'standard' | 'marketing', on: boolean): void
+}
 
 export function AudienceStep(props: {
   labels: AudienceLabel[]
@@ -9,14 +28,11 @@ export function AudienceStep(props: {
   loaded: number
   loading: boolean
   onCancel(): void
-  inside: number
-  outside: number
   windowed: boolean
+  groups: AudienceGroups
 }) {
   const { i18n } = useLingui()
-  const [loaded, inside, outside] = [props.loaded, props.inside, props.outside].map((n) =>
-    formatNumber(n, i18n.locale),
-  )
+  const loaded = formatNumber(props.loaded, i18n.locale)
   return (
     <div className="flex flex-col gap-3 text-sm">
       <div className="flex flex-wrap gap-2" role="group">
@@ -44,14 +60,118 @@ export function AudienceStep(props: {
           </button>
         ) : null}
       </p>
-      {props.windowed ? (
-        <p className="text-slate-600" data-testid="bulk-window">
-          <Trans>
-            {inside} inside the 24-hour messaging window will receive it; {outside} outside the window are
-            left out.
-          </Trans>
-        </p>
-      ) : null}
+      {props.windowed ? <Groups groups={props.groups} /> : null}
     </div>
   )
+}
+
+function Groups({ groups }: { groups: AudienceGroups }) {
+  const { t, i18n } = useLingui()
+  const n = (v: number) => formatNumber(v, i18n.locale)
+  const rest = Object.values(groups.none).reduce((a, b) => a + b, 0)
+  const reasons = (Object.keys(groups.none) as UnreachableWhy[]).filter((why) => groups.none[why] > 0)
+  return (
+    <ul className="flex flex-col gap-2" aria-label={t`Audience groups`}>
+      <Group
+        testId="bulk-group-standard"
+        count={<span data-testid="bulk-window">{n(groups.standard)}</span>}
+        checked={groups.chosen.standard}
+        onCheck={(on) => groups.onChoose('standard', on)}
+        title={<Trans>Inside the 24-hour window (free)</Trans>}
+      />
+      <Group
+        testId="bulk-group-marketing"
+        count={n(groups.marketing)}
+        checked={groups.chosen.marketing && groups.marketingOn === true && !groups.optin}
+        disabled={groups.marketingOn !== true || groups.optin}
+        onCheck={(on) => groups.onChoose('marketing', on)}
+        title={<Trans>Subscribers outside it (paid marketing message)</Trans>}
+      >
+        {groups.marketingOn === false ? (
+          <span className="flex flex-col items-start gap-1">
+            <span>
+              <Trans>
+                Marketing messages are off for this page. Turn them on to reach customers who subscribed.
+              </Trans>
+            </span>
+            <button
+              type="button"
+              className="text-brand-700 underline"
+              onClick={() => openModal('marketing')}
+              data-testid="bulk-marketing-turn-on"
+            >
+              <Trans>Turn on marketing messages</Trans>
+            </button>
+          </span>
+        ) : groups.marketingOn === undefined ? (
+          <Trans>Checking the page's marketing messages…</Trans>
+        ) : groups.optin ? (
+          <Trans>Opt-in requests go only inside the window.</Trans>
+        ) : null}
+      </Group>
+      <Group testId="bulk-group-none" count={n(rest)} title={<Trans>The rest (unreachable)</Trans>}>
+        {reasons.length > 0 ? (
+          <ul className="list-disc ps-5">
+            {reasons.map((why) => (
+              <li key={why} data-testid={`bulk-why-${why}`}>
+                <WhyText why={why} count={n(groups.none[why])} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Group>
+    </ul>
+  )
+}
+
+function Group(props: {
+  testId: string
+  title: ReactNode
+  count: ReactNode
+  checked?: boolean
+  disabled?: boolean
+  onCheck?(on: boolean): void
+  children?: ReactNode
+}) {
+  const head = (
+    <span className="flex flex-1 items-baseline justify-between gap-2">
+      <span className="font-medium text-slate-700">{props.title}</span>
+      <span className="font-semibold text-slate-800 tabular-nums">{props.count}</span>
+    </span>
+  )
+  return (
+    // Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin.
+    <li className="rounded-lg border border-slate-200 p-2 leading-[normal]" data-testid={props.testId}>
+      {props.onCheck ? (
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={!!props.checked}
+            disabled={props.disabled}
+            onChange={(e) => props.onCheck?.(e.target.checked)}
+          />
+          {head}
+        </label>
+      ) : (
+        <div className="flex">{head}</div>
+      )}
+      {props.children ? (
+        <div className={`mt-1 text-slate-600 ${props.onCheck ? 'ps-6' : ''}`}>{props.children}</div>
+      ) : null}
+    </li>
+  )
+}
+
+function WhyText({ why, count }: { why: UnreachableWhy; count: string }) {
+  switch (why) {
+    case 'not_subscribed':
+      return <Trans>{count}: no recent message and not subscribed</Trans>
+    case 'outside_window':
+      return <Trans>{count}: no message in the last 23 hours</Trans>
+    case 'no_customer_message':
+      return <Trans>{count}: no message from them yet</Trans>
+    case 'marketing_off':
+      return <Trans>{count}: subscribed, but marketing messages are off for this page</Trans>
+  }
 }

@@ -1,18 +1,34 @@
-/** The three-step bulk-message wizard (audience, content type, writing and sending). */
+/**
+ * The three-step bulk-message wizard (audience, content type, writing and sending). Under the current policy
+ * the audience comes in three groups (inside the window, subscribers outside it, the rest); a send to
+ * subscribers takes a campaign budget and runs on the server; "Ask to subscribe" sends opt-in requests.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo, useReducer, useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { scheduleBulkMessage, uploadImage } from '../../../shared/api'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  checkOptinRequests,
+  getMarketingEstimate,
+  scheduleBulkMessage,
+  uploadImage,
+} from '../../../shared/api'
+import type { AudienceMember } from '../../../shared/bulk/records.ts'
 import { useClientConfig } from '../../../shared/config'
+import { OPTIN_PSIDS_PER_CALL_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
 import { notify } from '../../../shared/notifications'
-import { defaultContent, splitByWindow, tagForSend } from '../../../shared/policy/messaging.ts'
+import { defaultContent, tagForSend } from '../../../shared/policy/messaging.ts'
+import { countWhy, splitAudience } from '../../../shared/policy/reach.ts'
 import { useSession } from '../../../shared/session'
 import { openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
-import { NothingAvailable, startBulkJob } from '../api/start-job.ts'
+import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
+import { usePageMarketing } from '../api/use-marketing.ts'
+import { budgetVerdict, sendSummary } from '../model/marketing.ts'
+import { marketingReasonText } from '../model/marketing-error.ts'
 import {
+  chosenGroups,
   initialWizard,
   keepSendingByDefault,
   selectedRecipients,
@@ -20,6 +36,7 @@ import {
   type StepNo,
 } from '../model/wizard.ts'
 import { AudienceStep } from './audience-step.tsx'
+import { BudgetSection, SendSummaryList } from './budget-section.tsx'
 import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
 import { StepFrame } from './step-frame.tsx'
@@ -33,7 +50,7 @@ export interface BulkWizardProps {
 }
 
 export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const config = useClientConfig()
   const { subscription } = useSession()
   const policy = config.messagingPolicy
@@ -50,21 +67,71 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const guard = useRef(false)
   useAvailablePoll()
 
+  const windowed = policy === 'current'
+  const marketing = usePageMarketing(pageId, windowed)
   const selected = selectedRecipients(state, audience.customers)
   const split = useMemo(
-    () => splitByWindow(policy, selected, (c) => c.lastCustomerMessageAt, audience.at),
-    [policy, selected, audience.at],
+    () =>
+      splitAudience(
+        policy,
+        selected,
+        (c) => c.lastCustomerMessageAt,
+        (c) => marketing.subscribers.has(c.recipientId),
+        marketing.on,
+        audience.at,
+      ),
+    [policy, selected, marketing.subscribers, marketing.on, audience.at],
   )
+  const optin = state.kind === 'optin_request'
+  const chosen = chosenGroups(state, split)
+  const optinTitle = state.optinTitle.trim()
+  const optinCheck = useOptinCheck(pageId, optin ? chosen.standard.map((c) => c.recipientId) : [], optinTitle)
+  // An opt-in request goes to those the check allows (all of them while the check failed: the network refuses
+  // the repeated ones itself).
+  const standard = useMemo(() => {
+    if (!optin || !optinCheck.data) return chosen.standard
+    const allowed = new Set(optinCheck.data.allowed)
+    return chosen.standard.filter((c) => allowed.has(c.recipientId))
+  }, [optin, optinCheck.data, chosen.standard])
   const sub = subscription ?? null
-  const plan = planAudience(split.inside.length, sub)
-  const recipients = split.inside.length
+  const plan = planAudience(standard.length + chosen.marketing.length, sub)
+  const summary = sendSummary(standard.length, chosen.marketing.length, plan.count)
+  const marketingCount = summary.marketing
+  const estimate = useQuery({
+    queryKey: ['marketing', pageId, 'estimate', marketingCount],
+    queryFn: () => getMarketingEstimate(pageId, marketingCount),
+    enabled: marketingCount > 0,
+    retry: false,
+    staleTime: 60_000,
+  })
+  const currency = marketing.currency ?? estimate.data?.currency ?? ''
+  const verdict = budgetVerdict(
+    { kind: state.budgetKind, amount: state.budgetAmount },
+    currency,
+    estimate.data?.estimate_minor,
+  )
+  const [tried, setTried] = useState(false)
+  const recipients = standard.length + chosen.marketing.length
   const keepSending = keepChoice ?? keepSendingByDefault(plan.count)
   const toggle = (step: StepNo) => dispatch({ type: 'toggle-step', step, recipients })
 
   async function send() {
     if (guard.current) return
-    if (!state.text.trim()) {
-      notify({ kind: 'warning', title: t`Incomplete form`, message: t`Please enter a message` })
+    if (optin ? !optinTitle : !state.text.trim()) {
+      notify({
+        kind: 'warning',
+        title: t`Incomplete form`,
+        message: optin ? t`Enter a title for the request.` : t`Please enter a message`,
+      })
+      return
+    }
+    if (marketingCount > 0 && !verdict.ok) {
+      setTried(true)
+      notify({
+        kind: 'warning',
+        title: t`Incomplete form`,
+        message: t`Enter a valid budget for the marketing messages.`,
+      })
       return
     }
     if (plan.refused) {
@@ -80,7 +147,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
       return
     }
-    if (later !== undefined) {
+    if (later !== undefined && !optin && marketingCount === 0) {
       const at = later ? new Date(later).getTime() : NaN
       if (!Number.isFinite(at) || at <= Date.now()) {
         notify({
@@ -123,9 +190,9 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     guard.current = true
     setBusy(true)
     try {
-      const imageUrl = state.image
-        ? (await uploadImage(state.image, sub?.access_type ?? null)).url
-        : undefined
+      // An opt-in request carries no image of the owner's.
+      const imageUrl =
+        state.image && !optin ? (await uploadImage(state.image, sub?.access_type ?? null)).url : undefined
       const { count } = await startBulkJob({
         pageId,
         pageName,
@@ -134,10 +201,25 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         content: state.content ?? defaultContent(policy),
         policy,
         labels: state.labels,
-        recipients: split.inside,
+        recipients: [
+          ...standard.map((c): AudienceMember => ({ ...member(c), way: 'standard' })),
+          ...chosen.marketing.map((c): AudienceMember => ({ ...member(c), way: 'marketing' })),
+        ],
         subscription: sub,
         keepSending,
+        ...(optin ? { contentKind: 'optin_request' as const, optinTitle } : {}),
+        ...(marketingCount > 0 && verdict.ok
+          ? {
+              marketing: {
+                budget: { kind: state.budgetKind, minor: verdict.minor },
+                currency,
+                estimateMinor: estimate.data?.estimate_minor ?? 0,
+                pageToken,
+              },
+            }
+          : {}),
       })
+      setTried(false)
       dispatch({ type: 'reset' })
       notify({
         kind: 'success',
@@ -146,6 +228,13 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
     } catch (err) {
       if (err instanceof NothingAvailable) openModal(sub?.access_type === 'trial' ? 'plans' : 'addons')
+      else if (err instanceof MarketingStartFailed)
+        notify({
+          kind: 'error',
+          title: t`The marketing send did not start`,
+          message: i18n._(marketingReasonText(err.code)),
+          persistent: true,
+        })
       // Other failures were reported by the API client.
     } finally {
       guard.current = false
@@ -181,9 +270,16 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           loaded={audience.customers.length}
           loading={audience.loading}
           onCancel={audience.cancel}
-          inside={split.inside.length}
-          outside={split.outside.length}
-          windowed={policy === 'current'}
+          windowed={windowed}
+          groups={{
+            standard: split.standard.length,
+            marketing: split.marketing.length,
+            none: countWhy(split.none),
+            marketingOn: marketing.loading ? undefined : marketing.on,
+            optin,
+            chosen: state.groups,
+            onChoose: (group, on) => dispatch({ type: 'group', group, on }),
+          }}
         />
       </StepFrame>
       <StepFrame
@@ -197,6 +293,19 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           policy={policy}
           value={state.content}
           onChange={(content) => dispatch({ type: 'content', content })}
+          optin={
+            windowed && marketing.on
+              ? {
+                  selected: optin,
+                  onSelect: () => dispatch({ type: 'kind', kind: 'optin_request' }),
+                  title: state.optinTitle,
+                  onTitle: (title) => dispatch({ type: 'optin-title', title }),
+                  // Nobody inside the window to check: nobody to ask.
+                  check: optinCheck.data ?? (chosen.standard.length === 0 ? NOBODY : undefined),
+                  checkFailed: optinCheck.isError,
+                }
+              : undefined
+          }
         />
       </StepFrame>
       <StepFrame
@@ -217,10 +326,64 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           onSend={() => void send()}
           keepSending={keepSending}
           onKeepSending={setKeepChoice}
-          later={later}
+          later={optin || marketingCount > 0 ? undefined : later}
           onLater={setLater}
+          optin={optin}
+          marketing={marketingCount > 0}
+          extra={
+            windowed && (marketingCount > 0 || optin) ? (
+              <>
+                {marketingCount > 0 ? (
+                  <BudgetSection
+                    currency={currency}
+                    kind={state.budgetKind}
+                    amount={state.budgetAmount}
+                    onKind={(kind) => dispatch({ type: 'budget-kind', kind })}
+                    onAmount={(amount) => dispatch({ type: 'budget-amount', amount })}
+                    count={marketingCount}
+                    estimate={estimate.data}
+                    estimateFailed={estimate.isError}
+                    verdict={verdict}
+                    tried={tried}
+                  />
+                ) : null}
+                <SendSummaryList
+                  summary={summary}
+                  currency={currency || undefined}
+                  estimateMinor={marketingCount > 0 ? estimate.data?.estimate_minor : undefined}
+                />
+              </>
+            ) : null
+          }
         />
       </StepFrame>
     </div>
   )
+}
+
+const NOBODY: OptinCheckResponse = { allowed: [], refused: [] }
+
+const member = (c: { recipientId: string; name: string; conversationId: string }) => ({
+  recipientId: c.recipientId,
+  name: c.name,
+  conversationId: c.conversationId,
+})
+
+/** Who may be asked to subscribe with this title (in calls of at most 5,000 ids), while "Ask to subscribe" is on. */
+function useOptinCheck(pageId: string, psids: readonly string[], title: string) {
+  return useQuery({
+    queryKey: ['marketing', pageId, 'optin-check', title, psids.length, psids[0], psids.at(-1)],
+    queryFn: async (): Promise<OptinCheckResponse> => {
+      const all: OptinCheckResponse = { allowed: [], refused: [] }
+      for (let i = 0; i < psids.length; i += OPTIN_PSIDS_PER_CALL_MAX) {
+        const part = await checkOptinRequests(pageId, psids.slice(i, i + OPTIN_PSIDS_PER_CALL_MAX), title)
+        all.allowed.push(...part.allowed)
+        all.refused.push(...part.refused)
+      }
+      return all
+    },
+    enabled: psids.length > 0 && title.length > 0,
+    retry: false,
+    staleTime: 30_000,
+  })
 }

@@ -1,13 +1,32 @@
-/** Step 2: the content type the policy allows; retired tags are shown disabled with the reason. */
-import { Trans } from '@lingui/react/macro'
+/**
+ * Step 2: the content type the policy allows; retired tags are shown disabled with the reason. With marketing
+ * messages on, "Ask to subscribe" sends an opt-in request (a title the owner may edit) instead of a message,
+ * to the customers inside the window only, leaving out those asked this week or already subscribed.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { OPTIN_TITLE_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
+import { formatNumber } from '../../../shared/format/numbers.ts'
 import { contentOptions, type ContentType } from '../../../shared/policy/messaging.ts'
 import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
+
+export interface OptinChoice {
+  selected: boolean
+  onSelect(): void
+  title: string
+  onTitle(title: string): void
+  /** The check of who may be asked with this title; undefined while it runs. */
+  check: OptinCheckResponse | undefined
+  checkFailed: boolean
+}
 
 export function ContentStep(props: {
   policy: MessagingPolicyName
   value?: ContentType
   onChange(v: ContentType): void
+  /** Offered when the page has marketing messages on. */
+  optin?: OptinChoice | undefined
 }) {
+  const optinSelected = !!props.optin?.selected
   return (
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-2 text-slate-600">
@@ -23,7 +42,7 @@ export function ContentStep(props: {
             name="bulk-content"
             value={o.value}
             disabled={!o.enabled}
-            checked={props.value === o.value}
+            checked={!optinSelected && props.value === o.value}
             onChange={() => props.onChange(o.value)}
             className="mt-1"
           />
@@ -39,7 +58,87 @@ export function ContentStep(props: {
           </span>
         </label>
       ))}
+      {props.optin ? <OptinOption optin={props.optin} /> : null}
     </fieldset>
+  )
+}
+
+function OptinOption({ optin }: { optin: OptinChoice }) {
+  const { i18n } = useLingui()
+  const n = (v: number) => formatNumber(v, i18n.locale)
+  const refused = optin.check?.refused ?? []
+  const title = optin.title.trim()
+  const [length, max] = [n(optin.title.length), n(OPTIN_TITLE_MAX)]
+  const [allowed, asked, subscribed] = [
+    n(optin.check?.allowed.length ?? 0),
+    n(refused.filter((r) => r.reason === 'asked_this_week').length),
+    n(refused.filter((r) => r.reason === 'subscribed').length),
+  ]
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex items-start gap-2">
+        <input
+          type="radio"
+          name="bulk-content"
+          value="optin_request"
+          checked={optin.selected}
+          onChange={optin.onSelect}
+          className="mt-1"
+          data-testid="bulk-optin"
+        />
+        <span className="leading-[normal]">
+          <Trans>Ask to subscribe</Trans>
+          <span className="block text-xs leading-[normal] text-slate-500">
+            <Trans>
+              An opt-in request to the customers inside the window: those who accept can later get marketing
+              messages outside it.
+            </Trans>
+          </span>
+        </span>
+      </label>
+      {optin.selected ? (
+        <div className="flex flex-col gap-2 ps-6 leading-[normal]">
+          <label className="flex flex-col gap-1">
+            <span className="font-medium text-slate-700">
+              <Trans>Title of the request</Trans>
+            </span>
+            <input
+              type="text"
+              dir="auto"
+              className="rounded-lg border border-slate-300 p-2"
+              value={optin.title}
+              maxLength={OPTIN_TITLE_MAX}
+              onChange={(e) => optin.onTitle(e.target.value)}
+              data-testid="bulk-optin-title"
+            />
+            <span className="text-xs text-slate-500">
+              <Trans>
+                {length}/{max} characters. One request with the same title per customer per week.
+              </Trans>
+            </span>
+          </label>
+          {!title ? (
+            <p className="text-red-700" role="alert">
+              <Trans>Enter a title for the request.</Trans>
+            </p>
+          ) : optin.checkFailed ? (
+            <p className="text-amber-800" data-testid="bulk-optin-check">
+              <Trans>Could not check who was already asked; the network will refuse repeated requests.</Trans>
+            </p>
+          ) : optin.check === undefined ? (
+            <p className="text-slate-500" data-testid="bulk-optin-check">
+              <Trans>Checking who can be asked…</Trans>
+            </p>
+          ) : (
+            <p className="text-slate-700" data-testid="bulk-optin-check">
+              <Trans>
+                {allowed} will be asked. Left out: {asked} asked this week, {subscribed} already subscribed.
+              </Trans>
+            </p>
+          )}
+        </div>
+      ) : null}
+    </div>
   )
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
@@ -9,6 +9,15 @@ import { jobs } from '../../../shared/bulk/records.ts'
 import { resetDb, seedJob } from '../../../shared/bulk/fakes.test-kit.ts'
 import type { CardJob } from '../model/card.ts'
 import { ProgressCard } from './progress-card.tsx'
+
+// The marketing reason texts (the shared marketing error texts behind them are built elsewhere): a local
+// stand-in with the same shape, a lingui descriptor per name.
+vi.mock('../model/marketing-error.ts', () => ({
+  marketingReasonText: (name: string) =>
+    name === 'inactive_campaign'
+      ? { id: 'test.inactive', message: 'The campaign is paused or inactive.' }
+      : { id: 'test.other', message: `Marketing error ${name}` },
+}))
 
 // React's act() needs to know it runs in a test.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -91,5 +100,34 @@ describe('a bulk progress card', () => {
       await new Promise((r) => setTimeout(r, 50))
     })
     expect((await jobs.get('job1'))?.state).toBe('paused')
+  })
+
+  it('splits the sent messages into standard and marketing and shows the spend of the budget', () => {
+    const marketing = { sent: 38, spendMinor: 3230, budgetMinor: 5000, currency: 'MXN' }
+    render(job({ state: 'on_server', sent: 348, total: 400, marketing }))
+    expect(text('bulk-card-ways')).toBe('310 standard · 38 marketing')
+    expect(text('bulk-card-spend')).toBe('MX$32.30 spent of MX$50.00')
+    render(
+      job({
+        state: 'on_server',
+        sent: 10,
+        total: 400,
+        marketing: { ...marketing, sent: 0, spendMinor: null },
+      }),
+    )
+    expect(text('bulk-card-ways')).toBe('10 standard · 0 marketing')
+    expect(text('bulk-card-spend')).toBe('Budget MX$50.00')
+  })
+
+  it('shows no marketing line for a job without marketing messages', () => {
+    render(job())
+    expect(host.querySelector('[data-testid="bulk-card-ways"]')).toBeNull()
+  })
+
+  it("says in words why a marketing job stopped, without the error's name", () => {
+    render(job({ state: 'stopped', stopReason: 'marketing:inactive_campaign' }))
+    expect(text('bulk-card-state')).toBe('Stopped: The campaign is paused or inactive.')
+    render(job({ state: 'stopped', stopReason: 'marketing:budget_spent' }))
+    expect(text('bulk-card-state')).toBe('Stopped: Marketing error budget_spent')
   })
 })

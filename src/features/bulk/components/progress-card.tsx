@@ -2,7 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { cancelJob, closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
-import { cardView, type CardJob } from '../model/card.ts'
+import { cardView, wayCounts, type CardJob } from '../model/card.ts'
+import { formatMoney } from '../model/marketing.ts'
 import { StateLabel } from './state-label.tsx'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 
@@ -25,6 +26,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
   }
   const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) => formatNumber(n, i18n.locale))
   const [delivered, read] = [job.delivered ?? 0, job.read ?? 0].map((n) => formatNumber(n, i18n.locale))
+  const ways = wayCounts(job)
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -60,6 +62,18 @@ export function ProgressCard({ job }: { job: CardJob }) {
           ×
         </button>
       </div>
+      {ways && job.marketing ? (
+        <MarketingLine
+          standard={formatNumber(ways.standard, i18n.locale)}
+          marketing={formatNumber(ways.marketing, i18n.locale)}
+          spent={
+            job.marketing.spendMinor === null
+              ? undefined
+              : formatMoney(job.marketing.spendMinor, job.marketing.currency, i18n.locale)
+          }
+          budget={formatMoney(job.marketing.budgetMinor, job.marketing.currency, i18n.locale)}
+        />
+      ) : null}
       <div
         className="mt-2 h-2 overflow-hidden rounded bg-slate-100"
         role="progressbar"
@@ -115,5 +129,32 @@ export function ProgressCard({ job }: { job: CardJob }) {
         </div>
       ) : null}
     </li>
+  )
+}
+
+function MarketingLine(props: {
+  standard: string
+  marketing: string
+  spent: string | undefined
+  budget: string
+}) {
+  const { standard, marketing, spent, budget } = props
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+      <span data-testid="bulk-card-ways">
+        <Trans>
+          {standard} standard · {marketing} marketing
+        </Trans>
+      </span>
+      <span data-testid="bulk-card-spend">
+        {spent === undefined ? (
+          <Trans>Budget {budget}</Trans>
+        ) : (
+          <Trans>
+            {spent} spent of {budget}
+          </Trans>
+        )}
+      </span>
+    </p>
   )
 }

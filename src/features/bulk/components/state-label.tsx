@@ -1,7 +1,8 @@
 /** The state of a job in words, with the reason when it stopped. */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { NO_PAGE_TOKEN } from '../../../shared/bulk/protocol.ts'
 import type { CardJob } from '../model/card.ts'
+import { marketingReasonText } from '../model/marketing-error.ts'
 
 export function StateLabel({
   job,
@@ -14,13 +15,26 @@ export function StateLabel({
 }) {
   return (
     <span className="font-medium text-slate-600" data-testid="bulk-card-state">
-      <StateText state={job.state} stopCode={stopCode} />
-      {stopDetail ? <span className="ms-1 font-normal text-slate-500">({stopDetail})</span> : null}
+      <StateText state={job.state} stopCode={stopCode} stopDetail={stopDetail} />
+      {stopDetail && stopCode !== MARKETING ? (
+        <span className="ms-1 font-normal text-slate-500">({stopDetail})</span>
+      ) : null}
     </span>
   )
 }
 
-export function StateText({ state, stopCode }: { state: CardJob['state']; stopCode?: string }) {
+/** Stop reasons `marketing:<name>`: the marketing error's name says why. */
+const MARKETING = 'marketing'
+
+export function StateText({
+  state,
+  stopCode,
+  stopDetail,
+}: {
+  state: CardJob['state']
+  stopCode?: string | undefined
+  stopDetail?: string | undefined
+}) {
   switch (state) {
     case 'queued':
     case 'running':
@@ -57,7 +71,7 @@ export function StateText({ state, stopCode }: { state: CardJob['state']; stopCo
     case 'finished':
       return <Trans>Finished</Trans>
     case 'stopped':
-      return <StopText code={stopCode} />
+      return stopCode === MARKETING ? <MarketingStop name={stopDetail ?? ''} /> : <StopText code={stopCode} />
   }
 }
 
@@ -74,4 +88,14 @@ function StopText({ code }: { code?: string }) {
     default:
       return <Trans>Stopped</Trans>
   }
+}
+
+function MarketingStop({ name }: { name: string }) {
+  const { i18n } = useLingui()
+  const reason = i18n._(marketingReasonText(name))
+  return (
+    <span data-testid="bulk-card-marketing-stop">
+      <Trans>Stopped: {reason}</Trans>
+    </span>
+  )
 }

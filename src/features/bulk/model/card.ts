@@ -12,6 +12,25 @@ export interface CardJob extends Counts {
   /** How many recipients the network said received (read) it, once a receipt arrived. */
   delivered?: number
   read?: number
+  /** A job reaching subscribers: marketing messages sent (of `sent`), and the spend against the budget. */
+  marketing?: CardMarketing
+}
+
+export interface CardMarketing {
+  sent: number
+  /** What the network reports spent (minor units); null before its first reading. */
+  spendMinor: number | null
+  budgetMinor: number
+  currency: string
+}
+
+/** The card's split of the sent messages: standard (inside the window) and marketing. */
+export function wayCounts(
+  job: Pick<CardJob, 'sent' | 'marketing'>,
+): { standard: number; marketing: number } | undefined {
+  if (!job.marketing) return undefined
+  const marketing = Math.min(job.marketing.sent, job.sent)
+  return { standard: job.sent - marketing, marketing }
 }
 
 export interface CardView {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
@@ -8,6 +8,11 @@ import { jobs } from '../../../shared/bulk/records.ts'
 import { jobRecord, resetDb } from '../../../shared/bulk/fakes.test-kit.ts'
 import { ProgressCard } from '../components/progress-card.tsx'
 import { useBulkJobs } from './use-bulk-jobs.ts'
+
+// The words of a marketing stop reason (the shared marketing error texts behind them are built elsewhere).
+vi.mock('./marketing-error.ts', () => ({
+  marketingReasonText: (name: string) => ({ id: `test.${name}`, message: `Marketing error ${name}` }),
+}))
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

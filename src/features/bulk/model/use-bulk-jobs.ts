@@ -39,6 +39,16 @@ export function useBulkJobs(): CardJob[] {
         total: j.total,
         ...(j.stopReason ? { stopReason: j.stopReason } : {}),
         ...(r ? { delivered: r.delivered, read: r.read } : {}),
+        ...(j.marketing
+          ? {
+              marketing: {
+                sent: j.marketing.sent ?? 0,
+                spendMinor: j.marketing.spendMinor ?? null,
+                budgetMinor: j.marketing.budgetMinor,
+                currency: j.marketing.currency,
+              },
+            }
+          : {}),
       },
       events[j.id],
     )

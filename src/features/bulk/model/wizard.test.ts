@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { canOpen, initialWizard, isImageFile, selectedRecipients, wizardReducer } from './wizard.ts'
+import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
+import {
+  canOpen,
+  chosenGroups,
+  initialWizard,
+  isImageFile,
+  selectedRecipients,
+  wizardReducer,
+} from './wizard.ts'
 
 describe('the bulk wizard', () => {
   it('opens on the audience step with all_labels selected', () => {
@@ -37,11 +45,41 @@ describe('the bulk wizard', () => {
     let s = wizardReducer(initialWizard(), { type: 'text', text: 'hello' })
     s = wizardReducer(s, { type: 'content', content: 'STANDARD' })
     s = wizardReducer(s, { type: 'reset' })
-    expect(s).toEqual({ open: { 1: true, 2: false, 3: false }, labels: [], text: '' })
+    expect(s).toEqual({ ...initialWizard([]), open: { 1: true, 2: false, 3: false }, labels: [], text: '' })
+    expect(s.content).toBeUndefined()
   })
 
   it('accepts image files only', () => {
     expect(isImageFile({ type: 'image/png' })).toBe(true)
     expect(isImageFile({ type: 'application/pdf' })).toBe(false)
+  })
+})
+
+describe('the reach groups of the wizard', () => {
+  const split = { standard: ['a', 'b'], marketing: ['s'] }
+
+  it('sends to both groups by default and to either alone when the owner unticks the other', () => {
+    let s = initialWizard()
+    expect(chosenGroups(s, split)).toEqual({ standard: ['a', 'b'], marketing: ['s'] })
+    s = wizardReducer(s, { type: 'group', group: 'standard', on: false })
+    expect(chosenGroups(s, split)).toEqual({ standard: [], marketing: ['s'] })
+    s = wizardReducer(s, { type: 'group', group: 'marketing', on: false })
+    expect(chosenGroups(s, split)).toEqual({ standard: [], marketing: [] })
+  })
+
+  it('asks to subscribe only inside the window, with the default title, and a message content leaves it', () => {
+    let s = wizardReducer(initialWizard(), { type: 'kind', kind: 'optin_request' })
+    expect(s.optinTitle).toBe(DEFAULT_OPTIN_TITLE)
+    expect(chosenGroups(s, split)).toEqual({ standard: ['a', 'b'], marketing: [] })
+    s = wizardReducer(s, { type: 'content', content: 'STANDARD' })
+    expect(s.kind).toBe('text')
+    expect(chosenGroups(s, split).marketing).toEqual(['s'])
+  })
+
+  it('clears the budget and the title after a start', () => {
+    let s = wizardReducer(initialWizard(), { type: 'budget-amount', amount: '50' })
+    s = wizardReducer(s, { type: 'optin-title', title: 'News' })
+    s = wizardReducer(s, { type: 'reset' })
+    expect([s.budgetAmount, s.optinTitle, s.kind]).toEqual(['', DEFAULT_OPTIN_TITLE, 'text'])
   })
 })

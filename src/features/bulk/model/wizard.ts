@@ -2,6 +2,11 @@
 import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../shared/constants/limits.ts'
 import type { AudienceLabel } from '../../../shared/constants/limits.ts'
 import type { ContentType } from '../../../shared/policy/messaging.ts'
+import {
+  DEFAULT_OPTIN_TITLE,
+  type BudgetKind,
+  type ContentKind,
+} from '../../../shared/contracts/marketing.ts'
 
 export type StepNo = 1 | 2 | 3
 
@@ -11,12 +16,25 @@ export interface WizardState {
   content?: ContentType
   text: string
   image?: File
+  /** Which reachable groups the send goes to: inside the window (free) and subscribers outside it (paid). */
+  groups: { standard: boolean; marketing: boolean }
+  /** The owner's message, or an opt-in request ("Ask to subscribe", inside the window only). */
+  kind: ContentKind
+  optinTitle: string
+  budgetKind: BudgetKind
+  /** The budget as typed, in major units of the ad account's currency. */
+  budgetAmount: string
 }
 
 export const initialWizard = (labels: AudienceLabel[] = ['all_labels']): WizardState => ({
   open: { 1: true, 2: false, 3: false },
   labels,
   text: '',
+  groups: { standard: true, marketing: true },
+  kind: 'text',
+  optinTitle: DEFAULT_OPTIN_TITLE,
+  budgetKind: 'total',
+  budgetAmount: '',
 })
 
 export type WizardAction =
@@ -25,6 +43,11 @@ export type WizardAction =
   | { type: 'content'; content: ContentType }
   | { type: 'text'; text: string }
   | { type: 'image'; image?: File }
+  | { type: 'group'; group: 'standard' | 'marketing'; on: boolean }
+  | { type: 'kind'; kind: ContentKind }
+  | { type: 'optin-title'; title: string }
+  | { type: 'budget-kind'; kind: BudgetKind }
+  | { type: 'budget-amount'; amount: string }
   | { type: 'reset' }
 
 /** Step 2 needs recipients; step 3 needs recipients and a content type. */
@@ -46,7 +69,18 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, labels, ...(labels.length === 0 ? { open: { 1: true, 2: false, 3: false } } : {}) }
     }
     case 'content':
-      return { ...state, content: action.content }
+      // Choosing a message content leaves "Ask to subscribe".
+      return { ...state, content: action.content, kind: 'text' }
+    case 'group':
+      return { ...state, groups: { ...state.groups, [action.group]: action.on } }
+    case 'kind':
+      return { ...state, kind: action.kind }
+    case 'optin-title':
+      return { ...state, optinTitle: action.title }
+    case 'budget-kind':
+      return { ...state, budgetKind: action.kind }
+    case 'budget-amount':
+      return { ...state, budgetAmount: action.amount }
     case 'text':
       return { ...state, text: action.text }
     case 'image':
@@ -54,6 +88,20 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'reset':
       // After a successful start everything is cleared, labels included (spec section 4).
       return initialWizard([])
+  }
+}
+
+/**
+ * Who the send goes to, by group: an opt-in request goes only inside the window (the network refuses it
+ * outside), so it never takes the subscribers' group.
+ */
+export function chosenGroups<T>(
+  state: Pick<WizardState, 'groups' | 'kind'>,
+  split: { standard: readonly T[]; marketing: readonly T[] },
+): { standard: readonly T[]; marketing: readonly T[] } {
+  return {
+    standard: state.groups.standard ? split.standard : [],
+    marketing: state.groups.marketing && state.kind === 'text' ? split.marketing : [],
   }
 }
 

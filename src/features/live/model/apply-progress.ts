@@ -9,6 +9,7 @@ import { db, type BulkJob } from '../../../shared/db/db.ts'
 export type ServerProgress = Pick<BulkProgressEvent, 'sent' | 'rejected' | 'skipped' | 'total'> & {
   state: BulkProgressEvent['state'] | 'open'
   stopReason?: string | null
+  marketing?: BulkProgressEvent['marketing']
 }
 
 export async function applyServerProgress(messageId: string, p: ServerProgress): Promise<void> {
@@ -20,6 +21,21 @@ export async function applyServerProgress(messageId: string, p: ServerProgress):
       sent: Math.max(job.sent, p.sent),
       rejected: Math.max(job.rejected, p.rejected),
       skipped: Math.max(job.skipped, p.skipped),
+    }
+    if (p.marketing) {
+      const m = p.marketing
+      next.marketing = {
+        budgetKind: m.budget_kind,
+        estimateMinor: m.estimate_minor,
+        currency: m.currency,
+        budgetMinor: m.budget_minor,
+        // Counts and spend only grow: an older event never lowers them.
+        sent: Math.max(job.marketing?.sent ?? 0, m.sent),
+        spendMinor:
+          m.spend_minor === null
+            ? (job.marketing?.spendMinor ?? null)
+            : Math.max(job.marketing?.spendMinor ?? 0, m.spend_minor),
+      }
     }
     if (ended) {
       next.state = p.state as 'finished' | 'stopped'

@@ -1,0 +1,46 @@
+/**
+ * The page's marketing messages as the wizard needs them: whether they are on, the ad account's currency, and
+ * the active subscribers (a set of page-scoped ids to split the audience by). Read once per wizard opening;
+ * while unknown or when the calls fail, nobody counts as a subscriber (the wizard then works as before).
+ */
+import { useQuery } from '@tanstack/react-query'
+import { getMarketingState, getMarketingSubscribers } from '../../../shared/api'
+import type { MarketingState } from '../../../shared/contracts/marketing.ts'
+
+export interface PageMarketing {
+  loading: boolean
+  state: MarketingState | undefined
+  /** Marketing messages are on for the page with an ad account. */
+  on: boolean
+  currency: string | undefined
+  subscribers: ReadonlySet<string>
+}
+
+const EMPTY: ReadonlySet<string> = new Set()
+
+export const marketingKey = (pageId: string) => ['marketing', pageId] as const
+
+export function usePageMarketing(pageId: string, windowed: boolean): PageMarketing {
+  const state = useQuery({
+    queryKey: marketingKey(pageId),
+    queryFn: ({ signal }) => getMarketingState(pageId, signal),
+    enabled: windowed,
+    retry: false,
+    staleTime: 30_000,
+  })
+  const on = !!state.data?.enabled && !!state.data.ad_account
+  const subscribers = useQuery({
+    queryKey: [...marketingKey(pageId), 'subscribers'],
+    queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
+    enabled: windowed && state.isSuccess,
+    retry: false,
+    staleTime: 30_000,
+  })
+  return {
+    loading: windowed && (state.isPending || (state.isSuccess && subscribers.isPending)),
+    state: state.data,
+    on,
+    currency: state.data?.ad_account?.currency,
+    subscribers: subscribers.data ?? EMPTY,
+  }
+}
