@@ -204,10 +204,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ((notice) => void notifyCustomerMessage(push, notice)),
   }
 
-  const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
+  // Page tokens of server-held jobs and marketing subscription tokens are sealed with this one key.
+  const box = tokenBox(loadTokenKey(config))
+  const webhooks = new WebhookProcessor(store, app.log, box, (notice) => ctx.onCustomerMessage?.(notice))
   app.addHook('preClose', async () => webhooks.stop())
   if (config.SERVER_SENDER) {
-    const box = tokenBox(loadTokenKey(config))
     const tuning = options.serverSender ?? {}
     const graph = createGraphClient({
       baseUrl: config.graphUrl,

@@ -71,6 +71,17 @@ export const pageSubscriptionEvent = z.object({
 })
 export type PageSubscriptionEvent = z.infer<typeof pageSubscriptionEvent>
 
+/**
+ * A page's marketing subscriber list changed (an opt-in, opt-out or resume webhook, a token list sync, or
+ * marketing messages turned on or off): the new counts; the app refetches the page's marketing state.
+ */
+export const marketingSubscribersEvent = z.object({
+  pageId: z.string(),
+  active: z.number().int(),
+  stopped: z.number().int(),
+})
+export type MarketingSubscribersEvent = z.infer<typeof marketingSubscribersEvent>
+
 /** Events were missed that the server no longer has: reload what is shown (not stored, carries no page). */
 export const refetchEvent = z.object({ reason: z.enum(['gap', 'too_many']) })
 export type RefetchEvent = z.infer<typeof refetchEvent>
@@ -82,6 +93,7 @@ export const ownerEventSchemas = {
   bulk_receipts: bulkReceiptsEvent,
   bulk_progress: bulkProgressEvent,
   page_subscription: pageSubscriptionEvent,
+  marketing_subscribers: marketingSubscribersEvent,
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas
 export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>
