@@ -48,16 +48,29 @@ describe('marketing Graph calls', () => {
     expect(urls[1]!.searchParams.get('after')).toBe('c1')
   })
 
-  it('asks the token list without duplicates, from a cursor', async () => {
+  it("asks the token list without duplicates, from a cursor, and reads the title of each person's token", async () => {
     const { fetch, urls } = fakeFetch([
       () => ({
         status: 200,
-        body: { data: [{ notification_messages_token: 't', recipient_id: '5' }], paging: {} },
+        body: {
+          data: [
+            {
+              notification_messages_token: 't',
+              recipient_id: '5',
+              topic_title: 'Offers',
+              next_eligible_time: 1,
+            },
+            { notification_messages_token: 'audience', topic_title: 'Offers', custom_audience_ids: ['9'] },
+          ],
+          paging: {},
+        },
       }),
     ])
     const graph = createMarketingGraphPort({ baseUrl: 'http://g.test', version: 'v25.0', fetch })
     const page = await graph.subscriptionTokens('77', 'page-token', { after: 'abc' })
-    expect(page.data).toHaveLength(1)
+    expect(page.data).toEqual([
+      { notification_messages_token: 't', recipient_id: '5', title: 'Offers', next_eligible_time: 1 },
+    ])
     expect(urls[0]!.pathname).toBe('/v25.0/77/notification_message_tokens')
     expect(Object.fromEntries(urls[0]!.searchParams)).toMatchObject({
       do_not_return_duplicates: 'true',

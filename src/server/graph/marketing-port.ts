@@ -27,6 +27,12 @@ export interface SubscriptionTokenEntry {
   user_token_status?: string
 }
 
+/** An entry as the network lists it: the title is `topic_title`. */
+type ListedToken = Omit<SubscriptionTokenEntry, 'recipient_id'> & {
+  recipient_id?: string
+  topic_title?: string
+}
+
 export interface MarketingGraphPort {
   /** Every page of `/me/adaccounts` (user token). */
   adAccounts(userToken: string): Promise<AdAccount[]>
@@ -118,12 +124,20 @@ export function createMarketingGraphPort(options: MarketingGraphOptions): Market
     },
     adAccount: (id, token) =>
       get<AdAccount>(encodeURIComponent(id), { fields: AD_ACCOUNT_FIELDS, access_token: token }),
-    subscriptionTokens: (pageId, pageToken, opts = {}) =>
-      paged<SubscriptionTokenEntry>(`${encodeURIComponent(pageId)}/notification_message_tokens`, {
+    async subscriptionTokens(pageId, pageToken, opts = {}) {
+      const page = await paged<ListedToken>(`${encodeURIComponent(pageId)}/notification_message_tokens`, {
         do_not_return_duplicates: 'true',
         limit: opts.limit ?? 100,
         after: opts.after,
         access_token: pageToken,
-      }),
+      })
+      // Tokens made from a Custom Audience name no person (no recipient_id): nobody to list.
+      const data = page.data.flatMap(({ topic_title, ...t }): SubscriptionTokenEntry[] =>
+        t.recipient_id
+          ? [{ ...t, recipient_id: t.recipient_id, ...(topic_title ? { title: topic_title } : {}) }]
+          : [],
+      )
+      return { ...page, data }
+    },
   }
 }

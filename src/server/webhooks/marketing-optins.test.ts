@@ -102,12 +102,17 @@ onEveryStore('marketing opt-in webhooks', (kind) => {
       { pageId, active: 1, stopped: 0 },
       { pageId, active: 0, stopped: 1 },
     ])
-    // A later resume brings them back with its new token.
+    // A later resume brings them back with its new token; the spaced form of the values is read too.
     await post(
       pageId,
       optin(pageId, '502', T0 + 120_000, { notification_messages_status: 'RESUME_NOTIFICATIONS' }),
     )
     expect(await activeSubscriberPsids(t.app.store, pageId, now)).toEqual(['502'])
+    await post(
+      pageId,
+      optin(pageId, '502', T0 + 180_000, { notification_messages_status: 'STOP NOTIFICATIONS' }),
+    )
+    expect(await subscriberCounts(t.app.store, pageId, now)).toEqual({ active: 0, stopped: 1 })
   })
 
   it('applies the events of one body in their time order whatever their order in it', async () => {

@@ -229,7 +229,11 @@ async function onMarketingOptin(
     (typeof optin.notification_messages_token === 'number'
       ? String(optin.notification_messages_token)
       : undefined)
-  const status = optin.notification_messages_status
+  // The reference prints the values with a space ("STOP NOTIFICATIONS"); the samples with an underscore.
+  const status =
+    typeof optin.notification_messages_status === 'string'
+      ? optin.notification_messages_status.trim().toUpperCase().replace(/\s+/g, '_')
+      : undefined
   const { applied } = await applySubscriberEvent(db, box, {
     pageId,
     psid,
