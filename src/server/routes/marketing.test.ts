@@ -165,7 +165,10 @@ onEveryStore('marketing routes', (kind) => {
     ])
     const refused = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'bad' })
     expect(refused.statusCode).toBe(422)
-    expect(refused.json()).toMatchObject({ errors: { user_token: ['token_invalid'] }, code: 'token_invalid' })
+    expect(refused.json()).toMatchObject({
+      errors: { user_token: ['permission_declined'] },
+      code: 'permission_declined',
+    })
     const noAds = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'no-ads' })
     expect(noAds.json()).toMatchObject({ errors: { user_token: ['permission_declined'] } })
     const down = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'down' })
@@ -194,6 +197,11 @@ onEveryStore('marketing routes', (kind) => {
       subscribers: { active: 3, stopped: 0 },
     })
     expect(Date.parse(state.tokens_synced_at)).toBeGreaterThan(Date.now() - 60_000)
+    const [synced] = await t.app.store.query<{ tokens_cursor: string }>(
+      'SELECT tokens_cursor FROM marketing_pages WHERE page_id = $1',
+      [pageId],
+    )
+    expect(synced!.tokens_cursor).toBe('2')
     expect(tokenCalls.filter((c) => c.pageId === pageId)).toEqual([
       { pageId, after: undefined },
       { pageId, after: '1' },
@@ -210,8 +218,9 @@ onEveryStore('marketing routes', (kind) => {
     const { who, pageId, fb } = await owner()
     const cases: [Record<string, unknown>, string, string][] = [
       [{ page_token: marketingToken(pageId, fb, 'ads_management') }, 'page_token', 'permission_declined'],
-      [{ page_token: marketingToken('5999', fb) }, 'page_token', 'token_other_page'],
-      [{ page_token: 'made-up' }, 'page_token', 'token_invalid'],
+      [{ page_token: marketingToken('5999', fb) }, 'page_token', 'page_permission'],
+      [{ page_token: marketingToken(pageId, '1') }, 'page_token', 'page_permission'],
+      [{ page_token: 'made-up' }, 'page_token', 'page_permission'],
       [{ ad_account_id: 'act_3' }, 'ad_account_id', 'ad_account_inactive'],
       [{ ad_account_id: 'act_2' }, 'ad_account_id', 'region_unavailable'],
       [{ ad_account_id: 'act_404' }, 'ad_account_id', 'no_ad_account'],
@@ -274,7 +283,8 @@ onEveryStore('marketing routes', (kind) => {
     const other = await call(who, 'POST', `/pages/${pageId}/marketing/sync`, {
       page_token: marketingToken('5998', fb),
     })
-    expect(other.json()).toMatchObject({ errors: { page_token: ['token_other_page'] } })
+    expect(other.json()).toMatchObject({ errors: { page_token: ['page_permission'] } })
+    expect(other.json().message).toMatch(/another page/)
     expect((await call(who, 'POST', `/pages/${pageId}/marketing/sync`, {})).statusCode).toBe(422)
   })
 

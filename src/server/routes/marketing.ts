@@ -3,10 +3,11 @@
  * (after the network confirms the page token and its permissions, and that the ad account is active in a
  * region the network serves), turning them off, the subscriber list (synced from the page's token list;
  * opt-in webhooks keep it current) and the weekly limit of opt-in requests. The page must be bound to the
- * caller. Refusals are 422 with an `errors` map whose entries, and the `code` beside them, are codes the app
- * turns into texts: page_token `token_invalid` | `token_other_app` | `token_not_page` | `token_other_page` |
- * `token_other_user` | `permission_declined`; ad_account_id `no_ad_account` | `ad_account_inactive` |
- * `region_unavailable`; user_token `token_invalid` | `permission_declined`.
+ * caller. Refusals are 422 with an `errors` map whose entries, and the `code` beside them, are marketing error
+ * names the app shows the shared texts of (src/shared/marketing/error-texts.ts): page_token `page_permission`
+ * (the network does not vouch for it as the caller's token of this page) | `permission_declined` (the marketing
+ * permissions are not granted); ad_account_id `no_ad_account` | `ad_account_inactive` | `region_unavailable`;
+ * user_token `permission_declined`. The English `message` says which check failed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
@@ -52,15 +53,7 @@ export interface MarketingRouteDeps {
 }
 
 export type MarketingRefusal =
-  | 'token_invalid'
-  | 'token_other_app'
-  | 'token_not_page'
-  | 'token_other_page'
-  | 'token_other_user'
-  | 'permission_declined'
-  | 'no_ad_account'
-  | 'ad_account_inactive'
-  | 'region_unavailable'
+  'page_permission' | 'permission_declined' | 'no_ad_account' | 'ad_account_inactive' | 'region_unavailable'
 
 /** Pages of the token list read in one sync at most (100 tokens each). */
 const SYNC_PAGES_MAX = 10_000
@@ -123,17 +116,17 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       info = await ctx.graph.debugToken(token)
     } catch (err) {
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
-      throw refusal('page_token', 'token_invalid', 'The social network refused this page token.')
+      throw refusal('page_token', 'page_permission', 'The social network refused this page token.')
     }
     if (!info.is_valid)
-      throw refusal('page_token', 'token_invalid', 'The social network refused this page token.')
+      throw refusal('page_token', 'page_permission', 'The social network refused this page token.')
     if (info.app_id !== ctx.config.FB_APP_ID)
-      throw refusal('page_token', 'token_other_app', 'This page token was issued to another app.')
-    if (info.type !== 'PAGE') throw refusal('page_token', 'token_not_page', 'This is not a page token.')
+      throw refusal('page_token', 'page_permission', 'This page token was issued to another app.')
+    if (info.type !== 'PAGE') throw refusal('page_token', 'page_permission', 'This is not a page token.')
     if (info.profile_id !== pageId)
-      throw refusal('page_token', 'token_other_page', 'This page token is for another page.')
+      throw refusal('page_token', 'page_permission', 'This page token is for another page.')
     if (info.user_id !== user.facebook_id)
-      throw refusal('page_token', 'token_other_user', 'This page token was issued to another user.')
+      throw refusal('page_token', 'page_permission', 'This page token was issued to another user.')
     if (scopes && !MARKETING_SCOPES.every((s) => info.scopes?.includes(s)))
       throw refusal(
         'page_token',
@@ -145,18 +138,20 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
   /** Reads every page of the token list into the subscriber list; tells the page's owners the counts. */
   async function syncTokens(pageId: string, pageToken: string): Promise<number> {
     let after: string | undefined
+    let last: string | null = null
     let added = 0
     const seen = new Set<string>()
     for (let i = 0; i < SYNC_PAGES_MAX; i++) {
       const page = await deps.graph.subscriptionTokens(pageId, pageToken, { after, limit: 100 })
       added += await ctx.store.transaction((tx) => applyTokenList(tx, deps.box, pageId, page.data, now()))
       const next = page.paging?.cursors?.after
+      if (next) last = next
       if (!page.paging?.next || !next || page.data.length === 0 || seen.has(next)) break
       seen.add(next)
       after = next
     }
     await ctx.store.transaction(async (tx) => {
-      await markTokensSynced(tx, pageId, after ?? null)
+      await markTokensSynced(tx, pageId, last)
       await publishCounts(tx, pageId)
     })
     return added
@@ -182,7 +177,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     } catch (err) {
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
       if (isGraphError(err) && err.kind === 'auth')
-        throw refusal('user_token', 'token_invalid', 'The social network refused this login.')
+        throw refusal('user_token', 'permission_declined', 'The social network refused this login.')
       throw refusal(
         'user_token',
         'permission_declined',
@@ -249,7 +244,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     } catch (err) {
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
       if (isGraphError(err) && err.kind === 'auth')
-        throw refusal('page_token', 'token_invalid', 'The social network refused this page token.')
+        throw refusal('page_token', 'page_permission', 'The social network refused this page token.')
       throw refusal(
         'page_token',
         'permission_declined',
