@@ -65,6 +65,7 @@ const marketingGraph: MarketingGraphPort = {
     return ACCOUNTS
   },
   async adAccount(id) {
+    if (id === 'act_9') return { id, account_id: '9', name: 'Half', account_status: 1 } as AdAccount
     const found = ACCOUNTS.find((a) => a.id === id)
     if (!found) throw graphError(100, 'Unsupported get request.')
     return found
@@ -224,6 +225,7 @@ onEveryStore('marketing routes', (kind) => {
       [{ ad_account_id: 'act_3' }, 'ad_account_id', 'ad_account_inactive'],
       [{ ad_account_id: 'act_2' }, 'ad_account_id', 'region_unavailable'],
       [{ ad_account_id: 'act_404' }, 'ad_account_id', 'no_ad_account'],
+      [{ ad_account_id: 'act_9' }, 'ad_account_id', 'no_ad_account'],
     ]
     for (const [extra, field, code] of cases) {
       const res = await enable(who, pageId, fb, extra)

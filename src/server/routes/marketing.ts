@@ -197,6 +197,9 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
       throw refusal('ad_account_id', 'no_ad_account', 'This ad account cannot be used with this page.')
     }
+    // An answer without the account's currency cannot bill anything: treated as no usable account.
+    if (!account || typeof account.id !== 'string' || !account.currency)
+      throw refusal('ad_account_id', 'no_ad_account', 'This ad account cannot be used with this page.')
     const shown = toAdAccount(account)
     if (!shown.active) throw refusal('ad_account_id', 'ad_account_inactive', 'This ad account is not active.')
     if (!shown.available)
