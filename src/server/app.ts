@@ -14,6 +14,7 @@ import { type Store, openStore } from './db/store.ts'
 import { watchWrites } from './db/write-watch.ts'
 import { EventHub, type HubOptions } from './events/hub.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
+import { type MarketingGraphPort, createMarketingGraphPort } from './graph/marketing-port.ts'
 import { type SessionCaller, authenticate } from './http/auth.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { loggingOptions } from './http/logging.ts'
@@ -35,6 +36,7 @@ import { resolveVapidKeys } from './push/vapid.ts'
 import { anyVisibleTab } from './repo/presence.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
+import { marketingRoutes } from './routes/marketing.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { pushRoutes } from './routes/push.ts'
@@ -71,6 +73,8 @@ export interface BuildOptions {
   fetch?: FetchLike
   /** Replaces the Graph calls entirely (unit tests). */
   graph?: GraphApi
+  /** Replaces the marketing messages Graph calls (unit tests). */
+  marketingGraph?: MarketingGraphPort
   /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
   rateLimits?: Partial<RateLimits>
   /** Whether one of a user's tabs of the app is visible now (no push then). Default: the tabs' reports. */
@@ -204,10 +208,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ((notice) => void notifyCustomerMessage(push, notice)),
   }
 
-  const webhooks = new WebhookProcessor(store, app.log, (notice) => ctx.onCustomerMessage?.(notice))
+  // Page tokens of server-held jobs and marketing subscription tokens are sealed with this one key.
+  const box = tokenBox(loadTokenKey(config))
+  const webhooks = new WebhookProcessor(store, app.log, box, (notice) => ctx.onCustomerMessage?.(notice))
   app.addHook('preClose', async () => webhooks.stop())
+  const marketingGraph =
+    options.marketingGraph ??
+    createMarketingGraphPort({
+      baseUrl: config.graphUrl,
+      version: config.GRAPH_VERSION,
+      fetch: options.fetch as never,
+    })
   if (config.SERVER_SENDER) {
-    const box = tokenBox(loadTokenKey(config))
     const tuning = options.serverSender ?? {}
     const graph = createGraphClient({
       baseUrl: config.graphUrl,
@@ -275,6 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       handoverRoutes(api, ctx)
       scheduledRoutes(api, ctx)
       recipientRoutes(api, ctx)
+      marketingRoutes(api, ctx, { graph: marketingGraph, box })
       subscriptionRoutes(api, ctx)
       pushRoutes(api, ctx)
       eventRoutes(api, ctx)

@@ -16,6 +16,7 @@ const ALL_MIGRATIONS = [
   '005_webhook_events',
   '006_push',
   '007_server_jobs',
+  '008_marketing',
 ]
 
 describe('migrations on PGlite', () => {

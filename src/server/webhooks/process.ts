@@ -9,9 +9,11 @@
  */
 import { createHash } from 'node:crypto'
 import type { MessageEvent } from '../../shared/contracts/events.ts'
+import type { TokenBox } from '../bulk/token-box.ts'
 import type { CustomerMessageNotice } from '../context.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { pageOwners, publishToUsers } from '../repo/owner-events.ts'
+import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
+import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
 import { type WebhookMessaging, webhookBody, webhookMessaging } from './payload.ts'
 
 /** A body that failed this often is set aside (kept, with its last error, for a look by hand). */
@@ -184,9 +186,10 @@ async function onReceipt(
   }
 }
 
-async function onOptin(db: Queryable, pageId: string, m: WebhookMessaging): Promise<void> {
+async function onOptin(db: Queryable, pageId: string, m: WebhookMessaging, box: TokenBox): Promise<void> {
   const optin = m.optin as Record<string, unknown>
   const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
+  const at = m.timestamp ?? Date.now()
   await db.query(
     `INSERT INTO messaging_optins (page_id, customer_id, user_ref, type, payload, notification_messages_token, optin, event_time)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT DO NOTHING`,
@@ -198,13 +201,64 @@ async function onOptin(db: Queryable, pageId: string, m: WebhookMessaging): Prom
       str(optin.payload) ?? str(optin.ref),
       str(optin.notification_messages_token),
       JSON.stringify(optin),
-      iso(m.timestamp ?? Date.now()),
+      iso(at),
     ],
   )
+  // Applied even for a stored duplicate: the subscriber list ignores what it has already seen.
+  await onMarketingOptin(db, pageId, m.sender.id, optin, at, box)
+}
+
+/**
+ * A marketing messages opt-in (`type: notification_messages`) moves the person on the page's subscriber
+ * list: a first opt-in or RESUME_NOTIFICATIONS makes them active with the token, STOP_NOTIFICATIONS stops
+ * them at once. Applied at the event's own time, so an older event delivered late changes nothing. The
+ * page's owners hear the new counts.
+ */
+async function onMarketingOptin(
+  db: Queryable,
+  pageId: string,
+  psid: string | undefined,
+  optin: Record<string, unknown>,
+  at: number,
+  box: TokenBox,
+): Promise<void> {
+  if (optin.type !== 'notification_messages' || !psid) return
+  const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined)
+  const token =
+    text(optin.notification_messages_token) ??
+    (typeof optin.notification_messages_token === 'number'
+      ? String(optin.notification_messages_token)
+      : undefined)
+  // The reference prints the values with a space ("STOP NOTIFICATIONS"); the samples with an underscore.
+  const status =
+    typeof optin.notification_messages_status === 'string'
+      ? optin.notification_messages_status.trim().toUpperCase().replace(/\s+/g, '_')
+      : undefined
+  const { applied } = await applySubscriberEvent(db, box, {
+    pageId,
+    psid,
+    at,
+    kind: status === 'STOP_NOTIFICATIONS' ? 'stop' : status === 'RESUME_NOTIFICATIONS' ? 'resume' : 'optin',
+    token,
+    title: text(optin.title),
+    expiresAt: networkTime(optin.token_expiry_timestamp),
+    timezone: text(optin.notification_messages_timezone),
+    source: 'webhook',
+  })
+  if (applied)
+    await publishToPage(db, pageId, 'marketing_subscribers', {
+      pageId,
+      ...(await subscriberCounts(db, pageId)),
+    })
 }
 
 /** Applies one stored body; answers the customer messages that were new. */
-export async function applyWebhook(db: Queryable, body: string, log: Logger): Promise<Outcome> {
+export async function applyWebhook(
+  db: Queryable,
+  body: string,
+  log: Logger,
+  box: TokenBox,
+): Promise<Outcome> {
   const out: Outcome = { notices: [] }
   const parsed = webhookBody.safeParse(JSON.parse(body))
   if (!parsed.success || parsed.data.object !== 'page') {
@@ -225,7 +279,7 @@ export async function applyWebhook(db: Queryable, body: string, log: Logger): Pr
       if (ev.message) await onMessage(db, entry.id, ev, out)
       else if (ev.delivery) await onReceipt(db, entry.id, ev, 'delivered', ev.delivery.watermark)
       else if (ev.read) await onReceipt(db, entry.id, ev, 'read', ev.read.watermark)
-      else if (ev.optin) await onOptin(db, entry.id, ev)
+      else if (ev.optin) await onOptin(db, entry.id, ev, box)
     }
   }
   return out
@@ -243,6 +297,8 @@ export class WebhookProcessor {
   constructor(
     private readonly store: Store,
     private readonly log: Logger,
+    /** Seals the marketing subscription tokens opt-ins carry. */
+    private readonly box: TokenBox,
     private readonly onCustomerMessage?: (notice: CustomerMessageNotice) => Promise<void> | void,
   ) {}
 
@@ -288,7 +344,7 @@ export class WebhookProcessor {
       if (!row) return false
       await tx.query('SAVEPOINT apply')
       try {
-        notices = (await applyWebhook(tx, row.body, this.log)).notices
+        notices = (await applyWebhook(tx, row.body, this.log, this.box)).notices
         await tx.query('RELEASE SAVEPOINT apply')
         await tx.query(
           'UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1 WHERE id = $1',

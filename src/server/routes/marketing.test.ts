@@ -1,0 +1,328 @@
+/**
+ * `/api/v2/pages/{pageId}/marketing…`: the page's state, the ad accounts, turning on (token, permissions, ad
+ * account status and region checked with the network) and off, the token list sync, the active subscribers,
+ * and the opt-in request check and record. Every route validates, and answers only for a bound page.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { GraphError, networkError } from '../../shared/graph/errors.ts'
+import type { Page } from '../../shared/graph/types.ts'
+import { tokenBox } from '../bulk/token-box.ts'
+import type { GraphApi } from '../graph/graph-api.ts'
+import type { AdAccount, MarketingGraphPort, SubscriptionTokenEntry } from '../graph/marketing-port.ts'
+import { applySubscriberEvent } from '../repo/marketing.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  fakeGraph,
+  login,
+  onEveryStore,
+  registerPage,
+  startTestApp,
+  testConfig,
+} from '../testing/harness.ts'
+
+const KEY = Buffer.alloc(32, 3)
+const SCOPES = 'ads_management,paid_marketing_messages'
+const DAY = 86_400_000
+
+/** `mk:<page>@<user>:<scopes>`: a page token of that user granting those scopes. */
+const marketingToken = (pageId: string, fb: string, scopes = SCOPES) => `mk:${pageId}@${fb}:${scopes}`
+
+const graph: GraphApi = {
+  ...fakeGraph,
+  async debugToken(token) {
+    const m = /^mk:(\d+)@(\d+):([a-z_,]*)$/.exec(token)
+    if (!m) return fakeGraph.debugToken(token)
+    return {
+      app_id: testConfig().FB_APP_ID,
+      type: 'PAGE',
+      is_valid: true,
+      profile_id: m[1]!,
+      user_id: m[2]!,
+      scopes: ['pages_messaging', ...m[3]!.split(',').filter(Boolean)],
+    }
+  },
+}
+
+const ACCOUNTS: AdAccount[] = [
+  { id: 'act_1', account_id: '1', name: 'Tienda Sol Ads', currency: 'MXN', account_status: 1, business_country_code: 'MX' },
+  { id: 'act_2', account_id: '2', name: 'Sol Europe', currency: 'EUR', account_status: 1, business_country_code: 'DE' },
+  { id: 'act_3', account_id: '3', name: 'Old account', currency: 'MXN', account_status: 2, business_country_code: 'MX' },
+] // prettier-ignore
+
+const graphError = (code: number, message: string) =>
+  new GraphError({ kind: code === 190 ? 'auth' : 'config', message, code, httpStatus: 400 })
+
+/** Token list pages per page id; each call is recorded. */
+const tokenLists = new Map<string, Page<SubscriptionTokenEntry>[]>()
+const tokenCalls: { pageId: string; after: string | undefined }[] = []
+
+const marketingGraph: MarketingGraphPort = {
+  async adAccounts(userToken) {
+    if (userToken === 'bad') throw graphError(190, 'Invalid OAuth access token.')
+    if (userToken === 'down') throw networkError(new Error('offline'))
+    if (userToken === 'no-ads') throw graphError(200, 'Requires ads_management permission.')
+    return ACCOUNTS
+  },
+  async adAccount(id) {
+    if (id === 'act_9') return { id, account_id: '9', name: 'Half', account_status: 1 } as AdAccount
+    const found = ACCOUNTS.find((a) => a.id === id)
+    if (!found) throw graphError(100, 'Unsupported get request.')
+    return found
+  },
+  async subscriptionTokens(pageId, _token, opts = {}) {
+    tokenCalls.push({ pageId, after: opts.after })
+    const pages = tokenLists.get(pageId) ?? [{ data: [] }]
+    const i = opts.after ? Number(opts.after) : 0
+    return pages[i] ?? { data: [] }
+  },
+}
+
+const entry = (psid: string, createdMs: number): SubscriptionTokenEntry => ({
+  notification_messages_token: `list-${psid}`,
+  recipient_id: psid,
+  creation_timestamp: Math.floor(createdMs / 1000),
+  token_expiry_timestamp: Math.floor((createdMs + 180 * DAY) / 1000),
+  title: 'Offers',
+})
+
+onEveryStore('marketing routes', (kind) => {
+  let t: TestApp
+  let n = 0
+  beforeAll(async () => {
+    t = await startTestApp(kind, { graph, marketingGraph }, { TOKEN_ENCRYPTION_KEY: KEY.toString('base64') })
+  })
+  afterAll(() => t.close())
+
+  async function owner(): Promise<{ who: LoggedIn; pageId: string; fb: string }> {
+    const fb = `${kind === 'pglite' ? 91 : 92}0${++n}`
+    const who = await login(t.app, fb)
+    const pageId = `6${fb}`
+    await registerPage(t.app, who, pageId)
+    return { who, pageId, fb }
+  }
+  const call = (
+    who: LoggedIn | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/v2${url}`,
+      headers: who ? who.auth : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  const enable = (who: LoggedIn, pageId: string, fb: string, extra: Record<string, unknown> = {}) =>
+    call(who, 'PUT', `/pages/${pageId}/marketing`, {
+      page_token: marketingToken(pageId, fb),
+      ad_account_id: 'act_1',
+      ...extra,
+    })
+
+  it('answers the state of a page that never turned marketing messages on', async () => {
+    const { who, pageId } = await owner()
+    const res = await call(who, 'GET', `/pages/${pageId}/marketing`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      enabled: false,
+      ad_account: null,
+      country: null,
+      available: null,
+      subscribers: { active: 0, stopped: 0 },
+      tokens_synced_at: null,
+      optin_title_default: 'Updates and offers',
+    })
+  })
+
+  it('answers only for a page bound to the caller', async () => {
+    const { pageId } = await owner()
+    const stranger = (await owner()).who
+    const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
+      ['GET', ''],
+      ['POST', '/ad-accounts', { user_token: 'x' }],
+      ['PUT', '', { page_token: 'x', ad_account_id: 'act_1' }],
+      ['DELETE', ''],
+      ['POST', '/sync', { page_token: 'x' }],
+      ['GET', '/subscribers'],
+      ['POST', '/optin-requests/check', { psids: ['1'], title: 'x' }],
+      ['POST', '/optin-requests', { psids: ['1'], title: 'x' }],
+    ]
+    for (const [method, path, body] of routes) {
+      expect((await call(stranger, method, `/pages/${pageId}/marketing${path}`, body)).statusCode).toBe(403)
+      expect((await call(stranger, method, `/pages/not-a-page/marketing${path}`, body)).statusCode).toBe(404)
+      expect((await call(null, method, `/pages/${pageId}/marketing${path}`, body)).statusCode).toBe(401)
+    }
+  })
+
+  it('lists the ad accounts with whether each is active and offered marketing messages', async () => {
+    const { who, pageId } = await owner()
+    const res = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'fb:1' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toEqual([
+      { id: 'act_1', name: 'Tienda Sol Ads', currency: 'MXN', country: 'MX', active: true, available: true },
+      { id: 'act_2', name: 'Sol Europe', currency: 'EUR', country: 'DE', active: true, available: false },
+      { id: 'act_3', name: 'Old account', currency: 'MXN', country: 'MX', active: false, available: true },
+    ])
+    const refused = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'bad' })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toMatchObject({
+      errors: { user_token: ['permission_declined'] },
+      code: 'permission_declined',
+    })
+    const noAds = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'no-ads' })
+    expect(noAds.json()).toMatchObject({ errors: { user_token: ['permission_declined'] } })
+    const down = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, { user_token: 'down' })
+    expect(down.statusCode).toBe(502)
+    for (const body of [{}, { user_token: '' }, { user_token: 'x', more: 1 }]) {
+      const bad = await call(who, 'POST', `/pages/${pageId}/marketing/ad-accounts`, body)
+      expect(bad.statusCode).toBe(422)
+      expect(bad.json().errors).toBeTruthy()
+    }
+  })
+
+  it('turns on with an active ad account in a served region, syncing the token list once', async () => {
+    const { who, pageId, fb } = await owner()
+    tokenLists.set(pageId, [
+      { data: [entry('11', Date.now() - DAY), entry('12', Date.now() - DAY)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [entry('13', Date.now() - DAY)], paging: { cursors: { after: '2' } } },
+    ]) // prettier-ignore
+    const res = await enable(who, pageId, fb)
+    expect(res.statusCode).toBe(200)
+    const state = res.json()
+    expect(state).toMatchObject({
+      enabled: true,
+      ad_account: { id: 'act_1', name: 'Tienda Sol Ads', currency: 'MXN' },
+      country: 'MX',
+      available: true,
+      subscribers: { active: 3, stopped: 0 },
+    })
+    expect(Date.parse(state.tokens_synced_at)).toBeGreaterThan(Date.now() - 60_000)
+    const [synced] = await t.app.store.query<{ tokens_cursor: string }>(
+      'SELECT tokens_cursor FROM marketing_pages WHERE page_id = $1',
+      [pageId],
+    )
+    expect(synced!.tokens_cursor).toBe('2')
+    expect(tokenCalls.filter((c) => c.pageId === pageId)).toEqual([
+      { pageId, after: undefined },
+      { pageId, after: '1' },
+    ])
+    expect((await call(who, 'GET', `/pages/${pageId}/marketing`)).json()).toEqual(state)
+    const heard = await t.app.store.query<{ data: { active: number } }>(
+      `SELECT data FROM owner_events WHERE user_id = $1 AND type = 'marketing_subscribers' ORDER BY id`,
+      [who.user.id],
+    )
+    expect(heard.at(-1)?.data).toEqual({ pageId, active: 3, stopped: 0 })
+  })
+
+  it('refuses to turn on with a token lacking the permissions, of another page, or with an unusable ad account', async () => {
+    const { who, pageId, fb } = await owner()
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ page_token: marketingToken(pageId, fb, 'ads_management') }, 'page_token', 'permission_declined'],
+      [{ page_token: marketingToken('5999', fb) }, 'page_token', 'page_permission'],
+      [{ page_token: marketingToken(pageId, '1') }, 'page_token', 'page_permission'],
+      [{ page_token: 'made-up' }, 'page_token', 'page_permission'],
+      [{ ad_account_id: 'act_3' }, 'ad_account_id', 'ad_account_inactive'],
+      [{ ad_account_id: 'act_2' }, 'ad_account_id', 'region_unavailable'],
+      [{ ad_account_id: 'act_404' }, 'ad_account_id', 'no_ad_account'],
+      [{ ad_account_id: 'act_9' }, 'ad_account_id', 'no_ad_account'],
+    ]
+    for (const [extra, field, code] of cases) {
+      const res = await enable(who, pageId, fb, extra)
+      expect(res.statusCode, code).toBe(422)
+      expect(res.json()).toMatchObject({ errors: { [field]: [code] }, code })
+    }
+    for (const extra of [{ ad_account_id: '123' }, { page_token: '' }, { extra: true }]) {
+      const res = await enable(who, pageId, fb, extra)
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toBeTruthy()
+    }
+    expect(await t.app.store.query('SELECT 1 FROM marketing_pages WHERE page_id = $1', [pageId])).toEqual([])
+  })
+
+  it('turns off keeping the subscribers', async () => {
+    const { who, pageId, fb } = await owner()
+    tokenLists.set(pageId, [{ data: [entry('21', Date.now() - DAY)] }])
+    await enable(who, pageId, fb)
+    const res = await call(who, 'DELETE', `/pages/${pageId}/marketing`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      enabled: false,
+      subscribers: { active: 1 },
+      ad_account: { id: 'act_1' },
+    })
+    expect((await call(who, 'GET', `/pages/${pageId}/marketing/subscribers`)).json()).toEqual({
+      psids: ['21'],
+    })
+  })
+
+  it('syncs the token list without duplicates and without bringing back a later opt-out', async () => {
+    const { who, pageId, fb } = await owner()
+    const created = Date.now() - 3 * DAY
+    // 32 opted out after the token the list still shows was created.
+    await t.app.store.transaction((tx) =>
+      applySubscriberEvent(tx, tokenBox(KEY), {
+        pageId,
+        psid: '32',
+        at: created + DAY,
+        kind: 'stop',
+        source: 'webhook',
+      }),
+    )
+    tokenLists.set(pageId, [
+      { data: [entry('31', created), entry('32', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [entry('31', created), entry('33', created)] },
+    ]) // prettier-ignore
+    const sync = () =>
+      call(who, 'POST', `/pages/${pageId}/marketing/sync`, { page_token: marketingToken(pageId, fb) })
+    const first = await sync()
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toEqual({ active: 2, stopped: 1, added: 2 })
+    expect((await sync()).json()).toEqual({ active: 2, stopped: 1, added: 0 })
+    const subscribers = await call(who, 'GET', `/pages/${pageId}/marketing/subscribers`)
+    expect(subscribers.json()).toEqual({ psids: ['31', '33'] })
+    expect(subscribers.body).not.toContain('list-')
+    const other = await call(who, 'POST', `/pages/${pageId}/marketing/sync`, {
+      page_token: marketingToken('5998', fb),
+    })
+    expect(other.json()).toMatchObject({ errors: { page_token: ['page_permission'] } })
+    expect(other.json().message).toMatch(/another page/)
+    expect((await call(who, 'POST', `/pages/${pageId}/marketing/sync`, {})).statusCode).toBe(422)
+  })
+
+  it('checks and records opt-in requests: once per title per person per week, never to subscribers', async () => {
+    const { who, pageId, fb } = await owner()
+    tokenLists.set(pageId, [{ data: [entry('41', Date.now() - DAY)] }])
+    await enable(who, pageId, fb)
+    const url = `/pages/${pageId}/marketing/optin-requests`
+    const recorded = await call(who, 'POST', url, { psids: ['42', '42', '43'], title: ' Offers ' })
+    expect(recorded.statusCode).toBe(200)
+    expect(recorded.json()).toEqual({ recorded: 2 })
+    const check = await call(who, 'POST', `${url}/check`, { psids: ['41', '42', '44'], title: 'Offers' })
+    expect(check.statusCode).toBe(200)
+    const body = check.json()
+    expect(body.allowed).toEqual(['44'])
+    expect(body.refused).toMatchObject([
+      { psid: '41', reason: 'subscribed' },
+      { psid: '42', reason: 'asked_this_week' },
+    ])
+    expect(Date.parse(body.refused[1].next_at) - Date.now()).toBeGreaterThan(7 * DAY - 60_000)
+    expect(
+      (await call(who, 'POST', `${url}/check`, { psids: ['42'], title: 'News' })).json().allowed,
+    ).toEqual(['42'])
+    for (const bad of [
+      { psids: [], title: 'Offers' },
+      { psids: ['abc'], title: 'Offers' },
+      { psids: ['1'], title: '' },
+      { psids: ['1'], title: 'x'.repeat(66) },
+      { psids: ['1'] },
+      { psids: ['1'], title: 'a\u0000b' },
+    ]) {
+      for (const path of [url, `${url}/check`]) {
+        const res = await call(who, 'POST', path, bad)
+        expect(res.statusCode).toBe(422)
+        expect(res.json().errors).toBeTruthy()
+      }
+    }
+  })
+})
