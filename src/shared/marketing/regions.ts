@@ -64,7 +64,7 @@ export const MARKETING_EXCLUDED_SUBSCRIBER_COUNTRIES: readonly string[] = Object
 ])
 
 /** Whether a business with this country (an ad account's `business_country_code`) can send marketing messages. */
-export function marketingAvailableIn(countryCode: string | undefined): boolean {
+export function marketingAvailableIn(countryCode: string | null | undefined): boolean {
   if (!countryCode) return false
   return MARKETING_BUSINESS_COUNTRIES.includes(countryCode.trim().toUpperCase())
 }
