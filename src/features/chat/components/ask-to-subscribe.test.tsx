@@ -8,7 +8,7 @@ import type { MarketingState, OptinCheckResponse } from '../../../shared/contrac
 import { closeAllModals } from '../../../shared/ui/modal-stack.ts'
 import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
 import { MessageBubble } from './message-bubble.tsx'
-import { optInRequestBody } from '../api/optin-request.ts'
+import { optInRequestBody } from '../../../shared/graph/marketing.ts'
 
 const calls: Array<{ path: string; method?: string; body?: unknown }> = []
 let enabled = true

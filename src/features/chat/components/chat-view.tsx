@@ -15,7 +15,7 @@ import { Composer, type ComposerToolsProps } from './composer.tsx'
 import { SavedRepliesButton } from './saved-replies.tsx'
 import { compressImage } from '../model/compress-image.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
-import { sendOptInRequest } from '../api/optin-request.ts'
+import { createMarketingGraph } from '../../../shared/graph/marketing.ts'
 import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
 
 export interface ChatCustomer {
@@ -125,7 +125,10 @@ export function ChatView(props: ChatViewProps) {
   })
 
   const config = useClientConfig()
-  const graphRoot = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`
+  const marketingGraph = useMemo(
+    () => createMarketingGraph({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    [config.graphUrl, config.graphVersion],
+  )
   const ask = useMemo<AskToSubscribeProps>(
     () => ({
       pageId,
@@ -133,10 +136,12 @@ export function ChatView(props: ChatViewProps) {
       customerName: customer.name,
       inWindow: inOptInWindow,
       send: (psid, title) =>
-        withToken((token) => sendOptInRequest(graphRoot, token, psid, { title, payload: `optin:${title}` })),
+        withToken((token) =>
+          marketingGraph.sendOptInRequest(token, psid, { title, payload: `optin:${title}` }),
+        ),
       onSent: onDelivered,
     }),
-    [pageId, customer.id, customer.name, inOptInWindow, withToken, graphRoot, onDelivered],
+    [pageId, customer.id, customer.name, inOptInWindow, withToken, marketingGraph, onDelivered],
   )
 
   const onSend = async (text: string, image: File | undefined): Promise<boolean> => {

@@ -4,11 +4,10 @@
  * from the browser in the user's language.
  */
 
-/** The business countries served (ISO 3166-1 alpha-2). */
-export const SERVED_BUSINESS_COUNTRIES: readonly string[] = [
-  'AU', 'BR', 'CL', 'CO', 'HK', 'IN', 'ID', 'IL', 'MY', 'MX',
-  'NZ', 'PE', 'PH', 'SA', 'SG', 'TW', 'TH', 'AE', 'US', 'VN',
-] // prettier-ignore
+import { MARKETING_BUSINESS_COUNTRIES } from '../../../shared/marketing/regions.ts'
+
+/** The business countries served (ISO 3166-1 alpha-2), as the network publishes them. */
+export const SERVED_BUSINESS_COUNTRIES = MARKETING_BUSINESS_COUNTRIES
 
 /** Subscribers in these regions never receive marketing messages (the network filters them). */
 export const UNREACHED_SUBSCRIBER_REGIONS: readonly string[] = ['EU', 'GB', 'JP', 'KR', 'AU']
