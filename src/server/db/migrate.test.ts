@@ -16,6 +16,7 @@ const ALL_MIGRATIONS = [
   '005_webhook_events',
   '006_push',
   '007_server_jobs',
+  '009_marketing_jobs',
 ]
 
 describe('migrations on PGlite', () => {
