@@ -6,6 +6,11 @@
 import { Dexie } from 'dexie'
 import { failureKind } from '../shared/graph/delivery.ts'
 import { failureAction } from '../shared/bulk/core/failure-policy.ts'
+import {
+  marketingErrorName,
+  marketingFailureAction,
+  marketingStopReason,
+} from '../shared/bulk/core/marketing-failures.ts'
 import { backToPending } from '../shared/bulk/job-steps.ts'
 import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
 import {
@@ -37,7 +42,11 @@ export async function handleFailure(
   const r = streaks.current
   const fresh = r ? await recipients.get(r.key) : undefined
   const sending = fresh?.state === 'sending'
-  switch (failureAction(kind, !!r && sending, fresh?.attempts ?? 0)) {
+  const marketing = marketingErrorName(err)
+  const action =
+    marketingFailureAction(err, !!r && sending, fresh?.attempts ?? 0) ??
+    failureAction(kind, !!r && sending, fresh?.attempts ?? 0)
+  switch (action) {
     case 'uncertain':
       // The recipient stays `sending`: it is reconciled before any retry.
       await pauseOffline(deps, job, streaks)
@@ -59,8 +68,15 @@ export async function handleFailure(
       return undefined
     case 'stop':
       if (r && sending) await backToPending(r.key)
-      await setAndPublish(deps, job, 'stopped', { stopReason: `${kind}:${message}` })
-      await tellServer(deps, job.id, 'stopped', `${kind}: ${message}`)
+      await setAndPublish(deps, job, 'stopped', {
+        stopReason: marketing ? marketingStopReason(marketing) : `${kind}:${message}`,
+      })
+      await tellServer(
+        deps,
+        job.id,
+        'stopped',
+        marketing ? marketingStopReason(marketing) : `${kind}: ${message}`,
+      )
       return 'stopped'
     case 'reject':
       if (r) await reject(deps, job, r, message)

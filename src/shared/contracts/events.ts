@@ -4,6 +4,7 @@
  * `Last-Event-ID` header). Every data object names its page; times are ISO strings.
  */
 import { z } from 'zod'
+import { jobMarketing } from './marketing.ts'
 
 /** The app's tab id, a UUID it makes once per tab. */
 export const tabId = z.string().uuid()
@@ -59,6 +60,8 @@ export const bulkProgressEvent = z.object({
   total: z.number().int(),
   state: z.enum(['running', 'rate_limited', 'waiting_connection', 'needs_signin', 'finished', 'stopped']),
   stopReason: z.string().optional(),
+  /** The job's marketing messages: how many went, the budget and what the network reports spent. */
+  marketing: jobMarketing.optional(),
   sender: z.literal('server'),
 })
 export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
