@@ -52,6 +52,9 @@ import { webhookRoutes } from './routes/webhook.ts'
 import { WebhookProcessor } from './webhooks/process.ts'
 import { pushOwnerNotifier } from './push/job-notices.ts'
 import { handoverRoutes } from './routes/handover.ts'
+import { marketingJobRoutes } from './routes/marketing-jobs.ts'
+import { activeSubscriberToken } from './repo/marketing.ts'
+import type { MarketingJobGraph } from './bulk/marketing.ts'
 import { scheduledRoutes } from './routes/scheduled.ts'
 import { startScheduled } from './bulk/scheduled.ts'
 import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
@@ -91,6 +94,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void }
   /** Event stream tuning (tests shorten the heartbeat). */
   events?: HubOptions
+  /** The network's Marketing Message API for marketing jobs (tests pass a fake). */
+  marketingGraph?: MarketingJobGraph
   /** Told of each new customer message a webhook brings; default: the push notifications. */
   onCustomerMessage?: ApiContext['onCustomerMessage']
 }
@@ -179,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx: ApiContext = {
     config,
     store,
+    marketingGraph: options.marketingGraph,
     graph:
       options.graph ??
       createGraphApi({
@@ -239,6 +245,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
         pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
         settleMs: tuning.settleMs ?? 5_000,
+        ...(options.marketingGraph
+          ? {
+              marketing: {
+                graph: options.marketingGraph,
+                subscriberToken: (pageId: string, psid: string) =>
+                  activeSubscriberToken(store, box, pageId, psid),
+              },
+            }
+          : {}),
         log: app.log,
       },
     })
@@ -273,6 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
       handoverRoutes(api, ctx)
+      marketingJobRoutes(api, ctx)
       scheduledRoutes(api, ctx)
       recipientRoutes(api, ctx)
       subscriptionRoutes(api, ctx)
