@@ -147,7 +147,18 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
     const id = messageId(request.params)
     const body = parse(startMarketingBody, request.body)
     const userId = currentUser(request).id
-    const job = await answering(readJob(ctx.store, id, userId))
+    let job = await answering(readJob(ctx.store, id, userId))
+    // A job a marketing failure stopped (campaign paused, budget spent) is resumed where it stopped once the
+    // owner fixed it: it is opened again for this hand-over (one caller wins), its campaign kept.
+    if (job.state === 'stopped' && job.campaign_id) {
+      const reopened = await ctx.store.query<{ lease: number }>(
+        `UPDATE messages SET state = 'open', sender = 'device', stop_reason = NULL, skipped_count = 0
+          WHERE id = $1 AND state = 'stopped' AND stop_reason LIKE 'marketing:%' RETURNING lease`,
+        [id],
+      )
+      if (reopened[0]) body.lease = reopened[0].lease
+      job = await answering(readJob(ctx.store, id, userId))
+    }
     // Retried after it went through: the same answer, nothing created or handed over again.
     if (job.campaign_id && job.sender === 'server' && job.state === 'open' && job.lease === body.lease + 1)
       return answer(id, job.lease, job.campaign_id, job.currency ?? '', job.estimate_minor ?? 0)
