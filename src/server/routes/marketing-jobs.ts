@@ -159,8 +159,9 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
       if (reopened[0]) body.lease = reopened[0].lease
       job = await answering(readJob(ctx.store, id, userId))
     }
-    // Retried after it went through: the same answer, nothing created or handed over again.
-    if (job.campaign_id && job.sender === 'server' && job.state === 'open' && job.lease === body.lease + 1)
+    // Retried after it went through (the server may have sent it meanwhile): the same answer, nothing created
+    // or handed over again.
+    if (job.campaign_id && job.sender === 'server' && ['open', 'finished'].includes(job.state))
       return answer(id, job.lease, job.campaign_id, job.currency ?? '', job.estimate_minor ?? 0)
     if (job.state !== 'open' || job.sender !== 'device' || job.lease !== body.lease)
       throw conflict(new LeaseConflict(job.lease, job.sender, 'The job was handed over already.'))
