@@ -7,9 +7,9 @@ import { Dexie } from 'dexie'
 import { failureKind } from '../shared/graph/delivery.ts'
 import { failureAction } from '../shared/bulk/core/failure-policy.ts'
 import {
-  marketingErrorName,
   marketingFailureAction,
-  marketingStopReason,
+  marketingOf,
+  marketingReason,
 } from '../shared/bulk/core/marketing-failures.ts'
 import { backToPending } from '../shared/bulk/job-steps.ts'
 import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
@@ -42,7 +42,7 @@ export async function handleFailure(
   const r = streaks.current
   const fresh = r ? await recipients.get(r.key) : undefined
   const sending = fresh?.state === 'sending'
-  const marketing = marketingErrorName(err)
+  const reason = marketingReason(marketingOf(err))
   const action =
     marketingFailureAction(err, !!r && sending, fresh?.attempts ?? 0) ??
     failureAction(kind, !!r && sending, fresh?.attempts ?? 0)
@@ -69,17 +69,12 @@ export async function handleFailure(
     case 'stop':
       if (r && sending) await backToPending(r.key)
       await setAndPublish(deps, job, 'stopped', {
-        stopReason: marketing ? marketingStopReason(marketing) : `${kind}:${message}`,
+        stopReason: reason ?? `${kind}:${message}`,
       })
-      await tellServer(
-        deps,
-        job.id,
-        'stopped',
-        marketing ? marketingStopReason(marketing) : `${kind}: ${message}`,
-      )
+      await tellServer(deps, job.id, 'stopped', reason ?? `${kind}: ${message}`)
       return 'stopped'
     case 'reject':
-      if (r) await reject(deps, job, r, message)
+      if (r) await reject(deps, job, r, reason ?? message)
       return undefined
     case 'none':
       return undefined

@@ -19,7 +19,12 @@ export interface MarketingJobGraph {
     token: string,
     input: { campaignId: string; pageId: string; name: string; text: string; imageUrl?: string },
   ): Promise<{ id: string }>
-  campaign(campaignId: string, token: string): Promise<{ id: string; status: string; spendMinor: number }>
+  /** `currency`: the ad account's, for converting the spend the network reports in currency units. */
+  campaign(
+    campaignId: string,
+    token: string,
+    currency?: string,
+  ): Promise<{ id: string; status: string; spendMinor: number }>
   sendMarketingMessage(
     adAccountId: string,
     pageToken: string,

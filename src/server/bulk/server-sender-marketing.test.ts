@@ -296,7 +296,7 @@ onEveryStore('the server sender with marketing messages', (kind) => {
     expect(network.marketing.map((m) => m.subscriptionToken)).toEqual(['a', 'c'])
     expect((await results(id)).map((r) => [r.status, r.error])).toEqual([
       ['OK', null],
-      ['NG', 'invalid_token'],
+      ['NG', 'marketing:invalid_token'],
       ['OK', null],
       [null, null],
     ])

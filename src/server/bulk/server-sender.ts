@@ -11,9 +11,9 @@
 import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
 import { failureAction } from '../../shared/bulk/core/failure-policy.ts'
 import {
-  marketingErrorName,
   marketingFailureAction,
-  marketingStopReason,
+  marketingOf,
+  marketingReason,
   NOT_SUBSCRIBED,
 } from '../../shared/bulk/core/marketing-failures.ts'
 import {
@@ -35,7 +35,7 @@ import {
   sendContent,
 } from '../../shared/graph/delivery.ts'
 import type { Store } from '../db/store.ts'
-import { MARKETING_COLUMNS, marketingOf, type MarketingColumns } from '../repo/messages.ts'
+import { jobMarketingOf, MARKETING_COLUMNS, type MarketingColumns } from '../repo/messages.ts'
 import { publishToUsers } from '../repo/owner-events.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
 import { AllowanceRefused, touch } from '../repo/touch.ts'
@@ -145,7 +145,7 @@ async function publishProgress(deps: ServerSenderDeps, messageId: string) {
     // Taken back: the device tells its own cards from now on.
     if (!row || (row.state === 'open' && row.sender !== 'server')) return
     const live = ['rate_limited', 'waiting_connection', 'needs_signin'] as const
-    const marketing = marketingOf(row)
+    const marketing = jobMarketingOf(row)
     const state =
       row.state === 'finished' || row.state === 'stopped'
         ? row.state
@@ -237,7 +237,7 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
         const spent = await readSpend(deps, job, token, false)
         if (spent) {
           await clearBusy(store, messageId, lease)
-          return stop(deps, job, marketingStopReason(spent))
+          return stop(deps, job, `marketing:${spent}`)
         }
       } else {
         await sendOne(deps, job, current, token)
@@ -476,7 +476,7 @@ async function readSpend(
   const last = fresh.spend_read_at ? new Date(fresh.spend_read_at).getTime() : 0
   if (!force && deps.now() - last < SPEND_READ_EVERY_MS) return undefined
   try {
-    const campaign = await deps.marketing.graph.campaign(job.campaign_id, token)
+    const campaign = await deps.marketing.graph.campaign(job.campaign_id, token, job.currency ?? undefined)
     await storeSpend(deps.store, job.id, campaign.spendMinor, deps.now())
     if (budgetSpent(fresh, campaign.spendMinor)) return 'budget_spent'
     if (campaignInactive(campaign.status)) return 'inactive_campaign'
@@ -615,7 +615,7 @@ async function handleFailure(
   const now = deps.now()
   // This run's send failed, so none of its own is in flight any more.
   if (r) await clearBusy(deps.store, job.id, lease)
-  const marketing = marketingErrorName(err)
+  const reason = marketingReason(marketingOf(err))
   const action =
     marketingFailureAction(err, !!r, r?.attempts ?? 0) ?? failureAction(kind, !!r, r?.attempts ?? 0)
   switch (action) {
@@ -642,9 +642,9 @@ async function handleFailure(
       return needsToken(deps, job)
     case 'stop':
       if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      return stop(deps, job, marketing ? marketingStopReason(marketing) : `${kind}: ${message}`)
+      return stop(deps, job, reason ?? `${kind}: ${message}`)
     case 'reject':
-      if (r) await record(deps, lease, job, r, false, message)
+      if (r) await record(deps, lease, job, r, false, reason ?? message)
       await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
       return undefined
     case 'none':

@@ -91,7 +91,7 @@ export const MARKETING_COLUMNS = `budget_kind, budget_minor::double precision AS
     WHERE mr.message_id = messages.id AND mr.way = 'marketing' AND mr.status = 'OK') END AS marketing_sent`
 
 /** The job's marketing part as the card shows it; null for a job without a campaign. */
-export function marketingOf(row: MarketingColumns): JobMarketing | null {
+export function jobMarketingOf(row: MarketingColumns): JobMarketing | null {
   if (!row.budget_kind || row.budget_minor === null || !row.currency) return null
   return {
     sent: row.marketing_sent,
@@ -120,7 +120,7 @@ export async function listMessages(db: Queryable, userId: string, open: boolean)
       id: String(r.id),
       created_at: new Date(r.created_at).toISOString(),
       scheduled_at: r.scheduled_at ? new Date(r.scheduled_at).toISOString() : null,
-      marketing: marketingOf({
+      marketing: jobMarketingOf({
         budget_kind,
         budget_minor,
         currency,

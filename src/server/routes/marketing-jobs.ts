@@ -17,7 +17,7 @@ import type { ApiContext } from '../context.ts'
 import type { Store } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid, parse } from '../http/errors.ts'
-import { marketingErrorName, marketingStopReason } from '../../shared/bulk/core/marketing-failures.ts'
+import { marketingOf } from '../../shared/bulk/core/marketing-failures.ts'
 import { GraphError } from '../../shared/graph/errors.ts'
 import { handOver, LeaseConflict } from '../bulk/jobs.ts'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
@@ -200,9 +200,8 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
 /** A failed campaign creation as an answer: the network's marketing error by name, a refused token, or unreachable. */
 function networkRefusal(err: unknown): unknown {
   if (err instanceof HttpError || err instanceof MessageNotFound) return err
-  const name = marketingErrorName(err)
-  if (name)
-    return new HttpError(409, 'The network refused the campaign.', undefined, marketingStopReason(name))
+  const name = marketingOf(err)
+  if (name) return new HttpError(409, 'The network refused the campaign.', undefined, `marketing:${name}`)
   if (err instanceof GraphError) {
     if (err.kind === 'auth') return invalid('page_token', 'The social network refused this page token.')
     if (err.kind === 'config') return new HttpError(422, err.message, { budget: [err.message] })

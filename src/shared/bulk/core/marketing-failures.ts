@@ -43,8 +43,8 @@ const REJECT: ReadonlySet<string> = new Set([
 
 const RETRY: ReadonlySet<string> = new Set(['campaign_not_ready', 'try_later'])
 
-/** The marketing error name a failure carries, if any. */
-export function marketingErrorName(error: unknown): string | undefined {
+/** The marketing error name a failure carries (a GraphError's `marketing`), if any. */
+export function marketingOf(error: unknown): string | undefined {
   const name = (error as { marketing?: unknown } | null)?.marketing
   return typeof name === 'string' && name !== '' ? name : undefined
 }
@@ -54,7 +54,7 @@ export function marketingFailureAction(
   sending: boolean,
   attempts: number,
 ): FailureAction | undefined {
-  const name = marketingErrorName(error)
+  const name = marketingOf(error)
   if (!name) return undefined
   if (STOP.has(name)) return 'stop'
   if (REJECT.has(name)) return sending ? 'reject' : 'none'
@@ -66,8 +66,17 @@ export function marketingFailureAction(
   return undefined
 }
 
-/** The stop reason of a job stopped by a marketing failure. */
-export function marketingStopReason(name: string): string {
+/** The weekly limit of opt-in requests with one title was reached for this person. */
+export const ASKED_THIS_WEEK = 'asked_this_week'
+
+/**
+ * The reason a job stops or a recipient is refused for a marketing failure: `marketing:<name>`, or
+ * `asked_this_week` for the weekly opt-in limit; undefined keeps the caller's own reason (a refusal outside
+ * the window reads as every window refusal).
+ */
+export function marketingReason(name: string | undefined): string | undefined {
+  if (!name || name === 'outside_window') return undefined
+  if (name === 'optin_weekly_limit') return ASKED_THIS_WEEK
   return `marketing:${name}`
 }
 
