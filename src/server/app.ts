@@ -95,7 +95,7 @@ export interface BuildOptions {
   /** Event stream tuning (tests shorten the heartbeat). */
   events?: HubOptions
   /** The network's Marketing Message API for marketing jobs (tests pass a fake). */
-  marketingGraph?: MarketingJobGraph
+  marketingJobGraph?: MarketingJobGraph
   /** Told of each new customer message a webhook brings; default: the push notifications. */
   onCustomerMessage?: ApiContext['onCustomerMessage']
 }
@@ -184,7 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx: ApiContext = {
     config,
     store,
-    marketingGraph: options.marketingGraph,
+    marketingJobGraph: options.marketingJobGraph,
     graph:
       options.graph ??
       createGraphApi({
@@ -245,10 +245,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
         pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
         settleMs: tuning.settleMs ?? 5_000,
-        ...(options.marketingGraph
+        ...(options.marketingJobGraph
           ? {
               marketing: {
-                graph: options.marketingGraph,
+                graph: options.marketingJobGraph,
                 subscriberToken: (pageId: string, psid: string) =>
                   activeSubscriberToken(store, box, pageId, psid),
               },

@@ -52,7 +52,7 @@ export interface ApiContext {
   /** Absent when the server sender is switched off (some tests). */
   jobs?: ServerJobs
   /** The network's Marketing Message API as a job's campaign needs it; absent: marketing jobs are refused. */
-  marketingGraph?: MarketingJobGraph | undefined
+  marketingJobGraph?: MarketingJobGraph | undefined
 }
 
 /** A new customer message, for whoever must be told (the page's owners). */

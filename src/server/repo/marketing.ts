@@ -23,13 +23,13 @@ export async function activeSubscriberToken(
   psid: string,
 ): Promise<string | null> {
   const row = (
-    await store.query<{ token: string }>(
+    await store.query<{ token: Uint8Array }>(
       `SELECT token FROM marketing_subscribers
         WHERE page_id = $1 AND psid = $2 AND status = 'active' AND (expires_at IS NULL OR expires_at > now())`,
       [pageId, psid],
     )
   )[0]
-  return row ? box.open(Buffer.from(row.token, 'base64')) : null
+  return row ? box.open(row.token) : null
 }
 
 export async function marketingPage(store: Queryable, pageId: string): Promise<MarketingPageRow | null> {

@@ -31,7 +31,9 @@ class FakeMarketing implements MarketingJobGraph {
   async campaign(id: string) {
     return { id, status: 'ACTIVE', spendMinor: 0 }
   }
+  sends = 0
   async sendMarketingMessage() {
+    this.sends++
     return { success: true }
   }
 }
@@ -44,7 +46,7 @@ onEveryStore('marketing jobs', (kind) => {
     t = await startTestApp(
       kind,
       {
-        marketingGraph: network,
+        marketingJobGraph: network,
         // The server's own Graph calls (standard sends) are not part of these tests.
         fetch: (async () => new Response('{}', { status: 500 })) as never,
       },
@@ -54,7 +56,7 @@ onEveryStore('marketing jobs', (kind) => {
     await t.app.store
       .exec(`CREATE TABLE IF NOT EXISTS marketing_pages (page_id TEXT PRIMARY KEY, user_id BIGINT,
         ad_account_id TEXT, ad_account_name TEXT, currency TEXT, country TEXT, enabled BOOLEAN NOT NULL DEFAULT false);
-      CREATE TABLE IF NOT EXISTS marketing_subscribers (page_id TEXT NOT NULL, psid TEXT NOT NULL, token TEXT NOT NULL,
+      CREATE TABLE IF NOT EXISTS marketing_subscribers (page_id TEXT NOT NULL, psid TEXT NOT NULL, token BYTEA NOT NULL,
         status TEXT NOT NULL, expires_at TIMESTAMPTZ, PRIMARY KEY (page_id, psid))`)
   })
   afterAll(() => t.close())
@@ -185,6 +187,20 @@ onEveryStore('marketing jobs', (kind) => {
       budget_minor: 5_000,
       currency: 'MXN',
     })
+    // The server sent it: nobody is subscribed, so nobody was sent a marketing message (or charged).
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.app.store.query<{ state: string; ng_count: number }>(
+              'SELECT state, ng_count FROM messages WHERE id = $1',
+              [id],
+            )
+          )[0],
+        { timeout: 20_000 },
+      )
+      .toEqual({ state: 'finished', ng_count: 2 })
+    expect(network.sends).toBe(0)
     // The stored job shows its campaign after a reload.
     const list = await t.app.inject({ url: '/api/v2/messages', headers: who.auth })
     const stored = (list.json() as { data: { id: string; marketing: unknown }[] }).data.find(
@@ -196,5 +212,48 @@ onEveryStore('marketing jobs', (kind) => {
       budget_minor: 5_000,
       estimate_minor: 170,
     })
+  })
+
+  it('resumes a job a marketing failure stopped, with its campaign, where it stopped', async () => {
+    const { who, pageId } = await page()
+    const id = await job(who, pageId)
+    expect((await start(who, id, good)).statusCode).toBe(200)
+    const before = network.created.length
+    await expect
+      .poll(
+        async () =>
+          (await t.app.store.query<{ state: string }>('SELECT state FROM messages WHERE id = $1', [id]))[0]!
+            .state,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('finished')
+    // As if the budget had been spent before the last person: stopped, one left.
+    await t.app.store.query(
+      `UPDATE messages SET state = 'stopped', stop_reason = 'marketing:budget_spent', skipped_count = 1,
+          ng_count = ng_count - 1 WHERE id = $1`,
+      [id],
+    )
+    await t.app.store.query(
+      `UPDATE message_recipients SET status = NULL, error_data = NULL, attempt_at = NULL
+        WHERE message_id = $1 AND recipient_id = '2'`,
+      [id],
+    )
+    const resumed = await start(who, id, { ...good, lease: 0 })
+    expect(resumed.statusCode).toBe(200)
+    expect(network.created.length).toBe(before)
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.app.store.query<{ state: string; ng: number; skipped: number }>(
+              'SELECT state, ng_count AS ng, skipped_count AS skipped FROM messages WHERE id = $1',
+              [id],
+            )
+          )[0],
+        { timeout: 20_000 },
+      )
+      .toEqual({ state: 'finished', ng: 2, skipped: 0 })
   })
 })

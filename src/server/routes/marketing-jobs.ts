@@ -140,7 +140,7 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
   })
 
   const jobs = ctx.jobs
-  const graph = ctx.marketingGraph
+  const graph = ctx.marketingJobGraph
   if (!jobs || !graph) return
 
   app.post('/messages/:id/marketing', auth, async (request) => {
