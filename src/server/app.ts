@@ -54,6 +54,10 @@ import { webhookRoutes } from './routes/webhook.ts'
 import { WebhookProcessor } from './webhooks/process.ts'
 import { pushOwnerNotifier } from './push/job-notices.ts'
 import { handoverRoutes } from './routes/handover.ts'
+import { marketingJobRoutes } from './routes/marketing-jobs.ts'
+import { activeSubscriberToken } from './repo/marketing.ts'
+import type { MarketingJobGraph } from './bulk/marketing.ts'
+import { createMarketingGraph } from '../shared/graph/marketing.ts'
 import { scheduledRoutes } from './routes/scheduled.ts'
 import { startScheduled } from './bulk/scheduled.ts'
 import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
@@ -95,6 +99,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void }
   /** Event stream tuning (tests shorten the heartbeat). */
   events?: HubOptions
+  /** The network's Marketing Message API for marketing jobs (tests pass a fake). */
+  marketingJobGraph?: MarketingJobGraph
   /** Told of each new customer message a webhook brings; default: the push notifications. */
   onCustomerMessage?: ApiContext['onCustomerMessage']
 }
@@ -180,9 +186,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   }
 
+  // The campaign and send calls of marketing jobs (the shared marketing Graph client; tests pass a fake).
+  const marketingJobGraph: MarketingJobGraph =
+    options.marketingJobGraph ??
+    createMarketingGraph({
+      baseUrl: config.graphUrl,
+      version: config.GRAPH_VERSION,
+      timeoutMs: 30_000,
+      ...(options.fetch ? { fetch: options.fetch as never } : {}),
+    })
   const ctx: ApiContext = {
     config,
     store,
+    marketingJobGraph,
     graph:
       options.graph ??
       createGraphApi({
@@ -251,6 +267,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
         pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
         settleMs: tuning.settleMs ?? 5_000,
+        marketing: {
+          graph: marketingJobGraph,
+          subscriberToken: (pageId: string, psid: string) => activeSubscriberToken(store, box, pageId, psid),
+        },
         log: app.log,
       },
     })
@@ -285,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
       handoverRoutes(api, ctx)
+      marketingJobRoutes(api, ctx)
       scheduledRoutes(api, ctx)
       recipientRoutes(api, ctx)
       marketingRoutes(api, ctx, { graph: marketingGraph, box })

@@ -9,6 +9,7 @@ import type { PaymentProvider } from './payments/provider.ts'
 import type { PushDeps } from './push/notify.ts'
 import type { VapidKeys } from './push/vapid.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
+import type { MarketingJobGraph } from './bulk/marketing.ts'
 import type { TokenBox } from './bulk/token-box.ts'
 
 /** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
@@ -50,6 +51,8 @@ export interface ApiContext {
   onCustomerMessage?: ((notice: CustomerMessageNotice) => Promise<void> | void) | undefined
   /** Absent when the server sender is switched off (some tests). */
   jobs?: ServerJobs
+  /** The network's Marketing Message API as a job's campaign needs it; absent: marketing jobs are refused. */
+  marketingJobGraph?: MarketingJobGraph | undefined
 }
 
 /** A new customer message, for whoever must be told (the page's owners). */

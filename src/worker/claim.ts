@@ -29,6 +29,8 @@ export type Claim =
   /** The allowance is spent and no branded messages: the job stops before this recipient. */
   | { kind: 'stop'; job: JobRecord }
   | { kind: 'recipient'; job: JobRecord; recipient: RecipientRecord; branded: boolean }
+  /** The next recipient is reached as a marketing message: only the server sends it; nothing is written. */
+  | { kind: 'server_only'; job: JobRecord }
 
 /**
  * The next recipient is the lowest pending row (one sent back for a retry) or else the one at the cursor,
@@ -72,6 +74,7 @@ export async function claimNext(
       }
     }
     if (!r) return { kind: 'empty', job, sending: (await countInState(jobId, 'sending')) > 0 }
+    if (r.way === 'marketing') return { kind: 'server_only', job }
     const mode = decide(r.order, job)
     if (mode === 'stop') return { kind: 'stop', job }
     const branded = mode === 'branded'

@@ -67,6 +67,7 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     recipientId: r.recipient_id,
     name: r.name,
     conversationId: r.conversation_id,
+    ...(r.way === 'marketing' ? { way: r.way } : {}),
   }))
   const sent = rows.filter((r) => r.state === 'sent').length
   const rejected = rows.filter((r) => r.state === 'rejected').length
@@ -78,6 +79,9 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     text: record.message,
     ...(record.image_url ? { imageUrl: record.image_url } : {}),
     ...(record.tag ? { tag: record.tag } : {}),
+    ...(record.content_kind === 'optin_request'
+      ? { contentKind: record.content_kind, optinTitle: record.optin_title ?? '' }
+      : {}),
     messagingType: record.tag ? 'MESSAGE_TAG' : 'RESPONSE',
     labels: parseLabels(record.label),
     total: list.length,

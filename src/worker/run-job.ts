@@ -7,7 +7,15 @@
  */
 import { sendMode } from '../shared/bulk/allowance.ts'
 import { handleFailure } from './failures.ts'
-import { applyFlush, finish, flushAndApply, pauseOffline, publish, stopForAllowance } from './job-effects.ts'
+import {
+  applyFlush,
+  finish,
+  flushAndApply,
+  pauseOffline,
+  publish,
+  setAndPublish,
+  stopForAllowance,
+} from './job-effects.ts'
 import { claimNext, type ClaimMemory } from './claim.ts'
 import { backToPending, recordResult } from '../shared/bulk/job-steps.ts'
 import { pacingDelay, remainingWait } from '../shared/bulk/core/pacer.ts'
@@ -17,10 +25,14 @@ import { sendOne, textWithFooterFound } from './send-one.ts'
 import { firstInState, jobs, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
+import { arrivalText, jobContent } from '../shared/graph/delivery.ts'
 import { waitForToken } from './token-wait.ts'
 import { deliverTouch, settleAcknowledged } from '../shared/bulk/touch-outbox.ts'
 
 export type { RunDeps, RunOutcome } from './run-deps.ts'
+
+/** Why a device paused a job: its marketing recipients are sent by the server only. */
+export const SERVER_ONLY = 'marketing:server_only'
 
 export async function runJob(deps: RunDeps, jobId: string, lease: number): Promise<RunOutcome> {
   const streaks: Streaks = {
@@ -57,6 +69,8 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
     if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
     // Handed to the server: this device sends nothing more of it until it is taken back.
     if (job.state === 'on_server') return 'paused'
+    // Marketing messages are sent by the server only (the campaign and the subscriber tokens live there).
+    if (job.marketing) return await holdForServer(deps, job)
     const token = deps.pageToken(job.pageId)
     if (!token) {
       await waitForToken(deps, job, streaks)
@@ -80,6 +94,7 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
         return await finish(deps, job)
       }
       if (step === 'stop') return await stopForAllowance(deps, job)
+      if (step === 'server_only') return await holdForServer(deps, job)
       if (step !== 'again') {
         cached = step
         // A send went through with the token: the next missing token is asked for at once.
@@ -99,7 +114,7 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
 }
 
 /** The job after a send (still current, the loop goes on without reading it), or what to do next. */
-type Step = JobRecord | 'again' | 'done' | 'stop'
+type Step = JobRecord | 'again' | 'done' | 'stop' | 'server_only'
 
 async function nextStep(
   deps: RunDeps,
@@ -114,9 +129,12 @@ async function nextStep(
   if (!r) streaks.uncertain = false
   if (r) {
     // Uncertain: find out whether it went out before anything is retried.
-    const found = await reconcile(deps.graph, job.pageId, token, r.conversationId, job.text, r.attemptAt ?? 0)
+    const text = arrivalText(jobContent(job.contentKind, job.optinTitle), job.text)
+    const found = await reconcile(deps.graph, job.pageId, token, r.conversationId, text, r.attemptAt ?? 0)
     const branded = r.branded ?? false
-    const textFound = found.textSent || (branded && (await textWithFooterFound(deps, job, token, r)))
+    const textFound =
+      found.textSent ||
+      (branded && job.contentKind !== 'optin_request' && (await textWithFooterFound(deps, job, token, r)))
     if (textFound) {
       streaks.outboxDirty = true
       await recordResult({
@@ -144,6 +162,7 @@ async function nextStep(
   )
   if (claim.kind === 'stale') return 'again'
   if (claim.kind === 'stop') return 'stop'
+  if (claim.kind === 'server_only') return 'server_only'
   if (claim.kind === 'empty') {
     if (!claim.sending) return 'done'
     // A recipient is still uncertain: look at it on the next pass rather than finishing.
@@ -171,4 +190,13 @@ async function nextStep(
   applyFlush(deps, flushed)
   if (flushed.pending) streaks.outboxDirty = true
   return current
+}
+
+/**
+ * A job with marketing recipients is the server's to send: this device pauses it (nothing is written for the
+ * recipient) and the owner's start hands it over (`POST /messages/{id}/marketing`).
+ */
+async function holdForServer(deps: RunDeps, job: JobRecord): Promise<RunOutcome> {
+  await setAndPublish(deps, job, 'paused', { stopReason: SERVER_ONLY })
+  return 'paused'
 }

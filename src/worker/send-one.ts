@@ -1,6 +1,6 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
 import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
-import { sendParts } from '../shared/graph/delivery.ts'
+import { jobContent, optInPayload, sendContent } from '../shared/graph/delivery.ts'
 import { reconcile } from '../shared/bulk/core/reconcile.ts'
 import { jobs, recipients, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
@@ -28,9 +28,17 @@ export async function sendOne(
     ? { messagingType: job.messagingType, tag: job.tag }
     : { messagingType: job.messagingType }
   const text = branded ? job.text + BRANDED_FOOTER : job.text
-  await sendParts(
-    { image: !!job.imageUrl, imageSent: !!r.imageSent, text: true },
+  await sendContent(
+    jobContent(job.contentKind, job.optinTitle),
+    { image: !!job.imageUrl, imageSent: !!r.imageSent },
     {
+      optInRequest: async (title) => {
+        await deps.graph.send(job.pageId, token, {
+          recipientId: r.recipientId,
+          messagingType: 'RESPONSE',
+          optIn: { title, payload: optInPayload(job.id) },
+        })
+      },
       image: async () => {
         let attachmentId = (await jobs.get(job.id))?.attachmentId
         if (!attachmentId) {

@@ -9,7 +9,12 @@
  * can give the next slice to any instance (and a dead instance's job to another).
  */
 import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
-import { failureAction, marketingOf, marketingReason } from '../../shared/bulk/core/failure-policy.ts'
+import {
+  failureAction,
+  marketingOf,
+  marketingReason,
+  NOT_SUBSCRIBED,
+} from '../../shared/bulk/core/failure-policy.ts'
 import {
   backoff,
   pacingDelay,
@@ -21,12 +26,26 @@ import {
 import { reconcile } from '../../shared/bulk/core/reconcile.ts'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
 import { SEND_DELAY_MAX_MS } from '../../shared/constants/limits.ts'
-import { failureKind, sendParts } from '../../shared/graph/delivery.ts'
+import {
+  arrivalText,
+  failureKind,
+  jobContent,
+  optInPayload,
+  sendContent,
+} from '../../shared/graph/delivery.ts'
 import type { Store } from '../db/store.ts'
+import { jobMarketingOf, MARKETING_COLUMNS, type MarketingColumns } from '../repo/messages.ts'
 import { publishToUsers } from '../repo/owner-events.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
 import { AllowanceRefused, touch } from '../repo/touch.ts'
 import { BUSY_MS, dropToken, openToken, readJob, type ServerJob } from './jobs.ts'
+import {
+  budgetSpent,
+  campaignInactive,
+  type MarketingSenderDeps,
+  SPEND_READ_EVERY_MS,
+  storeSpend,
+} from './marketing.ts'
 import type { TokenBox } from './token-box.ts'
 
 /** What the owner is told about (through Web Push when it is wired; see OwnerNotifier). */
@@ -50,6 +69,8 @@ export interface ServerSenderDeps {
   pacingScale: number
   /** An uncertain send is reconciled only once it is this old, so an answer still on its way is seen. */
   settleMs: number
+  /** Marketing messages (the campaign calls and subscriber tokens); without it a marketing recipient stops the job. */
+  marketing?: MarketingSenderDeps | undefined
   log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void }
 }
 
@@ -100,20 +121,22 @@ async function publishProgress(deps: ServerSenderDeps, messageId: string) {
   progressMarks.set(messageId, { at: deps.now(), dirty: false })
   try {
     const row = (
-      await deps.store.query<{
-        user_id: string
-        page_id: string
-        ok_count: number
-        ng_count: number
-        skipped_count: number
-        total_messages: number
-        state: string
-        sender: string
-        server_state: string | null
-        stop_reason: string | null
-      }>(
+      await deps.store.query<
+        MarketingColumns & {
+          user_id: string
+          page_id: string
+          ok_count: number
+          ng_count: number
+          skipped_count: number
+          total_messages: number
+          state: string
+          sender: string
+          server_state: string | null
+          stop_reason: string | null
+        }
+      >(
         `SELECT user_id::text AS user_id, page_id, ok_count, ng_count, skipped_count, total_messages, state, sender,
-            server_state, stop_reason
+            server_state, stop_reason, ${MARKETING_COLUMNS}
            FROM messages WHERE id = $1`,
         [messageId],
       )
@@ -121,6 +144,7 @@ async function publishProgress(deps: ServerSenderDeps, messageId: string) {
     // Taken back: the device tells its own cards from now on.
     if (!row || (row.state === 'open' && row.sender !== 'server')) return
     const live = ['rate_limited', 'waiting_connection', 'needs_signin'] as const
+    const marketing = jobMarketingOf(row)
     const state =
       row.state === 'finished' || row.state === 'stopped'
         ? row.state
@@ -139,6 +163,7 @@ async function publishProgress(deps: ServerSenderDeps, messageId: string) {
         total: row.total_messages,
         state,
         ...(row.state === 'stopped' && row.stop_reason ? { stopReason: row.stop_reason } : {}),
+        ...(marketing ? { marketing } : {}),
         sender: 'server',
       })
     })
@@ -198,8 +223,25 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
       if (claim.kind === 'done') return finish(deps, job)
       if (claim.kind === 'stop') return stopForAllowance(deps, job)
       current = claim.recipient
-      await sendOne(deps, job, current, token)
-      await record(deps, lease, job, current, true)
+      if (current.way === 'marketing') {
+        const subscriptionToken = await subscriberToken(deps, job, current)
+        if (subscriptionToken === null) {
+          // No longer subscribed (opted out since the audience was chosen): nothing is sent or spent.
+          await record(deps, lease, job, current, false, NOT_SUBSCRIBED)
+          await setNext(store, messageId, lease, deps.now(), 'running')
+          continue
+        }
+        await sendMarketing(deps, job, current, token, subscriptionToken)
+        await record(deps, lease, job, current, true)
+        const spent = await readSpend(deps, job, token, false)
+        if (spent) {
+          await clearBusy(store, messageId, lease)
+          return stop(deps, job, `marketing:${spent}`)
+        }
+      } else {
+        await sendOne(deps, job, current, token)
+        await record(deps, lease, job, current, true)
+      }
       await setNext(
         store,
         messageId,
@@ -217,6 +259,7 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
 
 interface Claimed {
   recipient_id: string
+  way: 'standard' | 'marketing'
   name: string
   conversation_id: string
   order: number
@@ -238,8 +281,9 @@ async function firstUncertain(store: Store, id: string) {
       image_sent: boolean
       attempt_branded: boolean
       attempts: number
+      way: 'standard' | 'marketing'
     }>(
-      `SELECT recipient_id, name, conversation_id, attempt_at, image_sent, attempt_branded, attempts
+      `SELECT recipient_id, name, conversation_id, attempt_at, image_sent, attempt_branded, attempts, way
          FROM message_recipients WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL
          ORDER BY seq LIMIT 1`,
       [id],
@@ -257,9 +301,11 @@ async function settleUncertain(
 ) {
   const at = new Date(u.attempt_at).getTime()
   const conversation = u.conversation_id ?? ''
-  const found = await reconcile(deps.graph, job.page_id, token, conversation, job.message, at)
+  // A marketing message and an opt-in request appear in the conversation as any page message does.
+  const text = arrivalText(jobContent(job.content_kind, job.optin_title), job.message)
+  const found = await reconcile(deps.graph, job.page_id, token, conversation, text, at)
   let textSent = found.textSent
-  if (!textSent && u.attempt_branded)
+  if (!textSent && u.attempt_branded && job.content_kind !== 'optin_request')
     textSent = (
       await reconcile(deps.graph, job.page_id, token, conversation, job.message + BRANDED_FOOTER, at)
     ).textSent
@@ -298,7 +344,7 @@ async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number):
       return { kind: 'stale' }
     const next = (
       await tx.query<Omit<Claimed, 'branded'> & { conversation_id: string | null }>(
-        `SELECT r.recipient_id, r.name, r.conversation_id, r.attempts, r.image_sent,
+        `SELECT r.recipient_id, r.name, r.conversation_id, r.attempts, r.image_sent, r.way,
             (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = r.message_id AND o.seq < r.seq) AS "order"
            FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
            ORDER BY r.seq LIMIT 1`,
@@ -342,9 +388,17 @@ async function sendOne(deps: ServerSenderDeps, job: ServerJob, r: Claimed, token
     ? { messagingType: job.messaging_type, tag: job.tag }
     : { messagingType: job.messaging_type }
   const text = r.branded ? job.message + BRANDED_FOOTER : job.message
-  await sendParts(
-    { image: !!job.image_url, imageSent: r.image_sent, text: true },
+  await sendContent(
+    jobContent(job.content_kind, job.optin_title),
+    { image: !!job.image_url, imageSent: r.image_sent },
     {
+      optInRequest: async (title) => {
+        await deps.graph.send(job.page_id, token, {
+          recipientId: r.recipient_id,
+          messagingType: 'RESPONSE',
+          optIn: { title, payload: optInPayload(job.id) },
+        })
+      },
       image: async () => {
         let attachmentId = (await readJob(deps.store, job.id))?.attachment_id
         if (!attachmentId) {
@@ -371,6 +425,71 @@ async function sendOne(deps: ServerSenderDeps, job: ServerJob, r: Claimed, token
       },
     },
   )
+}
+
+/** The subscriber's token, read at the moment of the send; a job without a campaign cannot send marketing. */
+async function subscriberToken(deps: ServerSenderDeps, job: ServerJob, r: Claimed): Promise<string | null> {
+  if (!deps.marketing || !job.campaign_id || !job.ad_account_id || !job.marketing_message_id)
+    throw new MarketingUnavailable()
+  return deps.marketing.subscriberToken(job.page_id, r.recipient_id)
+}
+
+/** A marketing recipient in a job without a campaign (or a server without marketing): the job stops. */
+class MarketingUnavailable extends Error {
+  readonly marketing = 'campaign_setup'
+  constructor() {
+    super('The job has no campaign for its marketing recipients.')
+    this.name = 'MarketingUnavailable'
+  }
+}
+
+/** One marketing message of the job's campaign to one subscriber (text and image in one message). */
+async function sendMarketing(
+  deps: ServerSenderDeps,
+  job: ServerJob,
+  r: Claimed,
+  token: string,
+  subscriptionToken: string,
+) {
+  await deps.marketing!.graph.sendMarketingMessage(job.ad_account_id!, token, {
+    messageId: job.marketing_message_id!,
+    subscriptionToken,
+    text: r.branded ? job.message + BRANDED_FOOTER : job.message,
+    ...(job.image_url ? { imageUrl: job.image_url } : {}),
+  })
+}
+
+/**
+ * Reads the campaign's spend from the network (at most every SPEND_READ_EVERY_MS unless `force`) and stores
+ * it; answers the marketing error name that must stop the job: the total budget is spent, or the campaign
+ * was paused. A failed reading only costs the reading.
+ */
+async function readSpend(
+  deps: ServerSenderDeps,
+  job: ServerJob,
+  token: string,
+  force: boolean,
+): Promise<string | undefined> {
+  if (!deps.marketing || !job.campaign_id) return undefined
+  const fresh = (await readJob(deps.store, job.id)) ?? job
+  const last = fresh.spend_read_at ? new Date(fresh.spend_read_at).getTime() : 0
+  if (!force && deps.now() - last < SPEND_READ_EVERY_MS) return undefined
+  try {
+    const campaign = await deps.marketing.graph.campaign(job.campaign_id, token, job.currency ?? undefined)
+    await storeSpend(deps.store, job.id, campaign.spendMinor, deps.now())
+    if (budgetSpent(fresh, campaign.spendMinor)) return 'budget_spent'
+    if (campaignInactive(campaign.status)) return 'inactive_campaign'
+  } catch (err) {
+    deps.log?.warn({ err: String(err), messageId: job.id }, 'the campaign spend could not be read')
+  }
+  return undefined
+}
+
+/** The spend once more when the job ends, so the card shows what the campaign cost. */
+async function finalSpend(deps: ServerSenderDeps, job: ServerJob) {
+  if (!deps.marketing || !job.campaign_id) return
+  const token = await openToken(deps.store, deps.box, job.id).catch(() => undefined)
+  if (token) await readSpend(deps, job, token, true)
 }
 
 /** The result through the one touch (idempotent per recipient), then the in-flight mark is cleared. */
@@ -423,6 +542,7 @@ async function setNext(store: Store, id: string, lease: number, at: number, stat
 }
 
 async function finish(deps: ServerSenderDeps, job: ServerJob): Promise<SliceOutcome> {
+  await finalSpend(deps, job)
   const row = (
     await deps.store.query<{ ok_count: number }>(
       `UPDATE messages SET state = 'finished', server_state = NULL, busy_until = NULL WHERE id = $1 RETURNING ok_count`,
@@ -441,6 +561,7 @@ async function stopForAllowance(deps: ServerSenderDeps, job: ServerJob): Promise
 }
 
 async function stop(deps: ServerSenderDeps, job: ServerJob, reason: string): Promise<SliceOutcome> {
+  await finalSpend(deps, job)
   await deps.store.query(
     `UPDATE messages SET state = 'stopped', stop_reason = $2, server_state = NULL, busy_until = NULL,
         skipped_count = (SELECT count(*)::int FROM message_recipients WHERE message_id = $1 AND status IS NULL)

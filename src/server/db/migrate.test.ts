@@ -17,6 +17,7 @@ const ALL_MIGRATIONS = [
   '006_push',
   '007_server_jobs',
   '008_marketing',
+  '009_marketing_jobs',
 ]
 
 describe('migrations on PGlite', () => {

@@ -13,8 +13,8 @@ export async function appendRecipients(
   const { total_messages } = await ownMessage(tx, id, userId)
   // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers; repeats are ignored.
   const added = await tx.query(
-    `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id)
-         SELECT $1, r, n, c FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(r, n, c, o)
+    `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id, way)
+         SELECT $1, r, n, c, w FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS t(r, n, c, w, o)
          ORDER BY o
          ON CONFLICT (message_id, recipient_id) DO NOTHING RETURNING recipient_id`,
     [
@@ -22,6 +22,7 @@ export async function appendRecipients(
       recipients.map((r) => r.recipient_id),
       recipients.map((r) => r.name),
       recipients.map((r) => r.conversation_id),
+      recipients.map((r) => r.way ?? 'standard'),
     ],
   )
   const total = Number(
@@ -43,6 +44,7 @@ interface RecipientRow {
   conversation_id: string | null
   status: 'OK' | 'NG' | null
   sent_as_branded: boolean
+  way: 'standard' | 'marketing'
 }
 
 /** One page of a message's recipients in insertion order; `next` is the cursor for `after`. */
@@ -55,16 +57,17 @@ export async function recipientsPage(
 ): Promise<RecipientsPage> {
   await ownMessage(db, id, userId)
   const rows = await db.query<RecipientRow>(
-    `SELECT seq, recipient_id, name, conversation_id, status, sent_as_branded FROM message_recipients
+    `SELECT seq, recipient_id, name, conversation_id, status, sent_as_branded, way FROM message_recipients
        WHERE message_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [id, after ?? '0', limit + 1],
   )
   const more = rows.length > limit
   const page = more ? rows.slice(0, limit) : rows
   return {
-    data: page.map(({ seq: _seq, conversation_id, ...r }) => ({
+    data: page.map(({ seq: _seq, conversation_id, way, ...r }) => ({
       ...r,
       conversation_id: conversation_id ?? '',
+      ...(way === 'marketing' ? { way } : {}),
     })),
     next: more ? String(page[page.length - 1]!.seq) : null,
   }

@@ -4,6 +4,7 @@
  * message-recipients.ts). A user reaches only their own rows that are not deleted. Functions return results or throw the domain errors below; the routes map them to HTTP.
  */
 import type { CreateMessageBody, MessageStateBody, StoredMessage } from '../../shared/contracts/api.ts'
+import type { JobMarketing } from '../../shared/contracts/marketing.ts'
 import type { Queryable } from '../db/store.ts'
 
 /** No such message of this user (never created, another user's, or deleted). */
@@ -45,8 +46,9 @@ export async function ownMessage(
 export async function createMessage(db: Queryable, userId: string, body: CreateMessageBody): Promise<string> {
   const row = (
     await db.query<{ id: number }>(
-      `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages, branded_messages_amount)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages,
+          branded_messages_amount, content_kind, optin_title)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
       [
         userId,
         body.page_id,
@@ -57,21 +59,53 @@ export async function createMessage(db: Queryable, userId: string, body: CreateM
         body.tag ?? null,
         body.total_messages,
         body.branded_messages_amount,
+        body.content_kind ?? 'text',
+        body.content_kind === 'optin_request' ? (body.optin_title ?? null) : null,
       ],
     )
   )[0]!
   return String(row.id)
 }
 
-interface MessageRow extends Omit<StoredMessage, 'id' | 'created_at' | 'scheduled_at'> {
+interface MessageRow
+  extends Omit<StoredMessage, 'id' | 'created_at' | 'scheduled_at' | 'marketing'>, MarketingColumns {
   id: number
   created_at: Date
   scheduled_at: Date | null
 }
 
+/** A job's campaign columns as `MARKETING_COLUMNS` reads them (amounts as numbers). */
+export interface MarketingColumns {
+  budget_kind: 'daily' | 'total' | null
+  budget_minor: number | null
+  currency: string | null
+  estimate_minor: number | null
+  spend_minor: number | null
+  marketing_sent: number
+}
+
+/** The campaign columns of a `messages` row, with how many of its marketing recipients were sent. */
+export const MARKETING_COLUMNS = `budget_kind, budget_minor::double precision AS budget_minor, currency,
+  estimate_minor::double precision AS estimate_minor, spend_minor::double precision AS spend_minor,
+  CASE WHEN campaign_id IS NULL THEN 0 ELSE (SELECT count(*)::int FROM message_recipients mr
+    WHERE mr.message_id = messages.id AND mr.way = 'marketing' AND mr.status = 'OK') END AS marketing_sent`
+
+/** The job's marketing part as the card shows it; null for a job without a campaign. */
+export function jobMarketingOf(row: MarketingColumns): JobMarketing | null {
+  if (!row.budget_kind || row.budget_minor === null || !row.currency) return null
+  return {
+    sent: row.marketing_sent,
+    currency: row.currency,
+    budget_kind: row.budget_kind,
+    budget_minor: row.budget_minor,
+    estimate_minor: row.estimate_minor ?? 0,
+    spend_minor: row.spend_minor,
+  }
+}
+
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
   ng_count, skipped_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state,
-  scheduled_at, time_zone`
+  scheduled_at, time_zone, content_kind, optin_title, ${MARKETING_COLUMNS}`
 
 /** The user's messages in order; `open` leaves the finished ones out. */
 export async function listMessages(db: Queryable, userId: string, open: boolean): Promise<StoredMessage[]> {
@@ -80,12 +114,22 @@ export async function listMessages(db: Queryable, userId: string, open: boolean)
        ${open ? "AND state NOT IN ('finished', 'cancelled')" : ''} ORDER BY id`,
     [userId],
   )
-  return rows.map((r) => ({
-    ...r,
-    id: String(r.id),
-    created_at: new Date(r.created_at).toISOString(),
-    scheduled_at: r.scheduled_at ? new Date(r.scheduled_at).toISOString() : null,
-  }))
+  return rows.map(
+    ({ budget_kind, budget_minor, currency, estimate_minor, spend_minor, marketing_sent, ...r }) => ({
+      ...r,
+      id: String(r.id),
+      created_at: new Date(r.created_at).toISOString(),
+      scheduled_at: r.scheduled_at ? new Date(r.scheduled_at).toISOString() : null,
+      marketing: jobMarketingOf({
+        budget_kind,
+        budget_minor,
+        currency,
+        estimate_minor,
+        spend_minor,
+        marketing_sent,
+      }),
+    }),
+  )
 }
 
 export async function setMessageState(

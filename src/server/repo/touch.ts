@@ -21,6 +21,7 @@
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
 import type { Store } from '../db/store.ts'
+import { recordOptInRequests } from './marketing.ts'
 import { MessageNotFound } from './messages.ts'
 import { type SubscriptionRow, hasAccess, toState } from './subscriptions.ts'
 
@@ -92,6 +93,9 @@ WITH msg AS MATERIALIZED (
 )
 SELECT EXISTS (SELECT 1 FROM claim) AS claimed, d.spends, d.can_spend,
   EXISTS (SELECT 1 FROM spent) AS paid, now_sub.*,
+  (SELECT m.page_id FROM messages m WHERE m.id = $1::bigint) AS message_page_id,
+  (SELECT m.content_kind FROM messages m WHERE m.id = $1::bigint) AS content_kind,
+  (SELECT m.optin_title FROM messages m WHERE m.id = $1::bigint) AS optin_title,
   (SELECT facebook_id FROM users WHERE id = $2::bigint) AS facebook_id,
   (SELECT max(id) FROM terms) AS latest_terms_id
 FROM decision d,
@@ -102,6 +106,9 @@ interface TouchRow extends SubscriptionRow {
   spends: boolean
   can_spend: boolean
   paid: boolean
+  message_page_id: string
+  content_kind: 'text' | 'optin_request'
+  optin_title: string | null
 }
 
 /** Nothing was left to spend: the touch is not recorded (the message says why, for the owner; the code for the app). */
@@ -153,6 +160,10 @@ export async function touch(
     )
     if (recorded.length === 0) throw refusal(row)
   }
+  // A delivered opt-in request counts toward the network's one-per-title-per-week limit (a retried touch
+  // records it again, harmlessly: the same person, title and about the same time).
+  if (input.status === 'OK' && row.content_kind === 'optin_request' && row.optin_title)
+    await recordOptInRequests(store, row.message_page_id, [input.recipient_id], row.optin_title, new Date())
   const subscription = toState(row)
   return { available_messages: subscription.available_messages, subscription }
 }

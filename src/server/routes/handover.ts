@@ -13,7 +13,7 @@ import { handOver, LeaseConflict, takeBack } from '../bulk/jobs.ts'
 import { answering, messageId } from './messages.ts'
 
 /** The answer to a hand-over whose lease is not the job's: the device must read the job again. */
-function conflict(err: LeaseConflict): HttpError {
+export function conflict(err: LeaseConflict): HttpError {
   return new HttpError(
     409,
     err.message,

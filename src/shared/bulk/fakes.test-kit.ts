@@ -1,5 +1,5 @@
 /** In-memory stand-ins for the product API and the bulk channel, and seeded jobs, for the bulk browser tests. */
-import type { SubscriptionState, TouchBody } from '../contracts/api.ts'
+import type { RecipientInput, SubscriptionState, TouchBody } from '../contracts/api.ts'
 import { db } from '../db/db.ts'
 import { testSubscription } from '../session/session.test-kit.ts'
 import type { BulkMessage, BulkChannel } from './protocol.ts'
@@ -57,10 +57,7 @@ export class FakeApi implements SenderApi {
   async setState(jobId: string, state: 'finished' | 'stopped', reason?: string) {
     this.states.push({ jobId, state, reason })
   }
-  async putRecipients(
-    jobId: string,
-    list: { recipient_id: string; name: string; conversation_id: string }[],
-  ) {
+  async putRecipients(jobId: string, list: RecipientInput[]) {
     const prev = this.serverRecipients.get(jobId) ?? []
     this.serverRecipients.set(jobId, [...prev, ...list.map((r) => ({ ...r, status: null }))])
   }

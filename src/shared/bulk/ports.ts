@@ -1,5 +1,6 @@
 /** What the sender needs from the outside world; the worker entry wires real ones, tests inject fakes. */
-import type { SubscriptionState, TouchBody, TouchResponse } from '../contracts/api.ts'
+import type { RecipientInput, SubscriptionState, TouchBody, TouchResponse } from '../contracts/api.ts'
+import type { ContentKind, RecipientWay } from '../contracts/marketing.ts'
 import type { GraphClient } from '../graph/types.ts'
 
 export type SenderGraph = Pick<GraphClient, 'send' | 'uploadAttachment' | 'messages'>
@@ -17,6 +18,8 @@ export interface ServerRecipient {
   conversation_id: string
   status: 'OK' | 'NG' | null
   sent_as_branded?: boolean
+  /** Absent means standard. */
+  way?: RecipientWay
 }
 
 export interface OpenServerJob {
@@ -32,16 +35,15 @@ export interface OpenServerJob {
   state?: string
   /** The server holds the job (the owner closed the app): this device sends it only after taking it back. */
   sender?: 'device' | 'server'
+  content_kind?: ContentKind
+  optin_title?: string | null
 }
 
 export interface SenderApi {
   /** Rejects on network failure or a 5xx so the entry stays queued. */
   touch(jobId: string, body: TouchBody): Promise<TouchOutcome>
   setState(jobId: string, state: 'finished' | 'stopped', reason?: string): Promise<void>
-  putRecipients(
-    jobId: string,
-    list: { recipient_id: string; name: string; conversation_id: string }[],
-  ): Promise<void>
+  putRecipients(jobId: string, list: RecipientInput[]): Promise<void>
   listOpen(): Promise<OpenServerJob[]>
   listRecipients(jobId: string, after?: string): Promise<{ data: ServerRecipient[]; next: string | null }>
 }

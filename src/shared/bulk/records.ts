@@ -85,6 +85,9 @@ export async function writeJob(
       ids: part.map((m) => m.recipientId),
       names: part.map((m) => m.name),
       conversations: part.map((m) => m.conversationId),
+      ...(part.some((m) => m.way && m.way !== 'standard')
+        ? { ways: part.map((m) => m.way ?? 'standard') }
+        : {}),
     })
   }
   await db.transaction('rw', jobs, recipients, chunks, async () => {
@@ -97,7 +100,13 @@ export async function writeJob(
 /** The member at position `i` of a chunk (undefined past its end). */
 export function memberOf(row: RecipientChunk, i: number): AudienceMember | undefined {
   if (i >= row.ids.length) return undefined
-  return { recipientId: row.ids[i]!, name: row.names[i]!, conversationId: row.conversations[i]! }
+  const way = row.ways?.[i]
+  return {
+    recipientId: row.ids[i]!,
+    name: row.names[i]!,
+    conversationId: row.conversations[i]!,
+    ...(way && way !== 'standard' ? { way } : {}),
+  }
 }
 
 function chunksOf(jobId: string) {
@@ -108,9 +117,7 @@ function chunksOf(jobId: string) {
 export async function audienceOf(jobId: string): Promise<AudienceMember[]> {
   const parts = await chunksOf(jobId).toArray()
   if (parts.length > 0) {
-    return parts.flatMap((p) =>
-      p.ids.map((id, i) => ({ recipientId: id, name: p.names[i]!, conversationId: p.conversations[i]! })),
-    )
+    return parts.flatMap((p) => p.ids.map((_, i) => memberOf(p, i)!))
   }
   const rows = await recipientsOf(jobId).toArray()
   return rows.map((r) => ({ recipientId: r.recipientId, name: r.name, conversationId: r.conversationId }))

@@ -12,7 +12,12 @@ export async function syncRecipients(api: SenderApi, jobId: string): Promise<boo
       const chunk = list.slice(i, i + RECIPIENTS_PER_CALL)
       await api.putRecipients(
         jobId,
-        chunk.map((r) => ({ recipient_id: r.recipientId, name: r.name, conversation_id: r.conversationId })),
+        chunk.map((r) => ({
+          recipient_id: r.recipientId,
+          name: r.name,
+          conversation_id: r.conversationId,
+          ...(r.way && r.way !== 'standard' ? { way: r.way } : {}),
+        })),
       )
     }
   } catch {

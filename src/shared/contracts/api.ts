@@ -4,7 +4,7 @@
  */
 import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
-import { contentKind, optinTitle, recipientWay } from './marketing.ts'
+import { contentKind, jobMarketing, optinTitle, recipientWay } from './marketing.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)
@@ -321,6 +321,10 @@ export const storedMessage = z.object({
   /** A scheduled send's start (ISO), in UTC; the owner's zone is `time_zone`. */
   scheduled_at: z.string().nullable().default(null),
   time_zone: z.string().nullable().default(null),
+  content_kind: contentKind.default('text'),
+  optin_title: z.string().nullable().default(null),
+  /** The job's campaign, budget and spend when some recipients are reached as marketing messages. */
+  marketing: jobMarketing.nullable().default(null),
 })
 export type StoredMessage = z.infer<typeof storedMessage>
 /** `GET /api/v2/messages?state=open`: the user's jobs that are neither deleted nor finished. */

@@ -132,6 +132,8 @@ export interface RecipientChunk {
   ids: string[]
   names: string[]
   conversations: string[]
+  /** Each member's way, when any is not standard (absent: all standard). Not indexed: no schema change. */
+  ways?: RecipientWay[]
 }
 
 export type RecipientState = 'pending' | 'sending' | 'sent' | 'rejected' | 'skipped'
@@ -152,6 +154,8 @@ export interface BulkRecipient {
   branded?: boolean
   /** The image went out; only the text remains (never send the image twice). */
   imageSent?: boolean
+  /** Reached as a marketing message: only the server sends it (absent: standard). */
+  way?: RecipientWay
 }
 
 export interface TouchOutboxEntry {

@@ -6,6 +6,7 @@
 import { createFetch, type $Fetch, type Fetch } from 'ofetch'
 import { WINDOW_MESSAGES_LIMIT } from '../policy/window.ts'
 import { classifyGraphError, GraphError, networkError } from './errors.ts'
+import { optInTemplate } from './delivery.ts'
 import type {
   Account,
   ChatMessage,
@@ -186,6 +187,7 @@ export function sendBody(req: SendRequest): Record<string, unknown> {
           : { url: req.attachment.url, is_reusable: req.attachment.isReusable ?? false },
     }
   }
+  if (req.optIn) message.attachment = optInTemplate(req.optIn)
   return {
     recipient: { id: req.recipientId },
     messaging_type: req.messagingType,

@@ -85,3 +85,62 @@ export async function sendParts(
   }
   if (parts.text) await steps.text()
 }
+
+/** An opt-in request ("Ask to subscribe"): the network's `notification_messages` template. */
+export interface OptInRequest {
+  /** The topic the person subscribes to (at most 65 characters); one request per title per person per week. */
+  title: string
+  /** Comes back with the person's opt-in (`messaging_optins`), naming what they answered. */
+  payload: string
+  imageUrl?: string
+}
+
+/** The Send API attachment of an opt-in request (`message.attachment`). */
+export function optInTemplate(req: OptInRequest): Record<string, unknown> {
+  return {
+    type: 'template',
+    payload: {
+      template_type: 'notification_messages',
+      title: req.title,
+      payload: req.payload,
+      ...(req.imageUrl ? { image_url: req.imageUrl } : {}),
+    },
+  }
+}
+
+/** The payload of a bulk job's opt-in requests: the job, so an opt-in tells which send it answered. */
+export function optInPayload(jobId: string): string {
+  return `pagecast_optin:${jobId}`
+}
+
+/** What a bulk job sends: the owner's text (with any image), or an opt-in request with a title. */
+export type JobContent = { kind: 'text' } | { kind: 'optin_request'; title: string }
+
+export function jobContent(kind: string | null | undefined, title: string | null | undefined): JobContent {
+  return kind === 'optin_request' ? { kind: 'optin_request', title: title ?? '' } : { kind: 'text' }
+}
+
+/**
+ * The text a delivered send shows in the conversation, for the arrival check of an uncertain send: the
+ * message's text, or an opt-in request's title.
+ */
+export function arrivalText(content: JobContent, text: string): string {
+  return content.kind === 'optin_request' ? content.title : text
+}
+
+export interface ContentSteps extends PartSteps {
+  optInRequest(title: string): Promise<void>
+}
+
+/** One recipient's send by the job's content: the opt-in request alone, or the message's parts in order. */
+export async function sendContent(
+  content: JobContent,
+  parts: { image: boolean; imageSent: boolean },
+  steps: ContentSteps,
+): Promise<void> {
+  if (content.kind === 'optin_request') {
+    await steps.optInRequest(content.title)
+    return
+  }
+  await sendParts({ ...parts, text: true }, steps)
+}

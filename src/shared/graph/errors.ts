@@ -122,6 +122,9 @@ export const MARKETING_PRODUCT_ERROR_NAMES = [
   'no_ad_account',
   'ad_account_inactive',
   'budget_too_small',
+  'marketing_off',
+  'not_subscribed',
+  'server_only',
 ] as const
 
 export const MARKETING_ERROR_NAMES = [

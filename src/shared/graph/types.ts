@@ -87,9 +87,11 @@ export interface SendRequest {
   recipientId: string
   messagingType: MessagingType
   tag?: string
-  /** Exactly one of text or attachment. */
+  /** Exactly one of text, attachment or an opt-in request. */
   text?: string
   attachment?: { url: string; isReusable?: boolean } | { attachmentId: string }
+  /** An opt-in request (the `notification_messages` template); only inside the 24-hour window. */
+  optIn?: { title: string; payload: string; imageUrl?: string }
 }
 
 export interface SendResult {

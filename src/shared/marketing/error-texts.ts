@@ -44,6 +44,9 @@ const TEXTS: Record<MarketingErrorName, MessageDescriptor> = {
   no_ad_account: msg`You have no ad account to pay for marketing messages. Create one on Facebook first.`,
   ad_account_inactive: msg`This ad account is not active, so it cannot pay for marketing messages.`,
   budget_too_small: msg`The budget is too small for this send.`,
+  marketing_off: msg`Marketing messages are off for this page. Turn them on in the page's marketing messages settings.`,
+  not_subscribed: msg`This customer no longer subscribes to marketing messages, so nothing was sent.`,
+  server_only: msg`Marketing messages are sent by the server. This send goes on there.`,
 }
 
 export function marketingErrorText(name: MarketingErrorName): MessageDescriptor {

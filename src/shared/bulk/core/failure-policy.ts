@@ -104,6 +104,8 @@ export function failureAction(
 
 /** The refusal reason of a recipient when the weekly limit of opt-in requests with one title was reached. */
 export const ASKED_THIS_WEEK = 'asked_this_week'
+/** A marketing recipient without an active subscription when its turn came: nothing sent, nothing spent. */
+export const NOT_SUBSCRIBED = 'marketing:not_subscribed'
 
 /**
  * The reason a job stops or a recipient is refused for a marketing failure: `marketing:<name>` (the bulk

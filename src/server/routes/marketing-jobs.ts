@@ -1,0 +1,214 @@
+/**
+ * Marketing messages in a bulk job (architecture.md, "The send goes on without the phone"):
+ * `POST /messages/:id/marketing` creates the job's campaign with the owner's budget on the network and hands
+ * the job to the server sender (the hand-over of `/messages/:id/handover`: the page token sealed at rest, the
+ * lease moved on), since marketing messages are sent by the server only. A retried call for the same job
+ * creates no second campaign. `GET /pages/:pageId/marketing/estimate?count=N` answers the estimated price.
+ */
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import {
+  estimateQuery,
+  startMarketingBody,
+  type StartMarketingBody,
+} from '../../shared/contracts/marketing.ts'
+import { estimateMinor, perMessageMinor } from '../../shared/marketing/rates.ts'
+import type { ApiContext } from '../context.ts'
+import type { Store } from '../db/store.ts'
+import { currentUser } from '../http/auth.ts'
+import { HttpError, invalid, parse } from '../http/errors.ts'
+import { marketingOf } from '../../shared/bulk/core/failure-policy.ts'
+import { GraphError } from '../../shared/graph/errors.ts'
+import { handOver, LeaseConflict } from '../bulk/jobs.ts'
+import type { MarketingJobGraph } from '../bulk/marketing.ts'
+import { marketingPage, type MarketingPageRow } from '../repo/marketing.ts'
+import { MessageNotFound } from '../repo/messages.ts'
+import { conflict } from './handover.ts'
+import { answering, messageId } from './messages.ts'
+import { NETWORK_UNREACHABLE, requireBoundPage } from './page-access.ts'
+
+const pageParams = z.object({ pageId: z.string().regex(/^\d{1,32}$/, 'Must be a page id.') })
+
+/** The page's marketing messages are off (or were never turned on): nothing is created. */
+function marketingOff(): HttpError {
+  return new HttpError(409, 'Marketing messages are off for this page.', undefined, 'marketing_off')
+}
+
+async function enabledPage(
+  store: Store,
+  pageId: string,
+): Promise<MarketingPageRow & { currency: string; ad_account_id: string }> {
+  const page = await marketingPage(store, pageId)
+  if (!page?.enabled || !page.ad_account_id || !page.currency) throw marketingOff()
+  return page as MarketingPageRow & { currency: string; ad_account_id: string }
+}
+
+interface JobRow {
+  page_id: string
+  message: string
+  image_url: string | null
+  state: string
+  sender: string
+  lease: number
+  campaign_id: string | null
+  currency: string | null
+  estimate_minor: number | null
+  marketing_count: number
+}
+
+async function readJob(store: Store, id: string, userId: string): Promise<JobRow> {
+  const row = (
+    await store.query<JobRow>(
+      `SELECT page_id, message, image_url, state, sender, lease, campaign_id, currency,
+          estimate_minor::double precision AS estimate_minor,
+          (SELECT count(*)::int FROM message_recipients r WHERE r.message_id = m.id AND r.way = 'marketing')
+            AS marketing_count
+         FROM messages m WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+      [id, userId],
+    )
+  )[0]
+  if (!row) throw new MessageNotFound()
+  return row
+}
+
+/**
+ * Creates the job's campaign once: the message row is locked while the network creates it, so two retried
+ * calls cannot both create one, and the campaign is stored in the same transaction.
+ */
+async function ensureCampaign(
+  store: Store,
+  graph: MarketingJobGraph,
+  id: string,
+  job: JobRow,
+  page: { ad_account_id: string; currency: string },
+  body: StartMarketingBody,
+): Promise<{ campaignId: string; estimate: number }> {
+  return store.transaction(async (tx) => {
+    const fresh = (
+      await tx.query<{ campaign_id: string | null; estimate_minor: number | null }>(
+        'SELECT campaign_id, estimate_minor::double precision AS estimate_minor FROM messages WHERE id = $1 FOR UPDATE',
+        [id],
+      )
+    )[0]!
+    if (fresh.campaign_id) return { campaignId: fresh.campaign_id, estimate: fresh.estimate_minor ?? 0 }
+    const name = `Pagecast ${id}`
+    const campaign = await graph.createCampaign(page.ad_account_id, body.page_token, {
+      name,
+      pageId: job.page_id,
+      budget: body.budget,
+    })
+    const message = await graph.createMarketingMessage(page.ad_account_id, body.page_token, {
+      campaignId: campaign.id,
+      pageId: job.page_id,
+      name,
+      text: job.message,
+      ...(job.image_url ? { imageUrl: job.image_url } : {}),
+    })
+    const estimate = estimateMinor(page.currency, job.marketing_count)
+    await tx.query(
+      `UPDATE messages SET ad_account_id = $2, campaign_id = $3, marketing_message_id = $4, budget_kind = $5,
+          budget_minor = $6, currency = $7, estimate_minor = $8
+        WHERE id = $1`,
+      [
+        id,
+        page.ad_account_id,
+        campaign.id,
+        message.id,
+        body.budget.kind,
+        body.budget.minor,
+        page.currency,
+        estimate,
+      ],
+    )
+    return { campaignId: campaign.id, estimate }
+  })
+}
+
+export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const auth = { preHandler: ctx.authenticate }
+
+  app.get('/pages/:pageId/marketing/estimate', auth, async (request) => {
+    const { pageId } = parse(pageParams, request.params)
+    const { count } = parse(estimateQuery, request.query)
+    await requireBoundPage(ctx.store, currentUser(request).id, pageId)
+    const page = await enabledPage(ctx.store, pageId)
+    return {
+      currency: page.currency,
+      per_message_minor: perMessageMinor(page.currency),
+      estimate_minor: estimateMinor(page.currency, count),
+    }
+  })
+
+  const jobs = ctx.jobs
+  const graph = ctx.marketingJobGraph
+  if (!jobs || !graph) return
+
+  app.post('/messages/:id/marketing', auth, async (request) => {
+    const id = messageId(request.params)
+    const body = parse(startMarketingBody, request.body)
+    const userId = currentUser(request).id
+    let job = await answering(readJob(ctx.store, id, userId))
+    // A job a marketing failure stopped (campaign paused, budget spent) is resumed where it stopped once the
+    // owner fixed it: it is opened again for this hand-over (one caller wins), its campaign kept.
+    if (job.state === 'stopped' && job.campaign_id) {
+      const reopened = await ctx.store.query<{ lease: number }>(
+        `UPDATE messages SET state = 'open', sender = 'device', stop_reason = NULL, skipped_count = 0
+          WHERE id = $1 AND state = 'stopped' AND stop_reason LIKE 'marketing:%' RETURNING lease`,
+        [id],
+      )
+      if (reopened[0]) body.lease = reopened[0].lease
+      job = await answering(readJob(ctx.store, id, userId))
+    }
+    // Retried after it went through (the server may have sent it meanwhile): the same answer, nothing created
+    // or handed over again.
+    if (job.campaign_id && job.sender === 'server' && ['open', 'finished'].includes(job.state))
+      return answer(id, job.lease, job.campaign_id, job.currency ?? '', job.estimate_minor ?? 0)
+    if (job.state !== 'open' || job.sender !== 'device' || job.lease !== body.lease)
+      throw conflict(new LeaseConflict(job.lease, job.sender, 'The job was handed over already.'))
+    const page = await enabledPage(ctx.store, job.page_id)
+    if (body.budget.minor < perMessageMinor(page.currency))
+      throw new HttpError(
+        422,
+        'The given data was invalid.',
+        { 'budget.minor': ['budget_too_small'] },
+        'budget_too_small',
+      )
+    const { campaignId, estimate } = await ensureCampaign(ctx.store, graph, id, job, page, body).catch(
+      (err: unknown) => {
+        throw networkRefusal(err)
+      },
+    )
+    try {
+      const { lease } = await answering(
+        handOver(ctx.store, jobs.box, userId, id, {
+          lease: body.lease,
+          page_token: body.page_token,
+          results: [],
+          uncertain: [],
+          cursor: 0,
+        }),
+      )
+      await jobs.kick(id)
+      return answer(id, lease, campaignId, page.currency, estimate)
+    } catch (err) {
+      if (err instanceof LeaseConflict) throw conflict(err)
+      throw err
+    }
+  })
+}
+
+/** A failed campaign creation as an answer: the network's marketing error by name, a refused token, or unreachable. */
+function networkRefusal(err: unknown): unknown {
+  if (err instanceof HttpError || err instanceof MessageNotFound) return err
+  const name = marketingOf(err)
+  if (name) return new HttpError(409, 'The network refused the campaign.', undefined, `marketing:${name}`)
+  if (err instanceof GraphError) {
+    if (err.kind === 'auth') return invalid('page_token', 'The social network refused this page token.')
+    if (err.kind === 'config') return new HttpError(422, err.message, { budget: [err.message] })
+  }
+  return new HttpError(502, NETWORK_UNREACHABLE)
+}
+
+function answer(id: string, lease: number, campaignId: string, currency: string, estimate: number) {
+  return { id, lease, sender: 'server', campaign_id: campaignId, currency, estimate_minor: estimate }
+}

@@ -1,0 +1,84 @@
+/**
+ * Marketing messages are sent by the server only: the browser's worker never sends a recipient whose way is
+ * marketing (it pauses the job before writing anything for them), and an opt-in job sends the opt-in request.
+ */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { audienceOf, claimLease, jobs, recipients, writeJob } from '../shared/bulk/records.ts'
+import { jobRecord } from '../shared/bulk/fakes.test-kit.ts'
+import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
+import type { SendRequest } from '../shared/graph/types.ts'
+import { runJob, SERVER_ONLY } from './run-job.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb } from './fakes.test-kit.ts'
+
+beforeEach(resetDb)
+
+async function seedMixed() {
+  const job = jobRecord({ total: 3 })
+  await writeJob(job, [
+    { recipientId: '1', name: 'A', conversationId: 'c1' },
+    { recipientId: '2', name: 'B', conversationId: 'c2', way: 'marketing' },
+    { recipientId: '3', name: 'C', conversationId: 'c3' },
+  ])
+  return job
+}
+
+describe('the worker and marketing recipients', () => {
+  it('keeps each member’s way in the stored audience and gives it to the server', async () => {
+    const job = await seedMixed()
+    expect((await audienceOf(job.id)).map((m) => m.way ?? 'standard')).toEqual([
+      'standard',
+      'marketing',
+      'standard',
+    ])
+    const api = new FakeApi()
+    expect(await syncRecipients(api, job.id)).toBe(true)
+    expect(api.serverRecipients.get(job.id)?.map((r) => (r as { way?: string }).way)).toEqual([
+      undefined,
+      'marketing',
+      undefined,
+    ])
+  })
+
+  it('never sends a marketing recipient: the job pauses for the server before writing anything for them', async () => {
+    const job = await seedMixed()
+    const graph = new FakeGraph()
+    const lease = (await claimLease(job.id))!
+    const outcome = await runJob(makeDeps(graph, new FakeApi()), job.id, lease)
+    expect(outcome).toBe('paused')
+    expect(graph.delivered.map((d) => d.recipientId)).toEqual(['1'])
+    expect(await recipients.get(`${job.id}:2`)).toBeUndefined()
+    expect(await jobs.get(job.id)).toMatchObject({ state: 'paused', stopReason: SERVER_ONLY, cursor: 1 })
+  })
+
+  it('sends nothing of a job with a campaign budget', async () => {
+    const job = jobRecord({
+      total: 1,
+      marketing: { budgetKind: 'total', budgetMinor: 1000, currency: 'MXN', estimateMinor: 85 },
+    })
+    await writeJob(job, [{ recipientId: '1', name: 'A', conversationId: 'c1' }])
+    const graph = new FakeGraph()
+    const lease = (await claimLease(job.id))!
+    expect(await runJob(makeDeps(graph, new FakeApi()), job.id, lease)).toBe('paused')
+    expect(graph.delivered).toEqual([])
+  })
+
+  it('sends an opt-in job as opt-in requests with its title', async () => {
+    const job = jobRecord({ total: 2, contentKind: 'optin_request', optinTitle: 'Weekly offers' })
+    await writeJob(job, [
+      { recipientId: '1', name: 'A', conversationId: 'c1' },
+      { recipientId: '2', name: 'B', conversationId: 'c2' },
+    ])
+    const graph = new FakeGraph()
+    const sent: SendRequest[] = []
+    graph.onSend = (req) => void sent.push(req)
+    const lease = (await claimLease(job.id))!
+    expect(await runJob(makeDeps(graph, new FakeApi()), job.id, lease)).toBe('finished')
+    expect(sent).toEqual(
+      ['1', '2'].map((recipientId) => ({
+        recipientId,
+        messagingType: 'RESPONSE',
+        optIn: { title: 'Weekly offers', payload: `pagecast_optin:${job.id}` },
+      })),
+    )
+  })
+})
