@@ -17,7 +17,6 @@ export const MM_CODES = {
   INVALID_PAYLOAD: 2300010,
   AD_ACCOUNT_MISMATCH: 2300014,
   AD_ACCOUNT_REGION: 2300030,
-  SUBSCRIBER_STOPPED: 2300034,
   MIN_DELAY: 2300035,
   LIFETIME_BUDGET_REACHED: 2300053,
   DAILY_BUDGET_REACHED: 2300054,
@@ -50,8 +49,6 @@ export const mmErrors = {
       `Marketing messages are not available for ad accounts in this region (${country}).`,
       MM_CODES.AD_ACCOUNT_REGION,
     ),
-  subscriberStopped: () =>
-    mm('The person stopped marketing messages from this page.', MM_CODES.SUBSCRIBER_STOPPED),
   minDelay: () =>
     mm(
       'The minimum delay between two marketing messages to this subscription token has not passed.',

@@ -358,7 +358,7 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
     if (!token) throw mmErrors.invalidToken()
     if (token.pageId !== pageId) throw mmErrors.pageMismatch()
     const now = Date.now()
-    if (token.status === 'stopped') throw mmErrors.subscriberStopped()
+    // After an opt-out the token no longer loads (and is no longer listed).
     if (!mk().isLive(token, now)) throw mmErrors.invalidToken()
     const last = mk().lastSendWith(token.token)
     if (last && now - last.atMs < TOKEN_SEND_INTERVAL_MS) throw mmErrors.minDelay()

@@ -29,7 +29,12 @@ function request(psid: string, payload: Record<string, unknown> = {}, extra: Rec
     message: {
       attachment: {
         type: 'template',
-        payload: { template_type: 'notification_messages', title: 'Weekly deals', payload: 'p-1', ...payload },
+        payload: {
+          template_type: 'notification_messages',
+          title: 'Weekly deals',
+          payload: 'p-1',
+          ...payload,
+        },
       },
     },
     ...extra,
@@ -48,7 +53,11 @@ describe('opt-in requests (notification_messages template on the Send API)', () 
     expect(res.body).toEqual({ recipient_id: conv.customer.id, message_id: expect.any(String) })
     const messages = await sb.graph('GET', `/${conv.id}/messages?fields=id,message,from`, token)
     const newest = (messages.body.data as { id: string; message: string; from: { id: string } }[])[0]!
-    expect(newest).toMatchObject({ id: res.body.message_id, message: 'Weekly deals', from: { id: sb.ids.large } })
+    expect(newest).toMatchObject({
+      id: res.body.message_id,
+      message: 'Weekly deals',
+      from: { id: sb.ids.large },
+    })
     const sends = await sb.control('GET', `/marketing/sends?page_id=${sb.ids.large}`)
     expect(sends.body.data).toEqual([
       expect.objectContaining({ psid: conv.customer.id, kind: 'optin_request', title: 'Weekly deals' }),
