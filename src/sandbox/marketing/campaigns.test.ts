@@ -91,6 +91,14 @@ describe('POST /act_{id}/message_campaign', () => {
     })
   })
 
+  it('deletes a campaign; its sends then answer an invalid message id', async () => {
+    const id = await campaign()
+    expect((await sb.graph('DELETE', `/${id}`, page)).body).toEqual({ success: true })
+    const [sub] = await subscribers()
+    expect((await send(id, sub!.notification_messages_token)).body.error).toMatchObject({ code: 2300001 })
+    expect((await sb.graph('GET', `/${id}?fields=id`, page)).body.error).toMatchObject({ code: 2500 })
+  })
+
   it('wants exactly one positive budget at or above the documented minimum', async () => {
     expect((await createCampaign({})).body.error).toMatchObject({ code: 2300007 })
     expect((await createCampaign({ daily_budget: 500, lifetime_budget: 5000 })).body.error).toMatchObject({

@@ -99,6 +99,20 @@ describe('the demo subscribers of the large page', () => {
     expect(big.data).toHaveLength(all.data.length)
   })
 
+  it('reads one token by id for its page only', async () => {
+    const token = await sb.marketingPageToken(sb.ids.large)
+    const [first] = await allTokens(token)
+    const one = await sb.graph(
+      'GET',
+      `/notification_messages_${first!.notification_messages_token}?fields=recipient_id,topic_title`,
+      token,
+    )
+    expect(one.body).toEqual({ recipient_id: first!.recipient_id, topic_title: 'Updates and offers' })
+    const other = await sb.marketingPageToken(sb.ids.small)
+    const res = await sb.graph('GET', `/notification_messages_${first!.notification_messages_token}`, other)
+    expect(res.body.error).toMatchObject({ code: 100, error_subcode: 33 })
+  })
+
   it('needs a page token of that page', async () => {
     const user = await sb.marketingUserToken()
     const res = await sb.graph('GET', `/${sb.ids.large}/notification_message_tokens`, user)

@@ -38,7 +38,7 @@ export interface WebhookEvent {
 }
 
 export interface MarketingSandbox extends TestSandbox {
-  graph(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<GraphAnswer>
+  graph(method: 'GET' | 'POST' | 'DELETE', path: string, token?: string, body?: unknown): Promise<GraphAnswer>
   control(
     method: 'GET' | 'POST',
     path: string,
@@ -53,7 +53,7 @@ export async function startMarketingSandbox(
   overrides: Partial<SandboxOptions> = {},
 ): Promise<MarketingSandbox> {
   const sb = await startSandbox(overrides)
-  const graph = async (method: 'GET' | 'POST', path: string, token?: string, body?: unknown) => {
+  const graph = async (method: 'GET' | 'POST' | 'DELETE', path: string, token?: string, body?: unknown) => {
     const url = new URL(`${sb.url}/graph/${VERSION}${path}`)
     if (token) url.searchParams.set('access_token', token)
     const res = await fetch(url, {
