@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import { registerCheckout } from './checkout/routes.ts'
 import { newFaults, type SandboxContext, type SandboxOptions } from './context.ts'
 import { registerDialog } from './dialog/routes.ts'
+import { registerMarketingControl } from './marketing/control.ts'
+import { MarketingState } from './marketing/state.ts'
 import { graphRoutes } from './routes/graph.ts'
 import { PushServiceState, registerPushService } from './push/service.ts'
 import { registerInspect } from './routes/inspect.ts'
@@ -16,9 +18,11 @@ export { demoPageIds, type DemoPageIds } from './state/demo.ts'
 
 export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
   return async (app) => {
+    const store = new SandboxStore(options.seed, options.startMs ?? Date.now())
     const ctx: SandboxContext = {
       options,
-      store: new SandboxStore(options.seed, options.startMs ?? Date.now()),
+      store,
+      marketing: new MarketingState(options.seed, () => store.startMs),
       tokens: new TokenStore(),
       faults: newFaults(),
       push: new PushServiceState(),
@@ -44,6 +48,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
     )
 
     registerInspect(app, ctx)
+    registerMarketingControl(app, ctx)
     registerPushService(app, ctx.push)
     registerDialog(app, ctx, prefix)
     registerCheckout(app, ctx, prefix)

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import { errors } from './graph-error.ts'
 import { NO_FAULTS, type Faults } from './faults.ts'
+import type { MarketingState } from './marketing/state.ts'
 import type { PushServiceState } from './push/service.ts'
 import type { SandboxStore } from './state/store.ts'
 import type { TokenInfo, TokenStore } from './state/tokens.ts'
@@ -36,6 +37,8 @@ export interface SandboxContext {
   /** What the sandbox's Web Push service received, and the answers it was told to give. */
   push: PushServiceState
   webhooks: WebhookSender
+  /** Ad accounts, campaigns, subscription tokens and spend of marketing messages (src/sandbox/marketing). */
+  marketing: MarketingState
 }
 
 export function newFaults(): Faults {

@@ -1,7 +1,7 @@
 /**
  * The sandbox's Messenger webhooks: like the network, it POSTs signed `object: "page"` bodies
  * (`X-Hub-Signature-256`, HMAC-SHA256 of the body with the app secret) to the configured callback URL for
- * customer messages, echoes of the page's sends, and delivery and read receipts of a share of the sends after
+ * customer messages, echoes of the page's sends, opt-ins to marketing messages (`messaging_optins`), and delivery and read receipts of a share of the sends after
  * a random delay. Faults (POST /sandbox/faults) drop, duplicate, delay or reorder them, or sign them wrongly.
  * Shapes: tests/fixtures/graph/webhooks/.
  */
@@ -10,7 +10,7 @@ import type { Faults } from './faults.ts'
 import type { StoredMessage } from './state/demo.ts'
 
 export interface WebhookLogEntry {
-  kind: 'message' | 'echo' | 'delivery' | 'read'
+  kind: 'message' | 'echo' | 'delivery' | 'read' | 'optin' | 'marketing_echo'
   page_id: string
   customer_id: string
   mid?: string
@@ -32,6 +32,8 @@ export interface WebhookSenderOptions {
 }
 
 type Messaging = Record<string, unknown>
+/** Where an event goes in its entry: `messaging` events, or `changes` of a page field. */
+type Slot = 'messaging' | 'changes'
 
 /** How long a held event waits for a later one to overtake it (reorder fault) before it goes alone. */
 const REORDER_HOLD_MS = 1_500
@@ -40,7 +42,7 @@ const LOG_MAX = 500
 export class WebhookSender {
   readonly log: WebhookLogEntry[] = []
   private readonly timers = new Set<NodeJS.Timeout>()
-  private held: { pageId: string; messaging: Messaging; entry: WebhookLogEntry } | undefined
+  private held: { pageId: string; messaging: Messaging; entry: WebhookLogEntry; slot: Slot } | undefined
   private heldTimer: NodeJS.Timeout | undefined
   private readonly rnd: () => number
 
@@ -60,6 +62,24 @@ export class WebhookSender {
       timestamp: msg.createdMs,
       message: { mid: msg.id, ...messageContent(msg) },
     })
+  }
+
+  /** The customer opted in to, stopped or resumed the page's marketing messages (`messaging_optins`). */
+  optin(pageId: string, customerId: string, timestamp: number, optin: Record<string, unknown>): void {
+    this.emit('optin', pageId, customerId, {
+      sender: { id: customerId },
+      recipient: { id: pageId },
+      timestamp,
+      optin,
+    })
+  }
+
+  /**
+   * A marketing message went out: the page field `marketing_message_echoes` (an entry's `changes`), which
+   * carries the Messenger message id the send's answer does not.
+   */
+  marketingEcho(pageId: string, customerId: string, value: Record<string, unknown>): void {
+    this.emit('marketing_echo', pageId, customerId, { field: 'marketing_message_echoes', value }, 'changes')
   }
 
   /** The page sent a message (through the Send API): its echo, then maybe its receipts. */
@@ -122,10 +142,13 @@ export class WebhookSender {
     pageId: string,
     customerId: string,
     messaging: Messaging,
+    slot: Slot = 'messaging',
   ): void {
     if (!this.enabled) return
     const f = this.options.faults()
-    const mid = (messaging.message as { mid?: string } | undefined)?.mid
+    const mid =
+      (messaging.message as { mid?: string } | undefined)?.mid ??
+      ((messaging.value as { mid?: string } | undefined)?.mid || undefined)
     const entry: WebhookLogEntry = {
       kind,
       page_id: pageId,
@@ -147,27 +170,32 @@ export class WebhookSender {
         // The newer one overtakes the one held back.
         this.held = undefined
         clearTimeout(this.heldTimer)
-        this.dispatch(pageId, messaging, entry)
-        this.dispatch(held.pageId, held.messaging, held.entry)
+        this.dispatch(pageId, messaging, entry, slot)
+        this.dispatch(held.pageId, held.messaging, held.entry, held.slot)
       } else {
-        this.held = { pageId, messaging, entry }
+        this.held = { pageId, messaging, entry, slot }
         this.heldTimer = setTimeout(() => {
           const h = this.held
           this.held = undefined
-          if (h) this.dispatch(h.pageId, h.messaging, h.entry)
+          if (h) this.dispatch(h.pageId, h.messaging, h.entry, h.slot)
         }, REORDER_HOLD_MS)
         this.heldTimer.unref()
       }
       return
     }
-    this.dispatch(pageId, messaging, entry)
+    this.dispatch(pageId, messaging, entry, slot)
   }
 
-  private dispatch(pageId: string, messaging: Messaging, entry: WebhookLogEntry): void {
+  private dispatch(
+    pageId: string,
+    messaging: Messaging,
+    entry: WebhookLogEntry,
+    slot: Slot = 'messaging',
+  ): void {
     const f = this.options.faults()
     const body = JSON.stringify({
       object: 'page',
-      entry: [{ id: pageId, time: Date.now(), messaging: [messaging] }],
+      entry: [{ id: pageId, time: Date.now(), [slot]: [messaging] }],
     })
     const copies = f.webhook_duplicate > 0 && this.rnd() < f.webhook_duplicate ? 2 : 1
     entry.copies = copies

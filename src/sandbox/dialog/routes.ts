@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context.ts'
 import { escapeHtml, SANDBOX_CSS, sendHtml } from '../html.ts'
 import { isUserKey } from '../routes/inspect.ts'
 import type { UserKey } from '../state/demo.ts'
-import { SHORT_LIVED_S, splitGrants } from '../state/tokens.ts'
+import { mergeGrants, SHORT_LIVED_S, splitGrants } from '../state/tokens.ts'
 import { DIALOG_SCRIPT } from './dialog-script.ts'
 
 export const SESSION_COOKIE = 'sandbox_session'
@@ -101,8 +101,14 @@ ${scopes.map((s) => `<label><input type="checkbox" name="scope" value="${s}" che
     const body = (request.body ?? {}) as Record<string, unknown>
     if (body.client_id !== options.appId || !isUserKey(body.user))
       return reply.status(400).send({ status: 'unknown', authResponse: null })
-    const granted = strings(body.granted)
-    const declined = strings(body.declined)
+    // Incremental login (the dialog again with more scopes, auth_type=rerequest): the user's earlier grants
+    // stay unless this answer declines them, and what it grants adds to them.
+    const earlier = tokens.session(readCookie(request, SESSION_COOKIE))
+    const { granted, declined } =
+      earlier?.user === body.user
+        ? mergeGrants(earlier, strings(body.granted), strings(body.declined))
+        : { granted: strings(body.granted), declined: strings(body.declined) }
+    tokens.closeSession(readCookie(request, SESSION_COOKIE))
     setSession(reply, tokens.openSession(body.user, granted, declined), 30 * 86_400)
     return connected(body.user, granted, declined)
   })

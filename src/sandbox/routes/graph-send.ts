@@ -4,6 +4,7 @@ import { MESSAGE_TEXT_MAX } from '../../shared/constants/limits.ts'
 import { authenticatePage, type SandboxContext } from '../context.ts'
 import { sendFault } from '../faults.ts'
 import { errors } from '../graph-error.ts'
+import { optinTemplateOf, sendOptinRequest } from '../marketing/optin-request.ts'
 import { checkRecipient, checkTag } from '../policy.ts'
 
 type Json = Record<string, unknown>
@@ -12,7 +13,7 @@ type Json = Record<string, unknown>
 const SENDER_ACTIONS = new Set(['mark_seen', 'typing_on', 'typing_off'])
 
 /** Form posts carry `recipient` and `message` as JSON strings, like the network accepts them. */
-function jsonField(value: unknown): Json | undefined {
+export function jsonField(value: unknown): Json | undefined {
   if (typeof value === 'string') {
     try {
       const parsed: unknown = JSON.parse(value)
@@ -97,6 +98,8 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
     if (!message) throw errors.invalidParam('The parameter message is required')
     const messagingType = typeof body.messaging_type === 'string' ? body.messaging_type : 'RESPONSE'
     const tag = typeof body.tag === 'string' && body.tag ? body.tag : undefined
+    const optin = optinTemplateOf(message)
+    if (optin) return sendOptinRequest(ctx, pageId, recipientId, messagingType, message, optin)
 
     const text = typeof message.text === 'string' ? message.text : undefined
     const attachment = parseAttachment(message)

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { SandboxContext } from '../context.ts'
 import { faultHook } from '../faults.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
+import { registerMarketingGraph } from '../marketing/graph.ts'
 import { registerGraphMisc } from './graph-misc.ts'
 import { registerGraphRead } from './graph-read.ts'
 import { registerGraphSend } from './graph-send.ts'
@@ -51,5 +52,6 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
     registerGraphRead(graph, ctx, prefix)
     registerGraphSend(graph, ctx)
     registerGraphMisc(graph, ctx, prefix)
+    registerMarketingGraph(graph, ctx)
   })
 }

@@ -26,6 +26,7 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     const body = (request.body ?? {}) as { rebase?: boolean }
     if (body.rebase === true) ctx.store.startMs = Date.now()
     ctx.store.load()
+    ctx.marketing.load()
     ctx.faults = { ...NO_FAULTS }
     ctx.push.reset()
     ctx.webhooks.clear()

@@ -33,6 +33,20 @@ export function splitGrants(
   return { granted: [...new Set(granted)].filter((p) => !no.has(p)), declined: [...no] }
 }
 
+/** The grants after a later dialog answer: it grants and declines what it names, the rest stays as it was. */
+export function mergeGrants(
+  earlier: { granted: string[]; declined: string[] },
+  granted: string[],
+  declined: string[],
+): { granted: string[]; declined: string[] } {
+  const answer = splitGrants(granted, declined)
+  const named = new Set([...answer.granted, ...answer.declined])
+  return splitGrants(
+    [...earlier.granted.filter((p) => !named.has(p)), ...answer.granted],
+    [...earlier.declined.filter((p) => !named.has(p)), ...answer.declined],
+  )
+}
+
 export class TokenStore {
   private tokens = new Map<string, TokenInfo>()
   private expired = new Set<string>()
