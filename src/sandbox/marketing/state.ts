@@ -139,7 +139,7 @@ export interface DeliveredRequest {
 
 export const DEMO_SUBSCRIBERS_OUTSIDE = 40
 export const DEMO_SUBSCRIBERS_INSIDE = 12
-export const DEMO_OPTIN_TITLE = 'Updates and offers'
+export const DEMO_OPTIN_TITLE = 'Updates and promotions'
 const TIMEZONES = ['America/Mexico_City', 'Asia/Jakarta', 'Asia/Manila', 'Asia/Kolkata']
 /** Tokens no longer expire (since 2023-08-10); the list still reports an expiry, this far off. */
 export const TOKEN_LIFE_MS = 10 * 365 * DAY

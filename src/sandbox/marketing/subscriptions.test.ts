@@ -74,7 +74,7 @@ describe('the demo subscribers of the large page', () => {
     expect(outside).toHaveLength(DEMO_SUBSCRIBERS_OUTSIDE - 1)
     expect(tokens[0]).toMatchObject({
       notification_messages_token: expect.stringMatching(/^NMT/),
-      topic_title: 'Updates and offers',
+      topic_title: 'Updates and promotions',
       notification_messages_timezone: expect.any(String),
       notification_messages_reoptin: 'ENABLED',
       creation_timestamp: expect.any(Number),
@@ -107,7 +107,7 @@ describe('the demo subscribers of the large page', () => {
       `/notification_messages_${first!.notification_messages_token}?fields=recipient_id,topic_title`,
       token,
     )
-    expect(one.body).toEqual({ recipient_id: first!.recipient_id, topic_title: 'Updates and offers' })
+    expect(one.body).toEqual({ recipient_id: first!.recipient_id, topic_title: 'Updates and promotions' })
     const other = await sb.marketingPageToken(sb.ids.small)
     const res = await sb.graph('GET', `/notification_messages_${first!.notification_messages_token}`, other)
     expect(res.body.error).toMatchObject({ code: 100, error_subcode: 33 })

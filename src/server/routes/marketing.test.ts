@@ -131,7 +131,7 @@ onEveryStore('marketing routes', (kind) => {
       available: null,
       subscribers: { active: 0, stopped: 0 },
       tokens_synced_at: null,
-      optin_title_default: 'Updates and offers',
+      optin_title_default: 'Updates and promotions',
     })
   })
 

@@ -11,7 +11,7 @@ const pageToken = z.string().min(1).max(4096)
 const psid = z.string().regex(/^\d{1,64}$/, 'Must be a page-scoped id.')
 
 /** The title an opt-in request carries when the owner keeps the default (the network's own default topic). */
-export const DEFAULT_OPTIN_TITLE = 'Updates and offers'
+export const DEFAULT_OPTIN_TITLE = 'Updates and promotions'
 /** The network shows at most 65 characters of an opt-in request's title. */
 export const OPTIN_TITLE_MAX = 65
 /** One request with the same title per person per week (the network's limit). */

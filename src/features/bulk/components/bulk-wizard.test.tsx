@@ -70,7 +70,7 @@ function api() {
         available: true,
         subscribers: { active: 3, stopped: 0 },
         tokens_synced_at: null,
-        optin_title_default: 'Updates and offers',
+        optin_title_default: 'Updates and promotions',
       })
     if (url.endsWith('/marketing/subscribers')) return Response.json({ psids: ['3', '4', '5'] })
     if (url.includes('/marketing/estimate?count=2'))

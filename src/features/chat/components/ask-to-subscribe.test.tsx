@@ -23,7 +23,7 @@ async function fakeApi(path: string, options: { method?: string; body?: unknown 
       available: true,
       subscribers: { active: 1, stopped: 0 },
       tokens_synced_at: null,
-      optin_title_default: 'Updates and offers',
+      optin_title_default: 'Updates and promotions',
     }
     return state
   }
@@ -112,7 +112,7 @@ describe('Ask to subscribe in a chat', () => {
 
   it('says when this title was used this week, and sends with a new title, then records it', async () => {
     check = (title) =>
-      title === 'Updates and offers'
+      title === 'Updates and promotions'
         ? {
             allowed: [],
             refused: [{ psid: '123', reason: 'asked_this_week', next_at: '2026-11-28T12:00:00Z' }],
@@ -123,7 +123,7 @@ describe('Ask to subscribe in a chat', () => {
     await vi.waitFor(() => expect(byTestId('ask-to-subscribe')).not.toBeNull())
     await click(byTestId('ask-to-subscribe'))
     await vi.waitFor(() => expect(byTestId('ask-reason')?.textContent).toContain('November 28, 2026'))
-    expect(byTestId<HTMLInputElement>('ask-title')!.value).toBe('Updates and offers')
+    expect(byTestId<HTMLInputElement>('ask-title')!.value).toBe('Updates and promotions')
     expect(byTestId<HTMLButtonElement>('ask-send')!.disabled).toBe(true)
     const input = byTestId<HTMLInputElement>('ask-title')!
     await act(async () => {
@@ -137,7 +137,7 @@ describe('Ask to subscribe in a chat', () => {
     expect(p.send).toHaveBeenCalledWith('123', 'Weekend deals')
     const checks = calls.filter((c) => c.path.endsWith('/check')).map((c) => c.body)
     expect(checks).toEqual([
-      { psids: ['123'], title: 'Updates and offers' },
+      { psids: ['123'], title: 'Updates and promotions' },
       { psids: ['123'], title: 'Weekend deals' },
     ])
     expect(calls.find((c) => c.path.endsWith('/optin-requests'))?.body).toEqual({
@@ -194,7 +194,7 @@ describe('a documented refusal of the network', () => {
 describe('the opt-in request', () => {
   it("is the network's notification_messages template, sent as a response", () => {
     expect(
-      optInRequestBody('123', { title: 'Updates and offers', payload: 'optin:Updates and offers' }),
+      optInRequestBody('123', { title: 'Updates and promotions', payload: 'optin:Updates and promotions' }),
     ).toEqual({
       recipient: { id: '123' },
       messaging_type: 'RESPONSE',
@@ -203,8 +203,8 @@ describe('the opt-in request', () => {
           type: 'template',
           payload: {
             template_type: 'notification_messages',
-            title: 'Updates and offers',
-            payload: 'optin:Updates and offers',
+            title: 'Updates and promotions',
+            payload: 'optin:Updates and promotions',
           },
         },
       },
@@ -214,10 +214,10 @@ describe('the opt-in request', () => {
   it('shows in the history as a subscription request, not as a plain message', async () => {
     await render(
       <ol>
-        <MessageBubble text="" imageUrls={[]} mine at={Date.now()} optinTitle="Updates and offers" />
+        <MessageBubble text="" imageUrls={[]} mine at={Date.now()} optinTitle="Updates and promotions" />
       </ol>,
     )
-    expect(byTestId('optin-request')!.textContent).toContain('Subscription request: Updates and offers')
+    expect(byTestId('optin-request')!.textContent).toContain('Subscription request: Updates and promotions')
     expect(byTestId('chat-message')).toBeNull()
   })
 })

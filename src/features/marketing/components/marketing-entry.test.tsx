@@ -17,7 +17,7 @@ vi.mock('../../../shared/api/client.ts', () => ({
     available: true,
     subscribers: { active: 0, stopped: 0 },
     tokens_synced_at: null,
-    optin_title_default: 'Updates and offers',
+    optin_title_default: 'Updates and promotions',
   }),
 }))
 

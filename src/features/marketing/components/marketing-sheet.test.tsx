@@ -53,7 +53,7 @@ const off: MarketingState = {
   available: null,
   subscribers: { active: 0, stopped: 0 },
   tokens_synced_at: null,
-  optin_title_default: 'Updates and offers',
+  optin_title_default: 'Updates and promotions',
 }
 const mx: MarketingAdAccount = {
   id: 'act_1',
