@@ -26,9 +26,11 @@ export type FailureAction =
 
 /**
  * @param sending whether the failed step was the send of a recipient still marked `sending`
- * @param attempts how many times that recipient was tried, this one included
+ * @param failures how many of that recipient's sends answered a transient error, this one included. Only these
+ *   count towards the bound: a throttled try, a try whose answer never came and a try refused for the page
+ *   token say nothing about the recipient, and a job slowed by them must not reject anyone for it.
  */
-export function failureAction(kind: GraphErrorKind, sending: boolean, attempts: number): FailureAction {
+export function failureAction(kind: GraphErrorKind, sending: boolean, failures: number): FailureAction {
   switch (kind) {
     case 'network':
       return 'uncertain'
@@ -44,6 +46,6 @@ export function failureAction(kind: GraphErrorKind, sending: boolean, attempts: 
       return sending ? 'reject' : 'none'
     default:
       if (!sending) return 'wait'
-      return attempts >= TRANSIENT_MAX_ATTEMPTS ? 'reject' : 'retry'
+      return failures >= TRANSIENT_MAX_ATTEMPTS ? 'reject' : 'retry'
   }
 }
