@@ -21,6 +21,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
       store: new SandboxStore(options.seed, options.startMs ?? Date.now()),
       tokens: new TokenStore(),
       faults: newFaults(),
+      faultSends: 0,
       push: new PushServiceState(),
       webhooks: new WebhookSender({
         url: options.messengerWebhookUrl,
