@@ -25,6 +25,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
       marketing: new MarketingState(options.seed, () => store.startMs),
       tokens: new TokenStore(),
       faults: newFaults(),
+      faultSends: 0,
       push: new PushServiceState(),
       webhooks: new WebhookSender({
         url: options.messengerWebhookUrl,

@@ -34,6 +34,8 @@ export interface SandboxContext {
   store: SandboxStore
   tokens: TokenStore
   faults: Faults
+  /** Sends answered since the faults were last set (the transient share is spread over them). */
+  faultSends: number
   /** What the sandbox's Web Push service received, and the answers it was told to give. */
   push: PushServiceState
   webhooks: WebhookSender

@@ -114,6 +114,31 @@ describe('every error class, produced by the sandbox policy and faults', () => {
     }
   })
 
+  it('a failure rate below 1 is spread evenly over the sends, so no two in a row fail at 0.2', async () => {
+    await sb.post('/faults', { fail_rate: 0.2 })
+    const outcomes: string[] = []
+    for (let i = 0; i < 15; i++) {
+      const err: unknown = await sendLarge(inWindow).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      if (err) expect(err).toMatchObject({ kind: 'transient', httpStatus: 500 })
+      outcomes.push(err ? 'x' : '.')
+    }
+    expect(outcomes.join('')).toBe('....x....x....x')
+    // Setting the faults again starts the count again.
+    await sb.post('/faults', { fail_rate: 0.5 })
+    const again: string[] = []
+    for (let i = 0; i < 4; i++)
+      again.push(
+        await sendLarge(inWindow).then(
+          () => '.',
+          () => 'x',
+        ),
+      )
+    expect(again.join('')).toBe('.x.x')
+  })
+
   it('offline cuts every Graph request at the socket: network', async () => {
     const token = await sb.userToken()
     await sb.post('/faults', { offline: true })

@@ -4,7 +4,13 @@ import { errors, type SandboxGraphError } from './graph-error.ts'
 
 export interface Faults {
   latency_ms: number
-  /** 0..1: the share of sends answering a transient error (code 2 or 1, HTTP 500). */
+  /**
+   * 0..1: the share of sends answering a transient error (code 2 or 1, HTTP 500), spread evenly over the sends
+   * counted from when the faults were last set (0.2: every fifth), not drawn at random. A sender retries a
+   * transient error a bounded number of times, so with random draws a test's outcome would depend on luck
+   * (at 0.2, four failures in a row for some recipient in about one job of fifty); spread evenly, no two
+   * sends in a row fail at a share up to 0.5.
+   */
   fail_rate: number
   /** Every send answers code 613. */
   rate_limit: boolean
@@ -78,9 +84,19 @@ export function faultHook(faults: () => Faults) {
   }
 }
 
-/** The fault a send answers with, if any (rate limiting first, then the random transient share). */
-export function sendFault(f: Faults, rnd: () => number = Math.random): SandboxGraphError | undefined {
+/**
+ * The fault a send answers with, if any: rate limiting first, then the transient share, where `send` is the
+ * number of this send (from 1) since the faults were last set. It fails when the share's running total
+ * reaches a new whole number, so the failures are spread evenly. Which of the two transient errors comes is
+ * random.
+ */
+export function sendFault(
+  f: Faults,
+  send: number,
+  rnd: () => number = Math.random,
+): SandboxGraphError | undefined {
   if (f.rate_limit) return errors.rateLimited()
-  if (f.fail_rate > 0 && rnd() < f.fail_rate) return errors.transient(rnd() < 0.25)
+  if (f.fail_rate > 0 && Math.floor(send * f.fail_rate) > Math.floor((send - 1) * f.fail_rate))
+    return errors.transient(rnd() < 0.25)
   return undefined
 }

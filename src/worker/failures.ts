@@ -38,7 +38,9 @@ export async function handleFailure(
   const fresh = r ? await recipients.get(r.key) : undefined
   const sending = fresh?.state === 'sending'
   const marketing = marketingOf(err)
-  switch (failureAction(kind, !!r && sending, fresh?.attempts ?? 0, marketing)) {
+  // Counted only if this failure is a transient one (see failureAction): other kinds leave it as it was.
+  const failures = (fresh?.failures ?? 0) + 1
+  switch (failureAction(kind, !!r && sending, failures, marketing)) {
     case 'uncertain':
       // The recipient stays `sending`: it is reconciled before any retry.
       await pauseOffline(deps, job, streaks)
@@ -79,8 +81,8 @@ export async function handleFailure(
       })
       return undefined
     case 'retry': {
-      await backToPending(r!.key)
-      const wait = backoff(fresh?.attempts ?? 1, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale)
+      await backToPending(r!.key, { failures })
+      const wait = backoff(failures, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale)
       await setAndPublish(deps, job, job.state, { nextSendAt: deps.now() + wait })
       return undefined
     }

@@ -119,6 +119,22 @@ describe('running a bulk job', () => {
     expect(graph.sentTo('1')).toBe(0)
   })
 
+  it('does not count throttled or unanswered tries towards the bound of transient errors', async () => {
+    await seedJob(2)
+    const graph = new FakeGraph()
+    // Recipient 1: throttled twice, a connection lost before the send, then one transient error.
+    graph.faults = [
+      { kind: 'throttle', code: 613 },
+      { kind: 'throttle', code: 4 },
+      { kind: 'network' },
+      { kind: 'transient', code: 2 },
+    ]
+    const { outcome } = await run(graph, new FakeApi())
+    expect(outcome).toBe('finished')
+    expect(await jobs.get('job1')).toMatchObject({ sent: 2, rejected: 0 })
+    expect(['1', '2'].map((id) => graph.sentTo(id))).toEqual([1, 1])
+  })
+
   it('stops the job and says why when the page is blocked', async () => {
     await seedJob(3)
     const graph = new FakeGraph()

@@ -84,25 +84,33 @@ test('older history loads when the chat is scrolled to the top, without the view
   const history = page.getByTestId('chat-history')
   // The history is virtualised: `data-count` is the number of messages loaded, the DOM holds those in view.
   const loaded = async () => Number(await history.getAttribute('data-count'))
+  // A conversation whose first page is full (25) may have older messages. Each chat is looked at once its
+  // first page has arrived (its name shown, messages counted), not after a fixed time: on a slow machine a
+  // chat still loading would be passed over, and the search could end on one with exactly 25 and no more.
   let found = false
   for (let i = 0; i < 12 && !found; i++) {
-    await rows.nth(i).click()
-    await expect(messages.first()).toBeVisible()
-    await page.waitForTimeout(300)
+    const row = rows.nth(i)
+    const name = (await row.locator('span.truncate').first().textContent())!.trim()
+    await row.click()
+    await expect(page.getByTestId('chat-customer-name')).toHaveText(name)
+    await expect.poll(loaded).toBeGreaterThan(0)
     found = (await loaded()) === 25
   }
   expect(found).toBe(true)
-  // Just below the edge that loads older messages: the message on top is noted, then the top is reached.
+  // Just below the edge that loads older messages: the message on top is noted, then the top is reached. The
+  // history draws the messages of a new scroll position in the next frame, so the top one is read once drawn.
   await history.evaluate((el) => el.scrollTo({ top: 100 }))
-  const topText = await history.evaluate((el) => {
-    const box = el.getBoundingClientRect()
-    const shown = Array.from(el.querySelectorAll('[data-testid="chat-message"]')).find((m) => {
-      const b = m.getBoundingClientRect()
-      return b.top >= box.top && b.bottom <= box.bottom
+  const topShown = () =>
+    history.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const shown = Array.from(el.querySelectorAll('[data-testid="chat-message"]')).find((m) => {
+        const b = m.getBoundingClientRect()
+        return b.top >= box.top && b.bottom <= box.bottom
+      })
+      return shown?.textContent ?? ''
     })
-    return shown?.textContent ?? ''
-  })
-  expect(topText).not.toBe('')
+  let topText = ''
+  await expect.poll(async () => (topText = await topShown())).not.toBe('')
   await history.evaluate((el) => el.scrollTo({ top: 0 }))
   await expect.poll(loaded).toBeGreaterThan(25)
   // The message that was on top is still in view: the view did not jump to the new oldest one.

@@ -336,7 +336,7 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
     const { info, pageId } = authenticatePage(ctx, request, 'me')
     if (!info.granted.includes('pages_messaging')) throw errors.needsMessaging()
     requireScopes(info, [ADS_MANAGEMENT, PAID_MARKETING_MESSAGES])
-    const fault = sendFault(ctx.faults)
+    const fault = sendFault(ctx.faults, ++ctx.faultSends)
     if (fault) throw fault
     const messageId =
       typeof p.message_id === 'string'

@@ -87,7 +87,7 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
     const body = (request.body ?? {}) as Json
     const { info, pageId } = authenticatePage(ctx, request, id)
     if (!info.granted.includes('pages_messaging')) throw errors.needsMessaging()
-    const fault = sendFault(ctx.faults)
+    const fault = sendFault(ctx.faults, ++ctx.faultSends)
     if (fault) throw fault
 
     const recipient = jsonField(body.recipient)

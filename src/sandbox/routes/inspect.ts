@@ -19,6 +19,7 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
   app.get('/faults', async () => ctx.faults)
   app.post('/faults', async (request) => {
     ctx.faults = mergeFaults(ctx.faults, request.body)
+    ctx.faultSends = 0
     return ctx.faults
   })
 
@@ -28,6 +29,7 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     ctx.store.load()
     ctx.marketing.load()
     ctx.faults = { ...NO_FAULTS }
+    ctx.faultSends = 0
     ctx.push.reset()
     ctx.webhooks.clear()
     ctx.webhooks.log.length = 0

@@ -147,7 +147,13 @@ export interface BulkRecipient {
   conversationId: string
   order: number
   state: RecipientState
+  /** Sends tried (each write-ahead `sending`), whatever their outcome. */
   attempts: number
+  /**
+   * Sends that answered a transient error: only these count towards the retry bound (never a throttled try,
+   * one whose answer never came, or one refused for the page token). Absent on rows written before it.
+   */
+  failures?: number
   /** When the last send was attempted (reconciliation compares message times with it). */
   attemptAt?: number
   error?: string

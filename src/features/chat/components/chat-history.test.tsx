@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
@@ -34,31 +35,31 @@ let root: Root | undefined
 let host: HTMLElement | undefined
 
 async function render(messages: CachedMessage[], onLoadOlder = async () => {}) {
-  const draw = async (list: CachedMessage[]) =>
-    act(async () => {
-      root!.render(
-        <I18nProvider i18n={i18n}>
-          <div style={{ height: 400, width: 360, display: 'flex', flexDirection: 'column' }}>
-            <ChatHistory
-              pageId={pageId}
-              messages={list}
-              pending={[]}
-              loadingOlder={false}
-              complete={false}
-              bottomSignal={0}
-              onLoadOlder={onLoadOlder}
-              onDiscard={() => {}}
-            />
-          </div>
-        </I18nProvider>,
-      )
-    })
+  const tree = (list: CachedMessage[]) => (
+    <I18nProvider i18n={i18n}>
+      <div style={{ height: 400, width: 360, display: 'flex', flexDirection: 'column' }}>
+        <ChatHistory
+          pageId={pageId}
+          messages={list}
+          pending={[]}
+          loadingOlder={false}
+          complete={false}
+          bottomSignal={0}
+          onLoadOlder={onLoadOlder}
+          onDiscard={() => {}}
+        />
+      </div>
+    </I18nProvider>
+  )
+  const draw = async (list: CachedMessage[]) => act(async () => root!.render(tree(list)))
+  /** An urgent render (as a query's state change brings): committed at once, without act. */
+  const drawNow = (list: CachedMessage[]) => flushSync(() => root!.render(tree(list)))
   host = document.createElement('div')
   document.body.append(host)
   root = createRoot(host)
   await draw(messages)
   const el = host.querySelector<HTMLDivElement>('[data-testid="chat-history"]')!
-  return { el, draw }
+  return { el, draw, drawNow }
 }
 
 const fromBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight
@@ -108,5 +109,14 @@ describe('ChatHistory (virtualised, anchored at the bottom)', () => {
     await expect.poll(() => el.dataset.count).toBe('251')
     await expect.poll(() => Math.abs(shown(el, 'Message 101')!.top - before)).toBeLessThan(2)
     expect(el.scrollTop).toBeGreaterThan(1000)
+  })
+
+  it('once drawn, takes a new list in the render that brings it, so an urgent one never commits an older list', async () => {
+    // The virtualizer takes its list during render: a deferred list would leave it anchoring a list not yet
+    // on screen, and a prepend interrupted by an urgent render jumped the view to the end.
+    const { el, drawNow } = await render(range(100, 300))
+    await expect.poll(() => shown(el, 'Message 299')?.visible).toBe(true)
+    drawNow(range(50, 300))
+    expect(el.dataset.count).toBe('250')
   })
 })

@@ -62,8 +62,13 @@ export function ChatHistory({
 }: ChatHistoryProps) {
   const optins = useOptInRequests()
   // A newly opened chat first shows its frame, then its messages in the next frames: the page's first layout
-  // and the history's (long texts in several scripts) are then separate tasks.
-  const messages = useDeferredValue(latest, NO_MESSAGES)
+  // and the history's (long texts in several scripts) are then separate tasks. Only that first time: the
+  // virtualizer takes its list during render, so once drawn every render must give it the list it commits.
+  // A deferred render of a longer list, interrupted by an urgent one (the older page's loading flag) that
+  // commits the shorter list, would leave it anchoring the longer list's place on the shorter list's DOM, and
+  // the view would jump to the end instead of staying on the message being read.
+  const deferred = useDeferredValue(latest, NO_MESSAGES)
+  const messages = deferred.length > 0 ? latest : deferred
   const ref = useRef<HTMLDivElement>(null)
   const items: Item[] = [
     ...messages.map((message) => ({ kind: 'message' as const, message })),

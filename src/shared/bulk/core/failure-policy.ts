@@ -71,13 +71,15 @@ const MARKETING_REJECTS: ReadonlySet<MarketingErrorName> = new Set<MarketingErro
 
 /**
  * @param sending whether the failed step was the send of a recipient still marked `sending`
- * @param attempts how many times that recipient was tried, this one included
+ * @param failures how many of that recipient's sends answered a transient error, this one included. Only these
+ *   count towards the bound: a throttled try, a try whose answer never came and a try refused for the page
+ *   token say nothing about the recipient, and a job slowed by them must not reject anyone for it.
  * @param marketing the marketing-messages meaning of the failure (`GraphError.marketing`), when it has one
  */
 export function failureAction(
   kind: GraphErrorKind,
   sending: boolean,
-  attempts: number,
+  failures: number,
   marketing?: MarketingErrorName,
 ): FailureAction {
   if (marketing && MARKETING_STOPS.has(marketing)) return 'stop'
@@ -98,7 +100,7 @@ export function failureAction(
       return sending ? 'reject' : 'none'
     default:
       if (!sending) return 'wait'
-      return attempts >= TRANSIENT_MAX_ATTEMPTS ? 'reject' : 'retry'
+      return failures >= TRANSIENT_MAX_ATTEMPTS ? 'reject' : 'retry'
   }
 }
 
