@@ -115,7 +115,7 @@ describe('subscription tokens', () => {
         creation_timestamp: 1763380000,
         token_expiry_timestamp: 1794916000,
         user_token_status: 'REFRESHED',
-        title: 'Updates and promotions',
+        title: 'Updates and offers',
         notification_messages_timezone: 'America/Mexico_City',
         next_eligible_time: 1763380000,
       },
@@ -282,7 +282,7 @@ describe('opt-in requests', () => {
     const f = fixture('optin-request')
     const { graph, sent } = fakeNetwork(f)
     const result = await graph.sendOptInRequest('PAGE_TOKEN', '1254477777772919', {
-      title: 'Updates and promotions',
+      title: 'Updates and offers',
       payload: 'pagecast:optin:682498302938465',
       imageUrl: 'https://cdn.example.com/offers.jpg',
     })
