@@ -172,7 +172,7 @@ const CALLS: [RegExp, (f: Fixture) => Promise<Json>][] = [
       return (
         await sb.graph(
           'GET',
-          `/${id}/insights?fields=marketing_messages_spend,marketing_messages_delivered`,
+          `/${id}/insights?fields=marketing_messages_spend,marketing_messages_delivered,marketing_messages_link_btn_click,marketing_messages_read_rate,marketing_messages_link_btn_click_rate,marketing_messages_cost_per_link_btn_click,marketing_messages_delivery_rate,marketing_messages_cost_per_delivered`,
           page,
         )
       ).body
@@ -387,6 +387,28 @@ async function errorFor(f: Fixture): Promise<Json> {
   }
 }
 
+/**
+ * Recorded shapes the sandbox does not answer, each with why: the client's contract tests
+ * (src/shared/graph/marketing.node.test.ts) still read every one of them.
+ */
+const NOT_PRODUCED: Record<string, string> = {
+  'api-errors-table.json': 'the table of every documented code, not one answer',
+  'optin-request-nested-answer.json':
+    'a second printed form of the answer; the sandbox gives the Send API one',
+  'error-10-1404170.json': 'no app-level review state in the sandbox',
+  'error-10-1893015.json': 'no app-level review state in the sandbox',
+  'error-2300002.json': 'no message sets in the sandbox',
+  'error-2300003.json': 'no message sets in the sandbox',
+  'error-2300004-as-subcode.json': 'the sandbox puts the code in `code`',
+  'error-2300015.json': 'a spent total budget answers 2300053',
+  'error-2300034.json': 'a stopped subscriber answers 2300004',
+  'error-2300037.json': 'no frequency cap per person beyond the 12-hour one',
+  'error-2300055.json': 'no account balance in the sandbox',
+  'error-2300078.json': 'no terms of service step in the sandbox',
+  'error-4-2018354.json': 'no app-wide opt-in request limit in the sandbox',
+  'error-9-2018352.json': 'no app-wide opt-in request limit in the sandbox',
+}
+
 describe.skipIf(!present)(
   'the marketing sandbox against the recorded network shapes (tests/fixtures/graph/marketing)',
   () => {
@@ -395,17 +417,17 @@ describe.skipIf(!present)(
     })
 
     for (const f of fixtures) {
+      const reason = NOT_PRODUCED[f.name]
+      if (reason) {
+        // Recorded for the client's contract tests; the sandbox answers these cases in another documented way.
+        it.skip(`answers like ${f.name} (not produced: ${reason})`, () => {})
+        continue
+      }
       it(`answers like ${f.name}`, async () => {
         const call = CALLS.find(([re]) => re.test(f.name))
-        if (!call) {
-          console.warn(`[marketing contract] ${f.name}: no sandbox call matches this fixture name`)
-          return
-        }
-        const answer = await call[1](f)
-        if (answer === undefined) {
-          console.warn(`[marketing contract] ${f.name}: the sandbox does not produce this case`)
-          return
-        }
+        expect(call, `${f.name}: no sandbox call matches this fixture`).toBeDefined()
+        const answer = await call![1](f)
+        expect(answer, `${f.name}: the sandbox does not produce this case`).toBeDefined()
         const err = (f.body as { error?: { code?: number; error_subcode?: number } }).error
         if (err) {
           expect((answer as { error?: unknown }).error, f.name).toMatchObject({

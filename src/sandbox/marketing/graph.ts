@@ -31,6 +31,8 @@ import {
 } from './state.ts'
 
 type Json = Record<string, unknown>
+
+const LIFETIME_SCHEDULE_MS = 30 * 86_400_000
 type Q = Record<string, string | undefined>
 
 export const ADS_MANAGEMENT = 'ads_management'
@@ -122,6 +124,8 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
         daily_budget: String(c.budgetKind === 'daily' ? c.budgetMinor : 0),
         lifetime_budget: String(c.budgetKind === 'lifetime' ? c.budgetMinor : 0),
         start_time: graphTime(c.createdMs),
+        // A lifetime budget runs over the campaign's schedule (the sandbox gives it 30 days).
+        ...(c.budgetKind === 'lifetime' ? { end_time: graphTime(c.createdMs + LIFETIME_SCHEDULE_MS) } : {}),
       },
       creative: { actor_id: c.pageId },
       status: c.status,
@@ -271,6 +275,12 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
       marketing_messages_spend: unitsOf(spent, account.currency),
       marketing_messages_delivered: String(sent),
       marketing_messages_cost_per_delivered: unitsOf(Math.round(spent / sent), account.currency),
+      // The sandbox's customers read their messages but never tap a button in them.
+      marketing_messages_delivery_rate: '100',
+      marketing_messages_read_rate: '0',
+      marketing_messages_link_btn_click: '0',
+      marketing_messages_link_btn_click_rate: '0',
+      marketing_messages_cost_per_link_btn_click: '0',
       date_start: day(campaign.createdMs),
       date_stop: day(Date.now()),
     }
