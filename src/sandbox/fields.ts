@@ -94,3 +94,16 @@ export function formatFields(specs: FieldSpec[]): string {
     })
     .join(',')
 }
+
+/** Form posts carry `recipient` and `message` as JSON strings, like the network accepts them. */
+export function jsonField(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value)
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined
+    } catch {
+      return undefined
+    }
+  }
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined
+}

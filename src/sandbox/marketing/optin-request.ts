@@ -8,6 +8,7 @@ import type { SandboxContext } from '../context.ts'
 import { errors } from '../graph-error.ts'
 import { checkRecipient } from '../policy.ts'
 import { mmErrors } from './errors.ts'
+import { jsonField } from '../fields.ts'
 
 type Json = Record<string, unknown>
 
@@ -17,23 +18,11 @@ const CTA_TEXTS = new Set(['ALLOW', 'GET', 'GET_UPDATES', 'OPT_IN', 'SIGN_UP'])
 /** The network's title when the request gives none. */
 export const NETWORK_DEFAULT_TITLE = 'Updates and promotions'
 
-function objectOf(value: unknown): Json | undefined {
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value)
-      return parsed && typeof parsed === 'object' ? (parsed as Json) : undefined
-    } catch {
-      return undefined
-    }
-  }
-  return value && typeof value === 'object' ? (value as Json) : undefined
-}
-
 /** The template's payload when `message` is a notification_messages template, else undefined. */
 export function optinTemplateOf(message: Json): Json | undefined {
-  const attachment = objectOf(message.attachment)
+  const attachment = jsonField(message.attachment)
   if (attachment?.type !== 'template') return undefined
-  const payload = objectOf(attachment.payload)
+  const payload = jsonField(attachment.payload)
   return payload?.template_type === 'notification_messages' ? payload : undefined
 }
 

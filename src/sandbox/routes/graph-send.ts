@@ -4,6 +4,7 @@ import { MESSAGE_TEXT_MAX } from '../../shared/constants/limits.ts'
 import { authenticatePage, type SandboxContext } from '../context.ts'
 import { sendFault } from '../faults.ts'
 import { errors } from '../graph-error.ts'
+import { jsonField } from '../fields.ts'
 import { optinTemplateOf, sendOptinRequest } from '../marketing/optin-request.ts'
 import { checkRecipient, checkTag } from '../policy.ts'
 
@@ -11,19 +12,6 @@ type Json = Record<string, unknown>
 
 /** The sender actions of the Send API (reactions, which need a message id, are not part of the subset). */
 const SENDER_ACTIONS = new Set(['mark_seen', 'typing_on', 'typing_off'])
-
-/** Form posts carry `recipient` and `message` as JSON strings, like the network accepts them. */
-export function jsonField(value: unknown): Json | undefined {
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value)
-      return parsed && typeof parsed === 'object' ? (parsed as Json) : undefined
-    } catch {
-      return undefined
-    }
-  }
-  return value && typeof value === 'object' ? (value as Json) : undefined
-}
 
 interface ParsedAttachment {
   url?: string

@@ -5,32 +5,14 @@
  * SPEND_READ_EVERY_MS while a job sends and once when it ends.
  */
 import type { BudgetKind } from '../../shared/contracts/marketing.ts'
+import type { MarketingGraph } from '../../shared/graph/marketing.ts'
 import type { Queryable } from '../db/store.ts'
 
-/** The calls of the network's Marketing Message API a job needs (structurally `MarketingGraph`'s). */
-export interface MarketingJobGraph {
-  createCampaign(
-    adAccountId: string,
-    token: string,
-    input: { name: string; pageId: string; budget: { kind: BudgetKind; minor: number } },
-  ): Promise<{ id: string }>
-  createMarketingMessage(
-    adAccountId: string,
-    token: string,
-    input: { campaignId: string; pageId: string; name: string; text: string; imageUrl?: string },
-  ): Promise<{ id: string }>
-  /** `currency`: the ad account's, for converting the spend the network reports in currency units. */
-  campaign(
-    campaignId: string,
-    token: string,
-    currency?: string,
-  ): Promise<{ id: string; status: string; spendMinor: number }>
-  sendMarketingMessage(
-    adAccountId: string,
-    pageToken: string,
-    input: { messageId: string; subscriptionToken: string; text: string; imageUrl?: string },
-  ): Promise<unknown>
-}
+/** The calls of the network's Marketing Message API a job needs (tests pass a fake). */
+export type MarketingJobGraph = Pick<
+  MarketingGraph,
+  'createCampaign' | 'createMarketingMessage' | 'campaign' | 'sendMarketingMessage'
+>
 
 export interface MarketingSenderDeps {
   graph: MarketingJobGraph

@@ -52,7 +52,7 @@ class FakeNetwork implements SenderGraph, MarketingJobGraph {
     return { id: input.campaignId }
   }
   async campaign(id: string) {
-    return { id, status: this.status, spendMinor: this.spendMinor }
+    return { id, status: this.status, spendMinor: this.spendMinor, delivered: 0 }
   }
   async sendMarketingMessage(
     _account: string,

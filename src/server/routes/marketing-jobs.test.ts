@@ -29,7 +29,7 @@ class FakeMarketing implements MarketingJobGraph {
     return { id: input.campaignId }
   }
   async campaign(id: string) {
-    return { id, status: 'ACTIVE', spendMinor: 0 }
+    return { id, status: 'ACTIVE', spendMinor: 0, delivered: 0 }
   }
   sends = 0
   async sendMarketingMessage() {
