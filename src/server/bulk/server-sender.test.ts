@@ -23,7 +23,11 @@ class FakeGraph implements SenderGraph {
   sent: { recipientId: string; text?: string }[] = []
   reads = 0
   failWith: GraphError | undefined
+  /** Failures answered to the next sends, one each, before `failWith`. */
+  failNext: GraphError[] = []
   async send(_page: string, _token: string, req: { recipientId: string; text?: string }) {
+    const next = this.failNext.shift()
+    if (next) throw next
     if (this.failWith) throw this.failWith
     this.sent.push({ recipientId: req.recipientId, text: req.text })
     return { recipient_id: req.recipientId, message_id: `m${this.sent.length}` }
@@ -177,6 +181,38 @@ onEveryStore('the server sender', (kind) => {
       [id],
     )
     expect(pending).toHaveLength(3)
+  })
+
+  it('rejects a recipient only for transient errors: throttled tries before one server error count for nothing', async () => {
+    const { id, who } = await job(1)
+    await handOver(id, who.user.id, {})
+    const graph = new FakeGraph()
+    const throttled = () =>
+      new GraphError({
+        kind: 'throttle',
+        message: 'Calls to this api have exceeded the rate limit.',
+        code: 613,
+      })
+    graph.failNext = [
+      throttled(),
+      throttled(),
+      throttled(),
+      throttled(),
+      new GraphError({ kind: 'transient', message: 'An unexpected error has occurred.', code: 2 }),
+    ]
+    for (let i = 0; i < 12 && graph.sent.length === 0; i++) {
+      await t.app.store.query('UPDATE messages SET next_send_at = NULL WHERE id = $1', [id])
+      await runSlice(deps(graph), id, 200)
+    }
+    expect(graph.failNext).toEqual([])
+    expect(graph.sent.map((s) => s.recipientId)).toEqual(['r0'])
+    const row = (
+      await t.app.store.query<{ status: string; failures: number }>(
+        'SELECT status, failures FROM message_recipients WHERE message_id = $1',
+        [id],
+      )
+    )[0]
+    expect(row).toEqual({ status: 'OK', failures: 1 })
   })
 
   it('stops the job naming the marketing error when the campaign budget is spent, and refuses a lost subscriber alone', async () => {

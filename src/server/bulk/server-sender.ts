@@ -264,6 +264,8 @@ interface Claimed {
   conversation_id: string
   order: number
   attempts: number
+  /** How many of its sends answered a transient error (only these count towards rejecting it). */
+  failures: number
   image_sent: boolean
   branded: boolean
 }
@@ -344,7 +346,7 @@ async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number):
       return { kind: 'stale' }
     const next = (
       await tx.query<Omit<Claimed, 'branded'> & { conversation_id: string | null }>(
-        `SELECT r.recipient_id, r.name, r.conversation_id, r.attempts, r.image_sent, r.way,
+        `SELECT r.recipient_id, r.name, r.conversation_id, r.attempts, r.failures, r.image_sent, r.way,
             (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = r.message_id AND o.seq < r.seq) AS "order"
            FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
            ORDER BY r.seq LIMIT 1`,
@@ -615,7 +617,9 @@ async function handleFailure(
   // This run's send failed, so none of its own is in flight any more.
   if (r) await clearBusy(deps.store, job.id, lease)
   const marketing = marketingOf(err)
-  switch (failureAction(kind, !!r, r?.attempts ?? 0, marketing)) {
+  // Counted only if this failure is a transient one (see failureAction): other kinds leave it as it was.
+  const failures = (r?.failures ?? 0) + 1
+  switch (failureAction(kind, !!r, failures, marketing)) {
     case 'uncertain':
       // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
       await setNext(
@@ -656,11 +660,15 @@ async function handleFailure(
       return undefined
     case 'retry':
       await backToPending(deps.store, job.id, r!.recipient_id)
+      await deps.store.query(
+        'UPDATE message_recipients SET failures = $3 WHERE message_id = $1 AND recipient_id = $2',
+        [job.id, r!.recipient_id, failures],
+      )
       await setNext(
         deps.store,
         job.id,
         lease,
-        now + backoff(r!.attempts, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
+        now + backoff(failures, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
         null,
       )
       return undefined

@@ -18,6 +18,7 @@ const ALL_MIGRATIONS = [
   '007_server_jobs',
   '008_marketing',
   '009_marketing_jobs',
+  '010_recipient_failures',
 ]
 
 describe('migrations on PGlite', () => {
