@@ -101,7 +101,10 @@ async function atBothSizes(
     [DESK, 'desk'],
   ] as const) {
     await page.setViewportSize(size)
-    await fits(page, await parts(), height)
+    const shown = await parts()
+    await fits(page, shown, height)
+    // The screenshot shows the parts themselves, not what happens to be scrolled into view.
+    await shown[0]!.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png` })
   }
 }
