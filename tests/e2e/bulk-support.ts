@@ -122,9 +122,9 @@ export async function eligible(
 export async function openWizard(page: Page, pageId = pages.small): Promise<number> {
   await page.goto(`/${pageId}?bulk=1`)
   await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByTestId('bulk-loaded')).toHaveText(/^\d+ recipients loaded/, { timeout: 20_000 })
+  await expect(page.getByTestId('bulk-loaded')).toHaveText(/^[\d,]+ recipients loaded/, { timeout: 20_000 })
   const window = (await page.getByTestId('bulk-window').textContent()) ?? ''
-  return Number(/^(\d+)/.exec(window)?.[1] ?? 0)
+  return Number(/^([\d,]+)/.exec(window)?.[1]?.replaceAll(',', '') ?? 0)
 }
 
 /** Steps 2 and 3 with the defaults, the text, optionally an image, then send. */

@@ -175,7 +175,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
             onToggleBulk={toggleBulk}
           />
         </div>
-        <div className={`min-h-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
+        <div className={`min-h-0 min-w-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
           {search.bulk && token ? (
             <Suspense fallback={<LoadingDots />}>
               <BulkWizard pageId={pageId} pageName={page.name} pageToken={token} onClose={toggleBulk} />

@@ -243,7 +243,10 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   }
 
   return (
-    <div className="flex h-full flex-col gap-3 overflow-y-auto bg-slate-50 p-4" data-testid="bulk-wizard">
+    <div
+      className="flex h-full min-w-0 flex-col gap-3 overflow-y-auto bg-slate-50 p-4"
+      data-testid="bulk-wizard"
+    >
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold text-slate-800">
           <Trans>Send a new bulk message</Trans>

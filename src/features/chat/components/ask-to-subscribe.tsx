@@ -149,7 +149,7 @@ function AskSheet({
               </Trans>
             </p>
           ) : phase === 'sent' ? (
-            <p role="status" data-testid="ask-sent" className="text-emerald-800">
+            <p role="status" data-testid="ask-sent" className="text-emerald-900">
               <Trans>Request sent. When the customer taps "Subscribe", they count as a subscriber.</Trans>
             </p>
           ) : subscribed ? (

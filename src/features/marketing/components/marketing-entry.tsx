@@ -11,7 +11,7 @@ export function MarketingEntry({ pageId, variant }: { pageId: string; variant: '
   const state = useQuery({ ...marketingQueryOptions(pageId), retry: false })
   const on = state.data?.enabled === true
   const badge = on ? (
-    <span className="rounded-full bg-emerald-100 px-2 text-xs font-medium text-emerald-800">
+    <span className="rounded-full bg-emerald-50 px-2 text-xs font-medium text-emerald-900">
       <Trans>On</Trans>
     </span>
   ) : null
@@ -22,8 +22,8 @@ export function MarketingEntry({ pageId, variant }: { pageId: string; variant: '
       onClick={() => openModal('marketing')}
       className={
         variant === 'header'
-          ? 'flex shrink-0 items-center gap-1 rounded-md border border-gray-300 bg-white px-2 py-1 text-xs font-medium text-gray-800 short:py-0.5'
-          : 'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-start text-sm font-medium text-gray-700 hover:bg-gray-100'
+          ? 'flex shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 short:py-0.5'
+          : 'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-start text-sm font-medium text-slate-700 hover:bg-slate-100'
       }
     >
       {variant === 'header' ? (

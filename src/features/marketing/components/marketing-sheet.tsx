@@ -387,7 +387,7 @@ function MarketingStatus({
   }
   return (
     <div className="space-y-4 text-sm text-slate-700" data-testid="marketing-status">
-      <p className="font-medium text-emerald-800">
+      <p className="font-medium text-emerald-900">
         <Trans>Marketing messages are on for this page.</Trans>
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
