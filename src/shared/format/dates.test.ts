@@ -22,6 +22,13 @@ describe('dates', () => {
     expect(formatRelativeTime(now - 86_400_000, 'en', now)).toBe('yesterday')
   })
 
+  it('says a moment just ahead of the device clock is now, never in the future', () => {
+    const now = Date.UTC(2024, 0, 5, 18, 0)
+    expect(formatRelativeTime(now + 14_000, 'en', now)).toBe('now')
+    expect(formatRelativeTime(now + 14_000, 'es', now)).toBe('ahora')
+    expect(formatRelativeTime(now - 14_000, 'en', now)).toBe('14 seconds ago')
+  })
+
   it('builds one formatter per language and style, however many rows it writes', () => {
     const Original = Intl.RelativeTimeFormat
     const intl = Intl as { RelativeTimeFormat: typeof Original }

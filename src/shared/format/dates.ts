@@ -45,7 +45,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ]
 
-/** "3 hours ago" in the user's language. */
+/**
+ * "3 hours ago" in the user's language. It speaks of past moments only: a time ahead of this device's clock
+ * (the network's clock runs a few seconds ahead of the phone's) reads "now", never "in 14 seconds".
+ */
 export function formatRelativeTime(
   value: string | number | Date,
   locale: string,
@@ -53,7 +56,7 @@ export function formatRelativeTime(
 ): string {
   const time = value instanceof Date ? value.getTime() : new Date(value).getTime()
   if (Number.isNaN(time)) return ''
-  const seconds = Math.round((time - now) / 1000)
+  const seconds = Math.min(0, Math.round((time - now) / 1000))
   const rtf = cached(`relative:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.round(seconds / size), unit)
