@@ -214,6 +214,30 @@ export async function applyTokenList(
   return added
 }
 
+/**
+ * After a complete read of the page's token list: every active subscriber the list did not contain (they
+ * opted out while the webhook was lost, or the token lapsed) is no longer reachable and becomes 'expired'.
+ * People whose newest event is not older than the sync's start (`startedAt`, the event clock) or whose row
+ * changed since it started (`dbStartedAt`, the database clock: an opt-in webhook racing the sync) are kept.
+ * Answers how many were dropped. Call it in the transaction that applies the list.
+ */
+export async function dropUnlistedSubscribers(
+  db: Queryable,
+  pageId: string,
+  listed: readonly string[],
+  startedAt: Date,
+  dbStartedAt: Date,
+): Promise<number> {
+  const rows = await db.query(
+    `UPDATE marketing_subscribers SET status = 'expired', updated_at = now()
+     WHERE page_id = $1 AND status = 'active' AND NOT (psid = ANY($2::text[]))
+       AND event_at < $3 AND updated_at < $4
+     RETURNING 1`,
+    [pageId, [...listed], startedAt, dbStartedAt],
+  )
+  return rows.length
+}
+
 export async function markTokensSynced(db: Queryable, pageId: string, cursor: string | null): Promise<void> {
   await db.query(
     'UPDATE marketing_pages SET tokens_synced_at = now(), tokens_cursor = $2 WHERE page_id = $1',

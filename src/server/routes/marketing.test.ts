@@ -56,6 +56,8 @@ const graphError = (code: number, message: string) =>
 /** Token list pages per page id; each call is recorded. */
 const tokenLists = new Map<string, Page<SubscriptionTokenEntry>[]>()
 const tokenCalls: { pageId: string; after: string | undefined }[] = []
+/** Runs before a page of the token list is answered (index of the page): a failure, or a webhook racing the sync. */
+const tokenHooks = new Map<string, (i: number) => Promise<void>>()
 
 const marketingGraph: MarketingGraphPort = {
   async adAccounts(userToken) {
@@ -74,6 +76,7 @@ const marketingGraph: MarketingGraphPort = {
     tokenCalls.push({ pageId, after: opts.after })
     const pages = tokenLists.get(pageId) ?? [{ data: [] }]
     const i = opts.after ? Number(opts.after) : 0
+    await tokenHooks.get(pageId)?.(i)
     return pages[i] ?? { data: [] }
   },
 }
@@ -277,8 +280,8 @@ onEveryStore('marketing routes', (kind) => {
       call(who, 'POST', `/pages/${pageId}/marketing/sync`, { page_token: marketingToken(pageId, fb) })
     const first = await sync()
     expect(first.statusCode).toBe(200)
-    expect(first.json()).toEqual({ active: 2, stopped: 1, added: 2 })
-    expect((await sync()).json()).toEqual({ active: 2, stopped: 1, added: 0 })
+    expect(first.json()).toEqual({ active: 2, stopped: 1, added: 2, removed: 0 })
+    expect((await sync()).json()).toEqual({ active: 2, stopped: 1, added: 0, removed: 0 })
     const subscribers = await call(who, 'GET', `/pages/${pageId}/marketing/subscribers`)
     expect(subscribers.json()).toEqual({ psids: ['31', '33'] })
     expect(subscribers.body).not.toContain('list-')
@@ -288,6 +291,105 @@ onEveryStore('marketing routes', (kind) => {
     expect(other.json()).toMatchObject({ errors: { page_token: ['page_permission'] } })
     expect(other.json().message).toMatch(/another page/)
     expect((await call(who, 'POST', `/pages/${pageId}/marketing/sync`, {})).statusCode).toBe(422)
+  })
+
+  it('drops the active subscribers a complete sync no longer lists, answering how many', async () => {
+    const { who, pageId, fb } = await owner()
+    const created = Date.now() - 3 * DAY
+    tokenLists.set(pageId, [
+      { data: [entry('31', created), entry('32', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [entry('33', created), entry('34', created)] },
+    ]) // prettier-ignore
+    const sync = () =>
+      call(who, 'POST', `/pages/${pageId}/marketing/sync`, { page_token: marketingToken(pageId, fb) })
+    expect((await sync()).json()).toEqual({ active: 4, stopped: 0, added: 4, removed: 0 })
+    // 32 and 34 opted out while their webhooks were lost (or their tokens lapsed): the network lists them no more.
+    tokenLists.set(pageId, [
+      { data: [entry('31', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [entry('33', created)] },
+    ]) // prettier-ignore
+    expect((await sync()).json()).toEqual({ active: 2, stopped: 0, added: 0, removed: 2 })
+    expect((await call(who, 'GET', `/pages/${pageId}/marketing/subscribers`)).json()).toEqual({
+      psids: ['31', '33'],
+    })
+    const rows = await t.app.store.query<{ psid: string; status: string }>(
+      'SELECT psid, status FROM marketing_subscribers WHERE page_id = $1 ORDER BY psid',
+      [pageId],
+    )
+    expect(rows.map((r) => `${r.psid}:${r.status}`)).toEqual([
+      '31:active',
+      '32:expired',
+      '33:active',
+      '34:expired',
+    ])
+    const state = await call(who, 'GET', `/pages/${pageId}/marketing`)
+    expect(state.json().subscribers).toEqual({ active: 2, stopped: 0 })
+  })
+
+  it('changes nobody when the sync fails mid-way, and drops nobody when the list never ends', async () => {
+    const { who, pageId, fb } = await owner()
+    const created = Date.now() - 3 * DAY
+    tokenLists.set(pageId, [{ data: [entry('41', created), entry('42', created)] }])
+    const sync = () =>
+      call(who, 'POST', `/pages/${pageId}/marketing/sync`, { page_token: marketingToken(pageId, fb) })
+    expect((await sync()).json()).toEqual({ active: 2, stopped: 0, added: 2, removed: 0 })
+    const subscribers = async () => (await call(who, 'GET', `/pages/${pageId}/marketing/subscribers`)).json()
+    // The second page of the list cannot be read: neither 43 of the first page is added nor 42 dropped.
+    tokenLists.set(pageId, [
+      { data: [entry('41', created), entry('43', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [] },
+    ]) // prettier-ignore
+    tokenHooks.set(pageId, async (i) => {
+      if (i === 1) throw graphError(100, 'Please reduce the amount of data you are asking for.')
+    })
+    const failed = await sync()
+    expect(failed.statusCode).toBe(422)
+    expect(await subscribers()).toEqual({ psids: ['41', '42'] })
+    // A list whose cursor comes back to a page already read is never read to its end: 42 is not dropped.
+    tokenHooks.delete(pageId)
+    tokenLists.set(pageId, [
+      { data: [entry('41', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [entry('41', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+    ]) // prettier-ignore
+    expect((await sync()).json()).toEqual({ active: 2, stopped: 0, added: 0, removed: 0 })
+    expect(await subscribers()).toEqual({ psids: ['41', '42'] })
+  })
+
+  it('keeps a person whose opt-in webhook arrives while the sync reads the list', async () => {
+    const { who, pageId, fb } = await owner()
+    const created = Date.now() - 3 * DAY
+    tokenLists.set(pageId, [{ data: [entry('51', created), entry('52', created), entry('54', created)] }])
+    const sync = () =>
+      call(who, 'POST', `/pages/${pageId}/marketing/sync`, { page_token: marketingToken(pageId, fb) })
+    expect((await sync()).json()).toEqual({ active: 3, stopped: 0, added: 3, removed: 0 })
+    const started = Date.now()
+    const optin = (psid: string, at: number) =>
+      t.app.store.transaction((tx) =>
+        applySubscriberEvent(tx, tokenBox(KEY), {
+          pageId,
+          psid,
+          at,
+          kind: 'optin',
+          token: `hook-${psid}`,
+          source: 'webhook',
+        }),
+      )
+    // The list was read before these opt-ins reached the network: 53 (new) opted in after the sync started,
+    // 52 opted in again a moment before it started but its webhook arrived during the read. 54 is gone.
+    tokenLists.set(pageId, [
+      { data: [entry('51', created)], paging: { cursors: { after: '1' }, next: 'n' } },
+      { data: [] },
+    ]) // prettier-ignore
+    tokenHooks.set(pageId, async (i) => {
+      if (i !== 1) return
+      await optin('53', Date.now() + 1000)
+      await optin('52', started - 1000)
+    })
+    expect((await sync()).json()).toEqual({ active: 3, stopped: 0, added: 0, removed: 1 })
+    tokenHooks.delete(pageId)
+    expect((await call(who, 'GET', `/pages/${pageId}/marketing/subscribers`)).json()).toEqual({
+      psids: ['51', '52', '53'],
+    })
   })
 
   it('checks and records opt-in requests: once per title per person per week, never to subscribers', async () => {

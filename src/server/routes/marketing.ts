@@ -28,6 +28,7 @@ import {
   type AdAccount,
   MARKETING_SCOPES,
   type MarketingGraphPort,
+  type SubscriptionTokenEntry,
   marketingAvailableIn,
 } from '../graph/marketing-port.ts'
 import { type AuthUser, currentUser } from '../http/auth.ts'
@@ -37,6 +38,7 @@ import {
   applyTokenList,
   checkOptInRequests,
   disableMarketing,
+  dropUnlistedSubscribers,
   enableMarketing,
   markTokensSynced,
   marketingPage,
@@ -135,26 +137,49 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       )
   }
 
-  /** Reads every page of the token list into the subscriber list; tells the page's owners the counts. */
-  async function syncTokens(pageId: string, pageToken: string): Promise<number> {
+  /**
+   * Reads every page of the token list, then applies it in one transaction. Only a complete read (the last
+   * page reached) drops the active subscribers the list no longer contains; a read cut short adds and updates
+   * but drops nobody, and a failed read changes nothing. Tells the page's owners the counts.
+   */
+  async function syncTokens(pageId: string, pageToken: string): Promise<{ added: number; removed: number }> {
+    const startedAt = now()
+    const [clock] = await ctx.store.query<{ t: Date | string }>('SELECT now() AS t')
+    const dbStartedAt = new Date(clock!.t)
     let after: string | undefined
     let last: string | null = null
-    let added = 0
+    let complete = false
+    const entries: SubscriptionTokenEntry[] = []
     const seen = new Set<string>()
     for (let i = 0; i < SYNC_PAGES_MAX; i++) {
       const page = await deps.graph.subscriptionTokens(pageId, pageToken, { after, limit: 100 })
-      added += await ctx.store.transaction((tx) => applyTokenList(tx, deps.box, pageId, page.data, now()))
+      entries.push(...page.data)
       const next = page.paging?.cursors?.after
       if (next) last = next
-      if (!page.paging?.next || !next || page.data.length === 0 || seen.has(next)) break
+      if (!page.paging?.next || !next || page.data.length === 0) {
+        complete = true
+        break
+      }
+      // The same cursor again: the list loops, so its end is never reached.
+      if (seen.has(next)) break
       seen.add(next)
       after = next
     }
-    await ctx.store.transaction(async (tx) => {
+    return ctx.store.transaction(async (tx) => {
+      const added = await applyTokenList(tx, deps.box, pageId, entries, now())
+      const removed = complete
+        ? await dropUnlistedSubscribers(
+            tx,
+            pageId,
+            entries.map((e) => e.recipient_id).filter((psid) => typeof psid === 'string'),
+            startedAt,
+            dbStartedAt,
+          )
+        : 0
       await markTokensSynced(tx, pageId, last)
       await publishCounts(tx, pageId)
+      return { added, removed }
     })
-    return added
   }
 
   async function publishCounts(db: Queryable, pageId: string): Promise<void> {
@@ -241,9 +266,9 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     const { pageId, user } = await boundPage(request)
     const body = parse(syncSubscribersBody, request.body)
     await checkPageToken(user, pageId, body.page_token, false)
-    let added: number
+    let counts: { added: number; removed: number }
     try {
-      added = await syncTokens(pageId, body.page_token)
+      counts = await syncTokens(pageId, body.page_token)
     } catch (err) {
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
       if (isGraphError(err) && err.kind === 'auth')
@@ -254,7 +279,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
         "The social network did not let Pagecast read this page's subscribers.",
       )
     }
-    return { ...(await subscriberCounts(ctx.store, pageId, now())), added }
+    return { ...(await subscriberCounts(ctx.store, pageId, now())), ...counts }
   })
 
   app.get('/pages/:pageId/marketing/subscribers', auth, async (request) => {

@@ -96,7 +96,7 @@ export async function disableMarketing(pageId: string): Promise<void> {
 export async function syncMarketingSubscribers(
   pageId: string,
   pageToken: string,
-): Promise<{ active: number; stopped: number; added: number }> {
+): Promise<{ active: number; stopped: number; added: number; removed: number }> {
   return api(`${page(pageId)}/sync`, { method: 'POST', body: { page_token: pageToken } })
 }
 

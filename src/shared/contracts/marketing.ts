@@ -68,6 +68,8 @@ export const syncSubscribersResponse = z.object({
   active: z.number().int(),
   stopped: z.number().int(),
   added: z.number().int(),
+  /** Active subscribers a complete read of the list no longer contained (now not reachable). */
+  removed: z.number().int(),
 })
 
 /** `GET /api/v2/pages/{pageId}/marketing/subscribers`: the active subscribers' page-scoped ids. */

@@ -29,7 +29,7 @@ async function fakeApi(path: string, options: { method?: string; body?: unknown 
   }
   if (path === '/pages/p1/marketing/sync') {
     state = { ...state, subscribers: { active: 41, stopped: 2 }, tokens_synced_at: '2026-11-23T10:00:00Z' }
-    return { active: 41, stopped: 2, added: 1 }
+    return { active: 41, stopped: 2, added: 1, removed: 0 }
   }
   throw new Error(`unexpected ${method} ${path}`)
 }
