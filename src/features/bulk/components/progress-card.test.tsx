@@ -173,6 +173,8 @@ describe('a bulk progress card', () => {
     it('says a spent budget is raised in the ad account before resuming', () => {
       render(job({ state: 'stopped', stopReason: 'marketing:budget_spent', ...card }))
       expect(text('bulk-card-marketing-resume')).toContain('Raise the campaign')
+      render(job({ state: 'stopped', stopReason: 'marketing:daily_budget_reached', ...card }))
+      expect(text('bulk-card-marketing-resume')).toContain('resume tomorrow')
     })
 
     it('posts the job to the marketing route again and hands it to the server', async () => {

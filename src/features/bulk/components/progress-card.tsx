@@ -143,7 +143,12 @@ export function ProgressCard({ job }: { job: CardJob }) {
           data-testid="bulk-card-marketing-resume"
         >
           <p className="text-slate-600">
-            {view.stopDetail === 'budget_spent' || view.stopDetail === 'daily_budget_reached' ? (
+            {view.stopDetail === 'daily_budget_reached' ? (
+              <Trans>
+                Today&apos;s budget is spent: resume tomorrow, or raise the daily budget in your ad account
+                and resume now. The send goes on where it stopped.
+              </Trans>
+            ) : view.stopDetail === 'budget_spent' ? (
               <Trans>
                 Raise the campaign&apos;s budget in your ad account, then resume: the send goes on where it
                 stopped.
