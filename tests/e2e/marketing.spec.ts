@@ -4,7 +4,8 @@
  * inside the window to subscribe (one from a chat, the rest in bulk), some opt in and one subscriber stops; a
  * bulk send then reaches the customers inside the window by standard message and the subscribers outside it by
  * marketing message, each once, the stopped one never, with the counts and the spend on the card equal to the
- * sandbox's. A paused campaign stops the job with its reason and nothing is sent twice. The modal, the wizard's
+ * sandbox's. A paused campaign stops the job with its reason and nothing is sent twice; reactivated, the job is
+ * resumed from its card and reaches every subscriber once. The modal, the wizard's
  * groups and budget and the card fit a 360 px phone and a desk; screenshots in tests/artifacts/marketing/.
  */
 import { mkdirSync } from 'node:fs'
@@ -373,5 +374,23 @@ freshTest(
     // Nothing more goes out after the stop.
     await page.waitForTimeout(500)
     expect(await once()).toEqual(stopped)
+
+    // The owner reactivates the campaign in the ad account and resumes the job from its card: it goes on where
+    // it stopped and finishes with every subscriber reached exactly once.
+    expect((await post(url, `/sandbox/marketing/campaigns/${campaign}`, { status: 'ACTIVE' })).status).toBe(
+      200,
+    )
+    await job.getByTestId('bulk-card-resume-marketing').click()
+    await expect(job).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
+    await expect(job.getByTestId('bulk-card-resume-marketing')).toHaveCount(0)
+    await expect(job.getByTestId('bulk-card-resume-error')).toHaveCount(0)
+    const resumed = await once()
+    expect([...resumed.marketing].sort()).toEqual([...reached].sort())
+    expect(resumed.marketing.slice(0, stopped.marketing.length)).toEqual(stopped.marketing)
+    expect(resumed.standard).toEqual([])
+    const after = await spend(url)
+    expect(after.campaigns).toHaveLength(1)
+    expect(after.campaigns[0]!.status).toBe('ACTIVE')
+    expect(after.total_spend_minor).toBe(reached.length * 85)
   },
 )

@@ -5,10 +5,11 @@
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { deleteBulkMessage, apiToken } from '../../../shared/api'
+import { deleteBulkMessage, apiToken, isApiError, startMarketingJob } from '../../../shared/api'
 import { takeBackJob } from '../../../shared/bulk/handover.ts'
 import { notify } from '../../../shared/notifications'
-import { retryPageTokensNow } from '../../../shared/session'
+import { refreshedPageToken, retryPageTokensNow, sessionStore } from '../../../shared/session'
+import { marketingRefusal } from './start-job.ts'
 import { createSenderApi } from '../../../shared/bulk/api-port.ts'
 import { deleteJob, pauseRecord, resumeRecord, skipRest } from '../../../shared/bulk/controls.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
@@ -46,6 +47,51 @@ export async function resumeJob(id: string): Promise<void> {
   // The owner acted: a page token the accounts list could not give is asked for again at once.
   retryPageTokensNow()
   wakeSender()
+}
+
+/** Resuming a marketing-stopped job was refused: `code` names the reason (`marketingReasonText`). */
+export class MarketingResumeFailed extends Error {
+  constructor(readonly code: string) {
+    super(`the marketing send could not resume: ${code}`)
+    this.name = 'MarketingResumeFailed'
+  }
+}
+
+/** A job stopped for a marketing reason (campaign paused, budget spent) that the owner may resume. */
+export function stoppedForMarketing(job: { state: string; stopReason?: string }): boolean {
+  return job.state === 'stopped' && !!job.stopReason?.startsWith('marketing:')
+}
+
+/**
+ * Resumes a job a marketing failure stopped, once the owner fixed the cause (reactivated the campaign, raised
+ * the budget in the ad account): `POST /messages/{id}/marketing` again reopens it on the server with its
+ * campaign and budget kept, and the server's sender goes on where it stopped. Throws `MarketingResumeFailed`.
+ */
+export async function resumeMarketingJob(id: string): Promise<void> {
+  const job = await jobs.get(id)
+  if (!job?.marketing || !stoppedForMarketing(job)) return
+  const listed = sessionStore.getState().accounts.find((a) => a.id === job.pageId)?.access_token
+  const pageToken = listed ?? (await refreshedPageToken(job.pageId, 'bulk'))
+  if (!pageToken) throw new MarketingResumeFailed('no_page_token')
+  let answer: { lease?: number }
+  try {
+    answer = await startMarketingJob(id, {
+      page_token: pageToken,
+      budget: { kind: job.marketing.budgetKind, minor: job.marketing.budgetMinor },
+      lease: job.serverLease ?? 0,
+    })
+  } catch (err) {
+    const code = isApiError(err) ? marketingRefusal(err.body).code : 'no_connection'
+    throw new MarketingResumeFailed(code ?? 'start_failed')
+  }
+  // The server counts the rest again from where it stopped (its skipped count starts over).
+  await jobs.update(id, {
+    state: 'on_server',
+    stopReason: undefined,
+    skipped: 0,
+    serverStateSynced: false,
+    serverLease: typeof answer.lease === 'number' ? answer.lease : (job.serverLease ?? 0) + 1,
+  })
 }
 
 export async function cancelJob(id: string): Promise<void> {

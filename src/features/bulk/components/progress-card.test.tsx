@@ -6,7 +6,9 @@ import { I18nProvider } from '@lingui/react'
 import { messages } from '../../../locales/en/bulk.po'
 import { NO_PAGE_TOKEN } from '../../../shared/bulk/protocol.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
-import { resetDb, seedJob } from '../../../shared/bulk/fakes.test-kit.ts'
+import { PAGE, resetDb, seedJob } from '../../../shared/bulk/fakes.test-kit.ts'
+import { sessionStore } from '../../../shared/session'
+import type { Account } from '../../../shared/graph/types.ts'
 import type { CardJob } from '../model/card.ts'
 import { ProgressCard } from './progress-card.tsx'
 
@@ -129,5 +131,96 @@ describe('a bulk progress card', () => {
     expect(text('bulk-card-state')).toBe('Stopped: The campaign is paused or inactive.')
     render(job({ state: 'stopped', stopReason: 'marketing:budget_spent' }))
     expect(text('bulk-card-state')).toBe('Stopped: Marketing error budget_spent')
+  })
+
+  describe('a job stopped for a marketing reason', () => {
+    const marketing = { budgetKind: 'total' as const, budgetMinor: 5000, currency: 'MXN', estimateMinor: 850 }
+    const card = { marketing: { sent: 4, spendMinor: 340, budgetMinor: 5000, currency: 'MXN' } }
+    const resumeButton = () =>
+      host.querySelector<HTMLButtonElement>('[data-testid="bulk-card-resume-marketing"]')
+    let calls: { url: string; body: unknown }[]
+
+    function answerWith(status: number, body: unknown) {
+      calls = []
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+        calls.push({ url: String(input), body: JSON.parse(String(init?.body ?? 'null')) })
+        return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+      })
+    }
+
+    beforeEach(() => {
+      sessionStore.reset({
+        status: 'logged_in',
+        accounts: [{ id: PAGE, name: 'Page', access_token: 'page-token' } as Account],
+      })
+    })
+    afterEach(() => {
+      vi.restoreAllMocks()
+      sessionStore.reset({ status: 'logged_out', accounts: [] })
+    })
+
+    it('offers Resume only when the stop reason is a marketing one', () => {
+      render(job({ state: 'stopped', stopReason: 'marketing:inactive_campaign', ...card }))
+      expect(resumeButton()).not.toBeNull()
+      render(job({ state: 'stopped', stopReason: 'cancelled', ...card }))
+      expect(resumeButton()).toBeNull()
+      render(job({ state: 'on_server', ...card }))
+      expect(resumeButton()).toBeNull()
+      render(job({ state: 'finished', ...card }))
+      expect(resumeButton()).toBeNull()
+    })
+
+    it('says a spent budget is raised in the ad account before resuming', () => {
+      render(job({ state: 'stopped', stopReason: 'marketing:budget_spent', ...card }))
+      expect(text('bulk-card-marketing-resume')).toContain('Raise the campaign')
+      render(job({ state: 'stopped', stopReason: 'marketing:daily_budget_reached', ...card }))
+      expect(text('bulk-card-marketing-resume')).toContain('resume tomorrow')
+    })
+
+    it('posts the job to the marketing route again and hands it to the server', async () => {
+      await seedJob(3, {
+        state: 'stopped',
+        stopReason: 'marketing:inactive_campaign',
+        marketing,
+        serverLease: 1,
+        skipped: 2,
+      })
+      answerWith(200, {
+        id: 'job1',
+        lease: 3,
+        sender: 'server',
+        campaign_id: 'c1',
+        currency: 'MXN',
+        estimate_minor: 850,
+      })
+      render(job({ state: 'stopped', stopReason: 'marketing:inactive_campaign', ...card }))
+      await act(async () => {
+        resumeButton()!.click()
+        await new Promise((r) => setTimeout(r, 50))
+      })
+      expect(calls).toHaveLength(1)
+      expect(calls[0]!.url).toMatch(/\/api\/v2\/messages\/job1\/marketing$/)
+      expect(calls[0]!.body).toEqual({
+        page_token: 'page-token',
+        budget: { kind: 'total', minor: 5000 },
+        lease: 1,
+      })
+      const stored = await jobs.get('job1')
+      expect(stored).toMatchObject({ state: 'on_server', serverLease: 3, skipped: 0 })
+      expect(stored?.stopReason).toBeUndefined()
+      expect(host.querySelector('[data-testid="bulk-card-resume-error"]')).toBeNull()
+    })
+
+    it("shows the server's refusal in words and keeps the job stopped", async () => {
+      await seedJob(3, { state: 'stopped', stopReason: 'marketing:inactive_campaign', marketing })
+      answerWith(409, { message: 'The network refused the campaign.', code: 'marketing:inactive_campaign' })
+      render(job({ state: 'stopped', stopReason: 'marketing:inactive_campaign', ...card }))
+      await act(async () => {
+        resumeButton()!.click()
+        await new Promise((r) => setTimeout(r, 50))
+      })
+      expect(text('bulk-card-resume-error')).toBe('The campaign is paused or inactive.')
+      expect((await jobs.get('job1'))?.state).toBe('stopped')
+    })
   })
 })

@@ -40,6 +40,8 @@ export interface CardView {
   canPause: boolean
   canResume: boolean
   canCancel: boolean
+  /** Stopped for a marketing reason (campaign paused, budget spent): resumable once the owner fixed it. */
+  canResumeMarketing: boolean
   stopCode?: string
   stopDetail?: string
 }
@@ -61,6 +63,7 @@ export function cardView(job: CardJob): CardView {
     canPause: active || job.state === 'on_server',
     canResume: job.state === 'paused',
     canCancel: active || job.state === 'paused' || job.state === 'on_server',
+    canResumeMarketing: job.state === 'stopped' && code === 'marketing',
     ...(job.stopReason ? { stopCode: code, stopDetail: detail.join(':') } : {}),
   }
 }
