@@ -6,7 +6,7 @@
  * marketing message, each once, the stopped one never, with the counts and the spend on the card equal to the
  * sandbox's. A paused campaign stops the job with its reason and nothing is sent twice; reactivated, the job is
  * resumed from its card and reaches every subscriber once. The modal, the wizard's
- * groups and budget and the card fit a 360 px phone and a desk; screenshots in tests/artifacts/marketing/.
+ * groups and budget and the card fit a 360 px phone, the phone sideways and a desk; screenshots in tests/artifacts/marketing/.
  */
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
@@ -27,6 +27,8 @@ import { pressContinue } from './support/dialog.ts'
 const SHOTS = 'tests/artifacts/marketing'
 const PHONE = { width: 360, height: 740 }
 const DESK = { width: 1280, height: 800 }
+/** A phone held sideways. */
+const LANDSCAPE = { width: 740, height: 360 }
 const ENV = { PACING_SCALE: '0.01' }
 const test = bulkTest(ENV)
 /** The API keeps subscribers and jobs across the sandbox's resets: the second walk has its own stack. */
@@ -93,8 +95,8 @@ async function fits(page: Page, parts: Locator[], height = false): Promise<void>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
 
-/** Checks the parts at both sizes, with a screenshot of each, and leaves the desk size on. */
-async function atBothSizes(
+/** Checks the parts on a phone (upright and sideways) and a desk, with a screenshot of each; leaves the desk size on. */
+async function atEverySize(
   page: Page,
   name: string,
   parts: () => Locator[] | Promise<Locator[]>,
@@ -103,6 +105,7 @@ async function atBothSizes(
   mkdirSync(SHOTS, { recursive: true })
   for (const [size, tag] of [
     [PHONE, 'phone'],
+    [LANDSCAPE, 'landscape'],
     [DESK, 'desk'],
   ] as const) {
     await page.setViewportSize(size)
@@ -126,7 +129,7 @@ async function turnOn(page: Page, baseURL: string, shots = true): Promise<void> 
     await status.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click()
   }
   await expect(dialog.getByTestId('marketing-explain')).toBeVisible({ timeout: 20_000 })
-  if (shots) await atBothSizes(page, '1-explain', () => [dialog], true)
+  if (shots) await atEverySize(page, '1-explain', () => [dialog], true)
   const popupPromise = page.waitForEvent('popup')
   await dialog.getByRole('button', { name: 'Continue' }).click()
   const popup = await popupPromise
@@ -143,14 +146,14 @@ async function turnOn(page: Page, baseURL: string, shots = true): Promise<void> 
   )
   const mx = accounts.getByTestId('ad-account').filter({ hasText: 'Tienda Sol Ads' })
   await mx.getByRole('radio').check()
-  if (shots) await atBothSizes(page, '2-accounts', () => [dialog, ...[mx, europe]], true)
+  if (shots) await atEverySize(page, '2-accounts', () => [dialog, ...[mx, europe]], true)
   await dialog.getByRole('button', { name: 'Turn on' }).click()
   await expect(dialog.getByTestId('marketing-status')).toBeVisible({ timeout: 20_000 })
   await expect(dialog.getByTestId('marketing-ad-account')).toHaveText('Tienda Sol Ads (MXN)')
   // The network lists only live tokens: the one who stopped before is not known yet.
   const live = (await tokens(baseURL)).filter((t) => t.status === 'active')
   await expect(dialog.getByTestId('marketing-subscribers')).toHaveText(`${live.length} active, 0 stopped`)
-  if (shots) await atBothSizes(page, '3-on', () => [dialog], true)
+  if (shots) await atEverySize(page, '3-on', () => [dialog], true)
 }
 
 /** The trial's 500 messages do not cover these sends: the owner buys the Starter plan (sandbox checkout). */
@@ -183,7 +186,7 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(360_000)
   const url = baseURL!
   await page.setViewportSize(DESK)
   await login(page)
@@ -224,7 +227,7 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   await page.getByTestId('bulk-step-3').getByRole('button').first().click()
   await page.getByTestId('bulk-send').click()
   await expect(page.getByTestId('bulk-card').first()).toHaveAttribute('data-state', 'finished', {
-    timeout: 60_000,
+    timeout: 150_000,
   })
   const requests = (await sends(url)).filter((s) => s.kind === 'optin_request')
   const asked = requests.map((s) => s.psid)
@@ -270,7 +273,7 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
     page.getByTestId('bulk-group-marketing'),
     page.getByTestId('bulk-group-none'),
   ]
-  await atBothSizes(page, '4-groups', groups)
+  await atEverySize(page, '4-groups', groups)
   await page.getByTestId('bulk-step-2').getByRole('button').first().click()
   await page.getByTestId('bulk-step-3').getByRole('button').first().click()
   const text = `Offers of the week ${Date.now()}`
@@ -282,13 +285,13 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   await expect(page.getByTestId('bulk-summary-standard')).toHaveText(
     `Free standard messages: ${inside.length}`,
   )
-  await atBothSizes(page, '5-budget', () => [
+  await atEverySize(page, '5-budget', () => [
     page.getByTestId('bulk-budget'),
     page.getByTestId('bulk-summary'),
   ])
   await page.getByTestId('bulk-send').click()
   const done = page.getByTestId('bulk-card').first()
-  await expect(done).toHaveAttribute('data-state', 'finished', { timeout: 60_000 })
+  await expect(done).toHaveAttribute('data-state', 'finished', { timeout: 150_000 })
 
   const standard = (await sentLog(url)).filter((s) => s.text === text).map((s) => s.recipient_id)
   expect(new Set(standard).size).toBe(standard.length)
@@ -308,7 +311,7 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   await expect(done.getByTestId('bulk-card-spend')).toHaveText(`${spent} spent of MX$100.00`, {
     timeout: 20_000,
   })
-  await atBothSizes(page, '6-card', async () => [await card(page)])
+  await atEverySize(page, '6-card', async () => [await card(page)])
 })
 
 freshTest(
