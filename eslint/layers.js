@@ -26,7 +26,7 @@ const APP_SIDE = ['main', 'app', 'features', 'shared', 'i18n', 'locales', 'worke
 /** Browser code in `shared`: the screens' client, UI, state and storage. */
 const SHARED_BROWSER = /^(ui|notifications|session|config|social\/(?!types\.ts)|network\/use-online|api\/(?!request\.ts|cookie-header\.ts))/
 /** What the server side may take from `shared`. */
-const SHARED_FOR_SERVER = /^(contracts|constants|graph|policy|format|bulk\/core)\/|^bulk\/(allowance|ports)\.ts$|^marketing\/rates\.ts$|^api\/(cookie-header|request)\.ts$|^network\/backoff\.ts$/
+const SHARED_FOR_SERVER = /^(contracts|constants|graph|policy|format|bulk\/core)\/|^bulk\/(allowance|ports)\.ts$|^marketing\/(rates|regions)\.ts$|^api\/(cookie-header|request)\.ts$|^network\/backoff\.ts$/
 
 /** @returns {string | undefined} why `from` may not import `to` */
 function refusal(from, to) {

@@ -145,10 +145,15 @@ test('notifications: asked for only when turned on, one per conversation, a clic
   // The hide-text setting is stored for the owner.
   await page.getByTestId('notifications-hide-text').click()
   await expect(page.getByTestId('notifications-hide-text')).toHaveAttribute('aria-checked', 'true')
-  const settings = await fetch(`${baseURL}/api/v2/push/settings`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  expect(await settings.json()).toEqual({ hideText: true })
+  // The switch shows the choice at once; the server has it once its request lands.
+  await expect
+    .poll(async () => {
+      const settings = await fetch(`${baseURL}/api/v2/push/settings`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      return settings.json()
+    })
+    .toEqual({ hideText: true })
 
   const customer = await customerOfSmallPage(baseURL!)
   await deliverPush(page, origin, message(customer, 'Are you open today?'))

@@ -4,26 +4,15 @@
  * week, so the sheet says why not before anything is sent: outside the window, already subscribed, or asked
  * with this title this week (and from when again). Sent, it is recorded for the weekly limit.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import {
-  checkOptinRequests,
-  marketingQueryKey,
-  marketingQueryOptions,
-  recordOptinRequests,
-} from '../../../shared/api/marketing.ts'
-import {
-  DEFAULT_OPTIN_TITLE,
-  OPTIN_TITLE_MAX,
-  type OptinRefusal,
-} from '../../../shared/contracts/marketing.ts'
-import { formatLongDate } from '../../../shared/format/index.ts'
-import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
-import { closeModal, openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
-import { marketingRefusalText } from '../model/marketing-error.ts'
-import { rememberOptInRequest } from '../model/optin-sent.ts'
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { marketingQueryOptions } from '../../../shared/api/marketing.ts'
+import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
+import { openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
+
+// The sheet loads when it is first opened: most chats never ask.
+const AskSheet = lazy(() => import('./ask-to-subscribe-sheet.tsx').then((m) => ({ default: m.AskSheet })))
 
 export interface AskToSubscribeProps {
   pageId: string
@@ -54,168 +43,10 @@ export function AskToSubscribe(props: AskToSubscribeProps) {
         <Trans>Ask to subscribe</Trans>
       </button>
       {open ? (
-        <AskSheet {...props} defaultTitle={state.data.optin_title_default || DEFAULT_OPTIN_TITLE} />
+        <Suspense fallback={null}>
+          <AskSheet {...props} defaultTitle={state.data.optin_title_default || DEFAULT_OPTIN_TITLE} />
+        </Suspense>
       ) : null}
     </>
-  )
-}
-
-type Phase = 'checking' | 'ready' | 'sending' | 'sent'
-
-function AskSheet({
-  pageId,
-  customerId,
-  customerName,
-  inWindow,
-  send,
-  onSent,
-  defaultTitle,
-}: AskToSubscribeProps & { defaultTitle: string }) {
-  const { i18n, t } = useLingui()
-  const queryClient = useQueryClient()
-  const [title, setTitle] = useState(defaultTitle)
-  const [checked, setChecked] = useState<{ title: string; refusal?: OptinRefusal }>()
-  const [phase, setPhase] = useState<Phase>('checking')
-  const [error, setError] = useState<string>()
-  const close = () => closeModal('ask-to-subscribe')
-  const trimmed = title.trim()
-
-  // Who may be asked with this title: checked on opening and again for an edited title before sending.
-  const check = async (forTitle: string) => {
-    const answer = await checkOptinRequests(pageId, [customerId], forTitle)
-    const result = { title: forTitle, refusal: answer.refused.find((r) => r.psid === customerId) }
-    setChecked(result)
-    return result
-  }
-  useEffect(() => {
-    if (!inWindow) return
-    let live = true
-    void checkOptinRequests(pageId, [customerId], defaultTitle)
-      .then((answer) => {
-        if (!live) return
-        setChecked({ title: defaultTitle, refusal: answer.refused.find((r) => r.psid === customerId) })
-        setPhase('ready')
-      })
-      .catch(() => live && setPhase('ready'))
-    return () => {
-      live = false
-    }
-  }, [pageId, customerId, defaultTitle, inWindow])
-
-  const refusal = checked?.title === trimmed ? checked.refusal : undefined
-  const subscribed = checked?.refusal?.reason === 'subscribed'
-  const submit = async () => {
-    setError(undefined)
-    setPhase('sending')
-    try {
-      const result = checked?.title === trimmed ? checked : await check(trimmed)
-      if (result.refusal) return setPhase('ready')
-      const sent = await send(customerId, trimmed)
-      rememberOptInRequest(sent.message_id, trimmed)
-      await recordOptinRequests(pageId, [customerId], trimmed).catch(() => undefined)
-      setPhase('sent')
-      onSent?.()
-      void queryClient.invalidateQueries({ queryKey: marketingQueryKey(pageId) })
-    } catch (err) {
-      // The network's documented refusals (weekly limit, outside the window…) have texts of their own.
-      const documented = marketingRefusalText(err)
-      if (documented) {
-        setError(i18n._(documented))
-        return setPhase('ready')
-      }
-      const detail = err instanceof Error && err.message ? err.message : ''
-      setError(t`The network did not take the request. ${detail}`.trim())
-      setPhase('ready')
-    }
-  }
-
-  const nextAt = refusal?.next_at ? formatLongDate(refusal.next_at, i18n.locale) : undefined
-  return (
-    <Dialog open onClose={close} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid="ask-to-subscribe-sheet"
-          className="max-h-[92dvh] w-full space-y-3 overflow-y-auto rounded-t-2xl bg-white p-4 text-sm text-slate-700 shadow-xl sm:max-w-md sm:rounded-2xl"
-        >
-          <DialogTitle className="text-base font-semibold text-slate-900">
-            <Trans>Ask {customerName} to subscribe</Trans>
-          </DialogTitle>
-          {!inWindow ? (
-            <p role="alert" data-testid="ask-reason">
-              <Trans>
-                You can ask a customer only within 24 hours of their last message. When they write again, you
-                can ask.
-              </Trans>
-            </p>
-          ) : phase === 'sent' ? (
-            <p role="status" data-testid="ask-sent" className="text-emerald-900">
-              <Trans>Request sent. When the customer taps "Subscribe", they count as a subscriber.</Trans>
-            </p>
-          ) : subscribed ? (
-            <p role="alert" data-testid="ask-reason">
-              <Trans>This customer is already subscribed to your marketing messages.</Trans>
-            </p>
-          ) : (
-            <>
-              <p>
-                <Trans>
-                  The customer gets a request with a "Subscribe" button. You may send one request with the
-                  same title to a person once a week.
-                </Trans>
-              </p>
-              <label className="block">
-                <span className="mb-1 block font-medium text-slate-900">
-                  <Trans>Title of the request</Trans>
-                </span>
-                <input
-                  data-testid="ask-title"
-                  dir="auto"
-                  value={title}
-                  maxLength={OPTIN_TITLE_MAX}
-                  onChange={(e) => setTitle(e.target.value)}
-                  className="w-full rounded-md border border-slate-300 px-3 py-2"
-                />
-              </label>
-              {refusal?.reason === 'asked_this_week' ? (
-                <p role="alert" data-testid="ask-reason" className="text-amber-900">
-                  {nextAt ? (
-                    <Trans>
-                      You already asked this customer with this title this week. You can ask again on {nextAt}
-                      , or change the title.
-                    </Trans>
-                  ) : (
-                    <Trans>
-                      You already asked this customer with this title this week. Change the title.
-                    </Trans>
-                  )}
-                </p>
-              ) : null}
-              {error ? (
-                <p role="alert" data-testid="ask-error" className="text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonSecondary} onClick={close}>
-              {phase === 'sent' || !inWindow || subscribed ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
-            </button>
-            {inWindow && phase !== 'sent' && !subscribed ? (
-              <button
-                type="button"
-                data-testid="ask-send"
-                className={buttonPrimary}
-                disabled={phase !== 'ready' || !trimmed || !!refusal}
-                onClick={() => void submit()}
-              >
-                {phase === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send request</Trans>}
-              </button>
-            ) : null}
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
   )
 }

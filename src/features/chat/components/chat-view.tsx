@@ -15,7 +15,6 @@ import { Composer, type ComposerToolsProps } from './composer.tsx'
 import { SavedRepliesButton } from './saved-replies.tsx'
 import { compressImage } from '../model/compress-image.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
-import { createMarketingGraph } from '../../../shared/graph/marketing.ts'
 import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
 
 export interface ChatCustomer {
@@ -125,10 +124,6 @@ export function ChatView(props: ChatViewProps) {
   })
 
   const config = useClientConfig()
-  const marketingGraph = useMemo(
-    () => createMarketingGraph({ baseUrl: config.graphUrl, version: config.graphVersion }),
-    [config.graphUrl, config.graphVersion],
-  )
   const ask = useMemo<AskToSubscribeProps>(
     () => ({
       pageId,
@@ -136,12 +131,15 @@ export function ChatView(props: ChatViewProps) {
       customerName: customer.name,
       inWindow: inOptInWindow,
       send: (psid, title) =>
-        withToken((token) =>
-          marketingGraph.sendOptInRequest(token, psid, { title, payload: `optin:${title}` }),
-        ),
+        withToken(async (token) => {
+          // The marketing client loads with the first request sent.
+          const { createMarketingGraph } = await import('../../../shared/graph/marketing.ts')
+          const graph = createMarketingGraph({ baseUrl: config.graphUrl, version: config.graphVersion })
+          return graph.sendOptInRequest(token, psid, { title, payload: `optin:${title}` })
+        }),
       onSent: onDelivered,
     }),
-    [pageId, customer.id, customer.name, inOptInWindow, withToken, marketingGraph, onDelivered],
+    [pageId, customer.id, customer.name, inOptInWindow, withToken, config, onDelivered],
   )
 
   const onSend = async (text: string, image: File | undefined): Promise<boolean> => {
