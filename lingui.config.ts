@@ -3,18 +3,33 @@ import { formatter } from '@lingui/format-po'
 import { locales, sourceLocale } from './src/i18n/locales-table.ts'
 
 /**
- * One catalog per area (app, inbox, bulk, pwa) so each area's strings are translated and reviewed on their own.
+ * One catalog per area (app, inbox, bulk, marketing, pwa) so each area's strings are translated and reviewed on their own.
  * The app catalog of the active locale loads at start; the others load in the background (src/i18n/activate.ts).
  */
+/** Marketing screens that live in other areas: read only once a page uses marketing messages. */
+const MARKETING_PARTS = [
+  '<rootDir>/src/features/bulk/components/budget-section.tsx',
+  '<rootDir>/src/features/bulk/components/progress-card-marketing.tsx',
+  '<rootDir>/src/features/bulk/model/marketing-error.ts',
+  '<rootDir>/src/features/chat/components/ask-to-subscribe-sheet.tsx',
+  '<rootDir>/src/features/chat/model/marketing-error.ts',
+]
+
 const allCatalogs: LinguiConfig['catalogs'] = [
   {
     path: '<rootDir>/src/locales/{locale}/inbox',
     include: ['<rootDir>/src/features/inbox', '<rootDir>/src/features/chat'],
-    exclude: ['**/*.test.*'],
+    exclude: ['**/*.test.*', ...MARKETING_PARTS],
   },
   {
     path: '<rootDir>/src/locales/{locale}/bulk',
     include: ['<rootDir>/src/features/bulk'],
+    exclude: ['**/*.test.*', ...MARKETING_PARTS],
+  },
+  {
+    // Marketing messages: their settings and their errors, read after the first screen.
+    path: '<rootDir>/src/locales/{locale}/marketing',
+    include: ['<rootDir>/src/features/marketing', '<rootDir>/src/shared/marketing', ...MARKETING_PARTS],
     exclude: ['**/*.test.*'],
   },
   {
@@ -30,6 +45,8 @@ const allCatalogs: LinguiConfig['catalogs'] = [
       '<rootDir>/src/features/chat/**',
       '<rootDir>/src/features/bulk/**',
       '<rootDir>/src/features/pwa/**',
+      '<rootDir>/src/features/marketing/**',
+      '<rootDir>/src/shared/marketing/**',
       '<rootDir>/src/server/**',
       '<rootDir>/src/sandbox/**',
       '<rootDir>/src/locales/**',

@@ -20,7 +20,12 @@ import { judgeSeparation, separateFeatures } from './budgets/separation.ts'
 
 /** kB of gzip-compressed JavaScript (1 kB = 1000 bytes, as Vite prints them). */
 export const LOGIN_BUDGET_KB = 100
-export const HOME_BUDGET_KB = 170
+/**
+ * The first signed-in route. 172 since marketing messages: their entry in the page header, the chat's Ask to
+ * subscribe button and the third way of reaching a customer in the sender's shared code sit on it (their
+ * settings, the Ask to subscribe sheet, the budget step and their texts load later).
+ */
+export const HOME_BUDGET_KB = 172
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

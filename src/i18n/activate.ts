@@ -1,8 +1,9 @@
 /**
  * Loads the catalogs of a locale, activates it and sets `<html lang dir>`. The `app` catalog is awaited (the
- * first screen needs it); the inbox, bulk and pwa catalogs follow in the background and are merged when they
- * arrive. English, the source locale, ships inside the entry (all four catalogs, a few kB) and costs no
- * request at all.
+ * first screen needs it); the inbox, bulk, marketing and pwa catalogs follow in the background and are merged
+ * when they arrive. English, the source locale, ships its app, inbox, bulk and pwa catalogs inside the entry
+ * (a few kB, no request); its marketing catalog, read only once a page uses marketing messages, loads like the
+ * others.
  */
 import { i18n, type Messages } from '@lingui/core'
 import { messages as englishApp } from '../locales/en/app.po'
@@ -12,14 +13,17 @@ import { messages as englishPwa } from '../locales/en/pwa.po'
 import { type LocaleCode, localeDir } from './locales-table.ts'
 
 type CatalogModule = { messages: Messages }
-// English is bundled above; the other locales load on demand.
-const loaders = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/*.po'])
+// English is bundled above, but for its marketing catalog; the other locales load on demand.
+const loaders = import.meta.glob<CatalogModule>([
+  '../locales/*/*.po',
+  '!../locales/en/*.po',
+  '../locales/en/marketing.po',
+])
 const bundled: Partial<Record<LocaleCode, Messages>> = {
   en: { ...englishApp, ...englishInbox, ...englishBulk, ...englishPwa },
 }
 
 function areaLoaders(code: LocaleCode): Array<() => Promise<CatalogModule>> {
-  if (bundled[code]) return []
   return Object.entries(loaders)
     .filter(([path]) => path.includes(`/locales/${code}/`) && !path.endsWith('/app.po'))
     .map(([, load]) => load)

@@ -4,7 +4,7 @@
  */
 import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
-import { contentKind, jobMarketing, optinTitle, recipientWay } from './marketing.ts'
+import { contentKind, jobMarketing, optinTitle, recipientWay } from './marketing-core.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)

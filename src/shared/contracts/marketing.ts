@@ -6,23 +6,12 @@
  * builds its payloads with the same types. Subscription tokens never leave the server.
  */
 import { z } from './zod.ts'
+import { budgetKind, OPTIN_PSIDS_PER_CALL_MAX, optinTitle } from './marketing-core.ts'
+
+export * from './marketing-core.ts'
 
 const pageToken = z.string().min(1).max(4096)
 const psid = z.string().regex(/^\d{1,64}$/, 'Must be a page-scoped id.')
-
-/** The title an opt-in request carries when the owner keeps the default (the network's own default topic). */
-export const DEFAULT_OPTIN_TITLE = 'Updates and promotions'
-/** The network shows at most 65 characters of an opt-in request's title. */
-export const OPTIN_TITLE_MAX = 65
-/** One request with the same title per person per week (the network's limit). */
-export const OPTIN_REQUEST_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000
-export const OPTIN_PSIDS_PER_CALL_MAX = 5_000
-
-export const optinTitle = z
-  .string()
-  .trim()
-  .min(1, 'The title must not be empty.')
-  .max(OPTIN_TITLE_MAX, `The title may have at most ${OPTIN_TITLE_MAX} characters.`)
 
 export const marketingAdAccount = z.object({
   id: z.string(),
@@ -90,8 +79,6 @@ export type OptinRefusal = z.infer<typeof optinRefusal>
 export const optinCheckResponse = z.object({ allowed: z.array(z.string()), refused: z.array(optinRefusal) })
 export type OptinCheckResponse = z.infer<typeof optinCheckResponse>
 
-export const budgetKind = z.enum(['daily', 'total'])
-export type BudgetKind = z.infer<typeof budgetKind>
 /** Budgets are whole minor units (cents) of the ad account's currency, as the network takes them. */
 export const budget = z
   .object({
@@ -122,23 +109,3 @@ export const estimateResponse = z.object({
   estimate_minor: z.number().int(),
 })
 export type MarketingEstimate = z.infer<typeof estimateResponse>
-
-/** A job's marketing part, as the card shows it (also in `bulk_progress` events). */
-export const jobMarketing = z.object({
-  sent: z.number().int(),
-  currency: z.string(),
-  budget_kind: budgetKind,
-  budget_minor: z.number().int(),
-  estimate_minor: z.number().int(),
-  /** What the network reports spent so far; null before its first reading. */
-  spend_minor: z.number().int().nullable(),
-})
-export type JobMarketing = z.infer<typeof jobMarketing>
-
-/** How a recipient of a bulk job is reached. */
-export const recipientWay = z.enum(['standard', 'marketing'])
-export type RecipientWay = z.infer<typeof recipientWay>
-
-/** What a bulk job sends: the owner's message, or an opt-in request ("Ask to subscribe"). */
-export const contentKind = z.enum(['text', 'optin_request'])
-export type ContentKind = z.infer<typeof contentKind>

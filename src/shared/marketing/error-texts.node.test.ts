@@ -45,8 +45,8 @@ describe('marketing error texts', () => {
   })
 
   for (const locale of locales) {
-    it(`${locale}/app.po translates every marketing error text`, () => {
-      const byId = catalog(readFileSync(join(LOCALES_DIR, locale, 'app.po'), 'utf8'))
+    it(`${locale}/marketing.po translates every marketing error text`, () => {
+      const byId = catalog(readFileSync(join(LOCALES_DIR, locale, 'marketing.po'), 'utf8'))
       for (const name of MARKETING_ERROR_NAMES) {
         const english = marketingErrorText(name).message!
         const translated = byId.get(english)

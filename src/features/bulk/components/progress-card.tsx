@@ -1,17 +1,10 @@
 /** One bulk job's card: counts, bar, state, controls and the close (x). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import {
-  cancelJob,
-  closeJob,
-  MarketingResumeFailed,
-  pauseJob,
-  resumeJob,
-  resumeMarketingJob,
-} from '../api/job-controls.ts'
-import { marketingReasonText } from '../model/marketing-error.ts'
+import { cancelJob, closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
 import { cardView, wayCounts, type CardJob } from '../model/card.ts'
 import { formatMoney } from '../model/marketing.ts'
+import { MarketingLine, MarketingResume } from './progress-card-marketing.tsx'
 import { StateLabel } from './state-label.tsx'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 
@@ -22,26 +15,6 @@ export function ProgressCard({ job }: { job: CardJob }) {
   const { t, i18n } = useLingui()
   const view = cardView(job)
   const [busy, setBusy] = useState(false)
-  const [resumeError, setResumeError] = useState<string>()
-  const resumeMarketing = async () => {
-    setBusy(true)
-    setResumeError(undefined)
-    try {
-      await resumeMarketingJob(job.id)
-    } catch (err) {
-      setResumeError(
-        err instanceof MarketingResumeFailed ? resumeFailureText(err.code) : resumeFailureText(''),
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
-  const resumeFailureText = (code: string): string =>
-    code === 'no_page_token'
-      ? t`This page has no access right now. Sign in again, then resume.`
-      : code === 'no_connection'
-        ? t`The server could not be reached. Try again when you are online.`
-        : i18n._(marketingReasonText(code))
   const act = (fn: (id: string) => Promise<void>) => async () => {
     setBusy(true)
     try {
@@ -138,42 +111,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
         ) : null}
       </div>
       {view.canResumeMarketing ? (
-        <div
-          className="mt-2 flex flex-col items-start gap-1 text-xs"
-          data-testid="bulk-card-marketing-resume"
-        >
-          <p className="text-slate-600">
-            {view.stopDetail === 'daily_budget_reached' ? (
-              <Trans>
-                Today&apos;s budget is spent: resume tomorrow, or raise the daily budget in your ad account
-                and resume now. The send goes on where it stopped.
-              </Trans>
-            ) : view.stopDetail === 'budget_spent' ? (
-              <Trans>
-                Raise the campaign&apos;s budget in your ad account, then resume: the send goes on where it
-                stopped.
-              </Trans>
-            ) : (
-              <Trans>
-                Once you have fixed this in your ad account, resume: the send goes on where it stopped.
-              </Trans>
-            )}
-          </p>
-          <button
-            type="button"
-            className={small}
-            disabled={busy}
-            onClick={() => void resumeMarketing()}
-            data-testid="bulk-card-resume-marketing"
-          >
-            <Trans>Resume</Trans>
-          </button>
-          {resumeError ? (
-            <p role="alert" className="text-red-700" data-testid="bulk-card-resume-error">
-              {resumeError}
-            </p>
-          ) : null}
-        </div>
+        <MarketingResume jobId={job.id} stopDetail={view.stopDetail} className={small} />
       ) : null}
       {view.canPause || view.canResume || view.canCancel ? (
         <div className="mt-2 flex gap-2">
@@ -195,32 +133,5 @@ export function ProgressCard({ job }: { job: CardJob }) {
         </div>
       ) : null}
     </li>
-  )
-}
-
-function MarketingLine(props: {
-  standard: string
-  marketing: string
-  spent: string | undefined
-  budget: string
-}) {
-  const { standard, marketing, spent, budget } = props
-  return (
-    <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
-      <span data-testid="bulk-card-ways">
-        <Trans>
-          {standard} standard · {marketing} marketing
-        </Trans>
-      </span>
-      <span data-testid="bulk-card-spend">
-        {spent === undefined ? (
-          <Trans>Budget {budget}</Trans>
-        ) : (
-          <Trans>
-            {spent} spent of {budget}
-          </Trans>
-        )}
-      </span>
-    </p>
   )
 }

@@ -1,0 +1,42 @@
+/**
+ * The marketing messages' values a bulk job and the app's first screens need (the opt-in title's limits, a
+ * recipient's way, a job's content), apart from the API's schemas in marketing.ts, so they load without them.
+ */
+import { z } from './zod.ts'
+
+/** The title an opt-in request carries when the owner keeps the default (the network's own default topic). */
+export const DEFAULT_OPTIN_TITLE = 'Updates and promotions'
+/** The network shows at most 65 characters of an opt-in request's title. */
+export const OPTIN_TITLE_MAX = 65
+/** One request with the same title per person per week (the network's limit). */
+export const OPTIN_REQUEST_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000
+export const OPTIN_PSIDS_PER_CALL_MAX = 5_000
+
+export const optinTitle = z
+  .string()
+  .trim()
+  .min(1, 'The title must not be empty.')
+  .max(OPTIN_TITLE_MAX, `The title may have at most ${OPTIN_TITLE_MAX} characters.`)
+
+/** How a recipient of a bulk job is reached. */
+export const recipientWay = z.enum(['standard', 'marketing'])
+export type RecipientWay = z.infer<typeof recipientWay>
+
+/** What a bulk job sends: the owner's message, or an opt-in request ("Ask to subscribe"). */
+export const contentKind = z.enum(['text', 'optin_request'])
+export type ContentKind = z.infer<typeof contentKind>
+
+export const budgetKind = z.enum(['daily', 'total'])
+export type BudgetKind = z.infer<typeof budgetKind>
+
+/** A job's marketing part, as the card shows it (also in `bulk_progress` events). */
+export const jobMarketing = z.object({
+  sent: z.number().int(),
+  currency: z.string(),
+  budget_kind: budgetKind,
+  budget_minor: z.number().int(),
+  estimate_minor: z.number().int(),
+  /** What the network reports spent so far; null before its first reading. */
+  spend_minor: z.number().int().nullable(),
+})
+export type JobMarketing = z.infer<typeof jobMarketing>
