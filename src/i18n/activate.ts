@@ -14,11 +14,10 @@ import { type LocaleCode, localeDir } from './locales-table.ts'
 
 type CatalogModule = { messages: Messages }
 // English is bundled above, but for its marketing catalog; the other locales load on demand.
-const loaders = import.meta.glob<CatalogModule>([
-  '../locales/*/*.po',
-  '!../locales/en/*.po',
-  '../locales/en/marketing.po',
-])
+const loaders = {
+  ...import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/*.po']),
+  ...import.meta.glob<CatalogModule>('../locales/en/marketing.po'),
+}
 const bundled: Partial<Record<LocaleCode, Messages>> = {
   en: { ...englishApp, ...englishInbox, ...englishBulk, ...englishPwa },
 }
