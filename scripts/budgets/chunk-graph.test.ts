@@ -32,6 +32,7 @@ const manifest: ViteManifest = {
   'src/features/plans/plans.tsx': { file: 'assets/plans.js', isDynamicEntry: true, imports: ['_vendor.js'] },
   'src/locales/en/app.po': { file: 'assets/app-en.js', isDynamicEntry: true },
   'src/locales/es/app.po': { file: 'assets/app-es.js', isDynamicEntry: true },
+  'src/locales/en/marketing.po': { file: 'assets/marketing-en.js', isDynamicEntry: true },
   'src/app/app.css': { file: 'assets/app.css' },
 }
 
@@ -44,7 +45,7 @@ describe('the chunk graph of a build', () => {
     ])
   })
 
-  it('counts only the start-up locale among the catalogs', () => {
+  it('counts only the start-up locale\'s app catalog, not those merged in the background', () => {
     expect(startupCatalogKeys(manifest)).toEqual(['src/locales/en/app.po'])
   })
 

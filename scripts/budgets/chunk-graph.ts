@@ -37,9 +37,12 @@ export function entryKeys(manifest: ViteManifest): string[] {
     .map(([k]) => k)
 }
 
-/** The catalogs of the source locale, loaded at start-up before the first screen renders. */
+/**
+ * The catalog the first screen waits for: the source locale's `app` catalog, when it is a chunk of its own. The
+ * other catalogs (inbox, bulk, marketing, pwa) are merged in the background and are not part of start-up.
+ */
 export function startupCatalogKeys(manifest: ViteManifest, locale = 'en'): string[] {
-  return Object.keys(manifest).filter((k) => k.startsWith(`src/locales/${locale}/`))
+  return Object.keys(manifest).filter((k) => k === `src/locales/${locale}/app.po`)
 }
 
 /**
