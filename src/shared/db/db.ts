@@ -30,6 +30,14 @@ export interface CachedConversation {
   seenAt?: number
   /** Opened here, but the network has not yet taken the mark_seen (offline, or it failed): it is sent again. */
   seenPending?: boolean
+  /**
+   * What the network's list showed at its last read: the ids of the newest messages it nested, and the time
+   * of the oldest of them (the conversation's updated_time when it nested none). A live message among them, or
+   * older, is already in the network's unread_count.
+   */
+  listed?: { ids: string[]; from: number }
+  /** Customer messages counted unread on this device since that read (live, newer than the list). */
+  liveUnread?: { id: string; at: number }[]
 }
 
 export interface CachedMessage {

@@ -4,6 +4,7 @@ import type { Conversation } from '../../../shared/graph/types.ts'
 import { SNIPPET_PREVIEW_CHARS } from '../../../shared/constants/limits.ts'
 import { cutText } from '../../../shared/format/text.ts'
 import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
+import { coveredByList, listedOf } from '../../../shared/live/unread.ts'
 
 export function conversationKey(pageId: string, id: string): string {
   return `${pageId}:${id}`
@@ -22,6 +23,10 @@ export function customerOf(conv: Conversation, pageId: string): { id: string; na
  * updated_time when the newest message is known to be the customer's (it is unread: a page reply marks the
  * conversation read), else what an earlier read of the conversation's messages established. updated_time
  * alone is not used, since a page reply also moves it. The chat reads the latest messages on selection.
+ *
+ * The unread count is the network's, plus the live customer messages this device counted that the list does
+ * not have yet (a list read before they arrived and stored after): a live message is counted once, whichever
+ * of the list and the event comes first.
  */
 export function toCachedConversation(
   pageId: string,
@@ -31,6 +36,8 @@ export function toCachedConversation(
   const customer = customerOf(conv, pageId)
   const updatedAt = Date.parse(conv.updated_time) || 0
   const unreadCount = conv.unread_count ?? 0
+  const listed = listedOf(conv, updatedAt)
+  const carried = (previous?.liveUnread ?? []).filter((m) => !coveredByList(listed, m.id, m.at))
   const row: CachedConversation = {
     key: conversationKey(pageId, conv.id),
     pageId,
@@ -39,16 +46,26 @@ export function toCachedConversation(
     customerId: customer.id,
     customerName: customer.name,
     snippet: conv.snippet ?? '',
-    unreadCount,
+    unreadCount: unreadCount + carried.length,
     canReply: conv.can_reply ?? true,
+    listed,
   }
+  if (carried.length && previous && previous.updatedAt > updatedAt) {
+    // The list was read before the newest live message: its time and snippet stay.
+    row.updatedAt = previous.updatedAt
+    row.snippet = previous.snippet
+  }
+  if (carried.length) row.liveUnread = carried
   const link = conversationLink(conv.link)
   if (link) row.link = link
   // Opened here since its last change: read, whatever the network's count says until it catches up.
   const seenAt = previous?.seenAt
   if (seenAt !== undefined) {
     row.seenAt = seenAt
-    if (updatedAt <= seenAt) row.unreadCount = 0
+    if (row.updatedAt <= seenAt) {
+      row.unreadCount = 0
+      delete row.liveUnread
+    }
   }
   if (previous?.seenPending) row.seenPending = true
   const known = previous?.lastCustomerMessageAt

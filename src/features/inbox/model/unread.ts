@@ -35,6 +35,7 @@ export async function markConversationSeen(
     .equals(conversationKey(pageId, conversationId))
     .modify((row) => {
       row.unreadCount = 0
+      delete row.liveUnread
       row.seenAt = Math.max(at, row.updatedAt, row.seenAt ?? 0)
       row.seenPending = true
     })

@@ -4,6 +4,7 @@
  * row takes the snippet, the time and the unread count, as the network's own list would show them.
  */
 import { type CachedConversation, type CachedMessage, db } from '../../../shared/db/db.ts'
+import { coveredByList } from '../../../shared/live/unread.ts'
 import type { MessageEvent } from './events.ts'
 
 export interface MessageOutcome {
@@ -33,8 +34,10 @@ export function toLiveMessage(e: MessageEvent, conv: CachedConversation): Cached
 
 /**
  * The conversation after a message. An older message arriving late (reordered events) leaves the snippet and
- * time alone. A new customer message adds one unread, unless the chat is read on screen; the page's own message
- * (an echo of a reply sent anywhere) means the page has answered, so nothing is unread, as the network counts.
+ * time alone. A new customer message adds one unread, unless the chat is read on screen or the network's list
+ * as last read already counts it (a list read after the message reached the network, stored before its event);
+ * the page's own message (an echo of a reply sent anywhere) means the page has answered, so nothing is unread,
+ * as the network counts.
  */
 export function conversationAfter(
   conv: CachedConversation,
@@ -50,11 +53,20 @@ export function conversationAfter(
     next.snippet = message.text || (message.imageUrls.length ? '' : conv.snippet)
   }
   if (fromPage) {
-    if (newest) next.unreadCount = 0
+    if (newest) {
+      next.unreadCount = 0
+      delete next.liveUnread
+    }
   } else {
     next.lastCustomerMessageAt = Math.max(conv.lastCustomerMessageAt ?? 0, message.createdAt)
-    if (inView) next.unreadCount = 0
-    else if (fresh) next.unreadCount = conv.unreadCount + 1
+    const counted = (conv.liveUnread ?? []).some((m) => m.id === message.id)
+    if (inView) {
+      next.unreadCount = 0
+      delete next.liveUnread
+    } else if (fresh && !counted && !coveredByList(conv.listed, message.id, message.createdAt)) {
+      next.unreadCount = conv.unreadCount + 1
+      next.liveUnread = [...(conv.liveUnread ?? []), { id: message.id, at: message.createdAt }]
+    }
   }
   return next
 }
