@@ -156,13 +156,13 @@ export function PageInbox({ pageId }: { pageId: string }) {
         page={page}
         unread={list.unread}
         paneOpen={chosen}
-        action={<MarketingEntry pageId={pageId} variant="header" />}
+        action={<MarketingEntry pageId={pageId} variant="header" ready={entry.phase === 'ready'} />}
       />
       <div className="flex min-h-0 flex-1">
         <PageSidebar
           page={page}
           unread={list.unread}
-          extra={<MarketingEntry pageId={pageId} variant="sidebar" />}
+          extra={<MarketingEntry pageId={pageId} variant="sidebar" ready={entry.phase === 'ready'} />}
         />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>

@@ -19,8 +19,11 @@ export interface InboxColumnProps {
   onToggleBulk: () => void
 }
 
+/**
+ * The sync's progress. Its line is there before the sync first reports, so the list below does not move down
+ * when it does.
+ */
 function SyncStatus({ sync }: { sync: SyncProgress }) {
-  if (sync.phase === 'idle' && sync.synced === 0) return null
   const count = sync.synced
   return (
     <p
@@ -29,7 +32,9 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
       aria-live="polite"
       className="text-xs text-gray-500 short:max-md:order-last short:max-md:col-span-3"
     >
-      {sync.phase === 'done' ? (
+      {sync.phase === 'idle' && count === 0 ? (
+        '\u00a0'
+      ) : sync.phase === 'done' ? (
         <Plural value={count} one="All # conversation synced" other="All # conversations synced" />
       ) : (
         <Plural value={count} one="# conversation synced" other="# conversations synced" />

@@ -39,11 +39,14 @@ export function PageHeader({
             {page.name}
           </span>
         </p>
-        {page.category ? (
-          <p data-testid="page-header-category" className="truncate text-xs text-gray-500 short:hidden">
-            {page.category}
-          </p>
-        ) : null}
+        {/* The line is there before the page's details arrive, so the header keeps its height. */}
+        <p
+          data-testid={page.category ? 'page-header-category' : undefined}
+          aria-hidden={page.category ? undefined : true}
+          className="truncate text-xs text-gray-500 short:hidden"
+        >
+          {page.category || '\u00a0'}
+        </p>
       </div>
       {unread > 0 ? <UnreadBadge count={unread} testId="page-header-unread" /> : null}
       {action}

@@ -8,17 +8,21 @@ import { closeAllModals, modalStack, parseModalParam } from '../../../shared/ui/
 import { MarketingEntry } from './marketing-entry.tsx'
 
 let enabled = false
+let reads = 0
 vi.mock('../../../shared/api/client.ts', () => ({
   api: async () => ({}),
-  silentApi: async () => ({
-    enabled,
-    ad_account: null,
-    country: 'MX',
-    available: true,
-    subscribers: { active: 0, stopped: 0 },
-    tokens_synced_at: null,
-    optin_title_default: 'Updates and promotions',
-  }),
+  silentApi: async () => {
+    reads++
+    return {
+      enabled,
+      ad_account: null,
+      country: 'MX',
+      available: true,
+      subscribers: { active: 0, stopped: 0 },
+      tokens_synced_at: null,
+      optin_title_default: 'Updates and promotions',
+    }
+  },
 }))
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
@@ -26,7 +30,7 @@ i18n.loadAndActivate({ locale: 'en', messages: {} })
 
 let root: Root | undefined
 let host: HTMLElement | undefined
-async function render(variant: 'header' | 'sidebar') {
+async function render(variant: 'header' | 'sidebar', ready = true) {
   host = document.createElement('div')
   document.body.append(host)
   root = createRoot(host)
@@ -35,7 +39,7 @@ async function render(variant: 'header' | 'sidebar') {
     root!.render(
       <QueryClientProvider client={client}>
         <I18nProvider i18n={i18n}>
-          <MarketingEntry pageId="p1" variant={variant} />
+          <MarketingEntry pageId="p1" variant={variant} ready={ready} />
         </I18nProvider>
       </QueryClientProvider>,
     )
@@ -47,6 +51,7 @@ afterEach(() => {
   host?.remove()
   closeAllModals()
   enabled = false
+  reads = 0
 })
 
 describe("the page's marketing messages entry", () => {
@@ -62,5 +67,13 @@ describe("the page's marketing messages entry", () => {
     enabled = true
     const button = await render('sidebar')
     await vi.waitFor(() => expect(button.textContent).toBe('Marketing messagesOn'))
+  })
+
+  it('reads nothing before the page is entered (the API answers 403 for a page not yet registered)', async () => {
+    enabled = true
+    const button = await render('header', false)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(reads).toBe(0)
+    expect(button.textContent).toBe('Marketing messages')
   })
 })

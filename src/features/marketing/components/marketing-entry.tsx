@@ -7,8 +7,17 @@ import { useQuery } from '@tanstack/react-query'
 import { marketingQueryOptions } from '../../../shared/api/marketing.ts'
 import { openModal } from '../../../shared/ui/modal-stack.ts'
 
-export function MarketingEntry({ pageId, variant }: { pageId: string; variant: 'header' | 'sidebar' }) {
-  const state = useQuery({ ...marketingQueryOptions(pageId), retry: false })
+export function MarketingEntry({
+  pageId,
+  variant,
+  ready,
+}: {
+  pageId: string
+  variant: 'header' | 'sidebar'
+  /** The page is entered (registered with the API): its marketing state may be read. */
+  ready: boolean
+}) {
+  const state = useQuery({ ...marketingQueryOptions(pageId), retry: false, enabled: ready })
   const on = state.data?.enabled === true
   const badge = on ? (
     <span className="rounded-full bg-emerald-50 px-2 text-xs font-medium text-emerald-900">
