@@ -28,6 +28,19 @@ function areaLoaders(code: LocaleCode): Array<() => Promise<CatalogModule>> {
     .map(([, load]) => load)
 }
 
+let startupCatalogsMerged: () => void = () => undefined
+const startupCatalogs = new Promise<void>((resolve) => {
+  startupCatalogsMerged = resolve
+})
+
+/**
+ * Resolves once the first locale's other catalogs are merged in (or could not be loaded). The signed-in app
+ * waits for it before its first render: merging later would render the whole app again for the new texts.
+ */
+export function startupCatalogsReady(): Promise<void> {
+  return startupCatalogs
+}
+
 /** Resolves once the locale is active; `areas` resolves when the other catalogs are merged in too. */
 export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise<void> }> {
   const appLoader = loaders[`../locales/${code}/app.po`]
@@ -39,5 +52,6 @@ export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise
   const areas = Promise.all(areaLoaders(code).map((load) => load()))
     .then((modules) => i18n.load(code, Object.assign({}, ...modules.map((m) => m.messages)) as Messages))
     .catch((err: unknown) => console.error('catalogs failed to load', err))
+  void areas.then(() => startupCatalogsMerged())
   return { areas }
 }
