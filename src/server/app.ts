@@ -253,7 +253,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       store,
       databaseUrl: config.DATABASE_URL,
       concurrency: config.SERVER_SENDER_CONCURRENCY,
-      ...(tuning.sliceMs ? { sliceMs: tuning.sliceMs } : {}),
+      sliceMs: tuning.sliceMs ?? config.JOB_SLICE_SECONDS * 1000,
       ...(tuning.pollingSeconds ? { pollingSeconds: tuning.pollingSeconds } : {}),
       log: app.log,
       sender: {

@@ -90,6 +90,11 @@ const schema = z.object({
   AFFILIATE_LOGIN_URL: z.string().url().default('https://affiliates.pagecast.app/login'),
   /** A session unused for this many days ends (sliding: every use starts the period again). */
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
+  /**
+   * How long one run of a server-held bulk job lasts before it yields to others (seconds). A run whose
+   * instance died is taken over after about twice this plus 10 s (the job queue's expiry).
+   */
+  JOB_SLICE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /** Bulk pacing multiplier honoured only with the sandbox on; tests speed sends up with it. */
   PACING_SCALE: z.coerce.number().positive().max(1).default(1),
   /**

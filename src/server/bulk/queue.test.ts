@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Store } from '../db/store.ts'
 import { openTestStore } from '../testing/harness.ts'
-import { type JobQueue, startJobQueue } from './queue.ts'
+import { type JobQueue, queueTimings, startJobQueue } from './queue.ts'
 import { tokenBox } from './token-box.ts'
 
 const SLOW_POLL_S = 30
@@ -36,7 +36,12 @@ describe('the job queue (PGlite)', () => {
 
   /** Every slice's start (the sender taking the job's lease): the job is then lost, so the slice ends. */
   function start(
-    options: { pollingSeconds?: number | null; concurrency?: number; sliceDelayMs?: number } = {},
+    options: {
+      pollingSeconds?: number | null
+      concurrency?: number
+      sliceDelayMs?: number
+      sliceMs?: number
+    } = {},
   ) {
     const slices: { id: string; at: number }[] = []
     const scheduled: { id: string; at: number }[] = []
@@ -71,6 +76,7 @@ describe('the job queue (PGlite)', () => {
       // null: the production default.
       ...(options.pollingSeconds === null ? {} : { pollingSeconds: options.pollingSeconds ?? SLOW_POLL_S }),
       concurrency: options.concurrency ?? 4,
+      ...(options.sliceMs ? { sliceMs: options.sliceMs } : {}),
       startScheduled: async (id) => {
         scheduled.push({ id, at: Date.now() })
       },
@@ -101,6 +107,24 @@ describe('the job queue (PGlite)', () => {
   }
   let n = 0
   const nextId = () => `7${++n}${Date.now() % 10_000}`
+
+  it("gives a dead instance's slice to another after twice the slice length plus 10 s", async () => {
+    expect(queueTimings(15_000)).toEqual({ expireS: 40, maintenanceS: 10 })
+    expect(queueTimings(3_000)).toEqual({ expireS: 16, maintenanceS: 4 })
+    expect(queueTimings(1_000)).toEqual({ expireS: 12, maintenanceS: 3 })
+    const expiry = async () =>
+      (
+        await db.store.query<{ name: string; expire_seconds: number }>(
+          `SELECT name, expire_seconds FROM pgboss.queue WHERE name IN ('bulk-send', 'bulk-scheduled-start') ORDER BY name`,
+        )
+      ).map((q) => q.expire_seconds)
+    await start().ready
+    expect(await expiry()).toEqual([40, 40])
+    await queue!.stop()
+    // An instance started with shorter slices: the queues follow it.
+    await start({ sliceMs: 3_000 }).ready
+    expect(await expiry()).toEqual([16, 16])
+  })
 
   it('starts a slice kicked on this instance at once, not at the next poll', async () => {
     const q = start()

@@ -2,9 +2,9 @@
  * Server-held jobs run on pg-boss, a queue engine on PostgreSQL (its tables in the `pgboss` schema of the
  * product's database). Every instance works the queue: a job's runs ("slices", ./server-sender.ts) are queue
  * jobs keyed by the message id under the `stately` policy, so at most one slice of a message is active and one
- * waits, whichever instance holds it. A slice lasts at most SLICE_MS; if its instance dies, pg-boss expires it
- * after EXPIRE_S and its maintenance (every MAINTENANCE_S, run by one instance at a time) gives it to another:
- * a dead instance's job goes on elsewhere within a minute. On PGlite the same code runs in one process through
+ * waits, whichever instance holds it. A slice lasts at most SLICE_MS (JOB_SLICE_SECONDS); if its instance dies,
+ * pg-boss expires it after twice that plus 10 s (queueTimings) and its maintenance (run by one instance at a
+ * time) gives it to another: with the default slice a dead instance's job goes on elsewhere within a minute. On PGlite the same code runs in one process through
  * pg-boss's `db.executeSql` adapter.
  * Scheduled sends are queue jobs too, with `startAfter` at the owner's time (./scheduled.ts).
  *
@@ -19,9 +19,19 @@ import { runSlice, SLICE_MS, type ServerSenderDeps } from './server-sender.ts'
 
 export const SEND_QUEUE = 'bulk-send'
 export const START_QUEUE = 'bulk-scheduled-start'
-/** A slice not completed after this long is taken as dead (its instance gone) and given to another. */
-export const EXPIRE_S = 40
+/** The longest period between the queue's maintenance runs (expiry, handing dead slices back). */
 export const MAINTENANCE_S = 10
+
+/**
+ * The queue's expiry and maintenance period for slices of `sliceMs`: a slice not completed after twice its
+ * length plus 10 s (40 s for the default 15 s slice) is taken as dead, its instance gone, and given to
+ * another; maintenance runs four times per expiry, at most every 10 s. Shorter slices hand a dead
+ * instance's job over sooner.
+ */
+export function queueTimings(sliceMs: number): { expireS: number; maintenanceS: number } {
+  const expireS = Math.ceil(sliceMs / 1000) * 2 + 10
+  return { expireS, maintenanceS: Math.min(MAINTENANCE_S, Math.max(1, Math.floor(expireS / 4))) }
+}
 /** The slow poll: how soon work queued by another instance, or given back by maintenance, is seen here. */
 export const POLL_S = 5
 /** A failed slice is retried after this long (pg-boss `retryDelay`). */
@@ -243,11 +253,12 @@ function startPoller<T>(o: PollerOptions<T>): Poller {
 
 export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
   const { store } = options
+  const timings = queueTimings(options.sliceMs ?? SLICE_MS)
   const boss = new PgBoss({
     ...(options.databaseUrl
       ? { connectionString: options.databaseUrl, max: 4 }
       : { db: { executeSql: executeSql(store) } }),
-    maintenanceIntervalSeconds: MAINTENANCE_S,
+    maintenanceIntervalSeconds: timings.maintenanceS,
     monitorStateIntervalSeconds: 60,
     application_name: 'pagecast-jobs',
   } as ConstructorParameters<typeof PgBoss>[0])
@@ -257,10 +268,14 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
     policy: 'stately',
     retryLimit: 1_000_000,
     retryDelay: RETRY_DELAY_S,
-    expireInSeconds: EXPIRE_S,
+    expireInSeconds: timings.expireS,
   }
   for (const name of [SEND_QUEUE, START_QUEUE]) {
-    if (!(await boss.getQueue(name))) {
+    const existing = await boss.getQueue(name)
+    // Made by an instance with another slice length: the expiry follows this one's.
+    if (existing && existing.expireInSeconds !== timings.expireS)
+      await boss.updateQueue(name, { name, ...queueOptions } as PgBoss.Queue)
+    if (!existing) {
       try {
         await boss.createQueue(name, { name, ...queueOptions } as PgBoss.Queue)
       } catch (err) {
