@@ -20,6 +20,8 @@ export {
 export type Fault = { kind: GraphErrorKind; code?: number; subcode?: number } | 'lost-response'
 
 export interface Delivered {
+  /** The message id the send answered (and the conversation shows). */
+  id: string
   recipientId: string
   text?: string
   attachmentId?: string
@@ -40,9 +42,12 @@ export class FakeGraph implements SenderGraph {
     if (fault && fault !== 'lost-response') throw new GraphError({ ...fault, message: `fault ${fault.kind}` })
     const attachmentId =
       req.attachment && 'attachmentId' in req.attachment ? req.attachment.attachmentId : undefined
-    this.delivered.push({ recipientId: req.recipientId, text: req.text, attachmentId, at: Date.now() })
+    const id = `m${this.delivered.length + 1}`
+    // An opt-in request shows in the conversation with its title as the text, as on the sandbox.
+    const text = req.text ?? req.optIn?.title
+    this.delivered.push({ id, recipientId: req.recipientId, text, attachmentId, at: Date.now() })
     if (fault === 'lost-response') throw new GraphError({ kind: 'network', message: 'Failed to fetch' })
-    return { recipient_id: req.recipientId, message_id: `m${this.delivered.length}` }
+    return { recipient_id: req.recipientId, message_id: id }
   }
 
   async uploadAttachment() {
@@ -56,8 +61,8 @@ export class FakeGraph implements SenderGraph {
     const recipientId = conversationId.replace(/^c/, '')
     const data: ChatMessage[] = this.delivered
       .filter((d) => d.recipientId === recipientId)
-      .map((d, i) => ({
-        id: `m${i}`,
+      .map((d) => ({
+        id: d.id,
         created_time: new Date(d.at).toISOString(),
         from: { id: PAGE, name: 'Page' },
         to: { data: [{ id: recipientId, name: 'x' }] },

@@ -81,4 +81,26 @@ describe('the worker and marketing recipients', () => {
       })),
     )
   })
+
+  it("gives the server each opt-in request's message id, also of one whose answer was lost and is found in the conversation", async () => {
+    const job = jobRecord({ total: 2, contentKind: 'optin_request', optinTitle: 'Weekly offers' })
+    await writeJob(job, [
+      { recipientId: '1', name: 'A', conversationId: 'c1' },
+      { recipientId: '2', name: 'B', conversationId: 'c2' },
+    ])
+    const graph = new FakeGraph()
+    // The first request reaches the customer but its answer never comes back.
+    graph.faults = ['lost-response']
+    const api = new FakeApi()
+    const lease = (await claimLease(job.id))!
+    expect(await runJob(makeDeps(graph, api), job.id, lease)).toBe('finished')
+    expect(graph.delivered.map((d) => [d.recipientId, d.id])).toEqual([
+      ['1', 'm1'],
+      ['2', 'm2'],
+    ])
+    expect([...api.touches.values()].map((t) => [t.recipient_id, t.status, t.message_id])).toEqual([
+      ['1', 'OK', 'm1'],
+      ['2', 'OK', 'm2'],
+    ])
+  })
 })

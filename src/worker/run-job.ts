@@ -144,6 +144,7 @@ async function nextStep(
         branded,
         now: deps.now(),
         nextSendAt: job.nextSendAt,
+        messageId: found.textSent ? found.textMessageId : undefined,
       })
       publish(deps, job.id)
       return 'again'
@@ -171,7 +172,7 @@ async function nextStep(
   }
   const { job: current, recipient, branded } = claim
   streaks.current = recipient
-  await sendOne(deps, current, recipient, token, branded)
+  const messageId = await sendOne(deps, current, recipient, token, branded)
   const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)
   const recorded = await recordResult({
     job: current,
@@ -181,6 +182,7 @@ async function nextStep(
     now: deps.now(),
     nextSendAt,
     acknowledged: streaks.acknowledged,
+    messageId,
   })
   streaks.acknowledged.length = 0
   if (!recorded) return 'again'

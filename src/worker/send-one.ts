@@ -17,27 +17,29 @@ export async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: 
   return found.textSent
 }
 
+/** Sends the recipient's content; answers the network's message id of an opt-in request. */
 export async function sendOne(
   deps: RunDeps,
   job: JobRecord,
   r: RecipientRecord,
   token: string,
   branded: boolean,
-) {
+): Promise<string | undefined> {
   const tagging = job.tag
     ? { messagingType: job.messagingType, tag: job.tag }
     : { messagingType: job.messagingType }
   const text = branded ? job.text + BRANDED_FOOTER : job.text
-  await sendContent(
+  return sendContent(
     jobContent(job.contentKind, job.optinTitle),
     { image: !!job.imageUrl, imageSent: !!r.imageSent },
     {
       optInRequest: async (title) => {
-        await deps.graph.send(job.pageId, token, {
+        const sent = await deps.graph.send(job.pageId, token, {
           recipientId: r.recipientId,
           messagingType: 'RESPONSE',
           optIn: { title, payload: optInPayload(job.id) },
         })
+        return sent.message_id
       },
       image: async () => {
         let attachmentId = (await jobs.get(job.id))?.attachmentId

@@ -1,12 +1,13 @@
 /**
  * Marketing messages end to end, with the sandbox as the network: the owner turns them on for the large demo
  * page (the explanation, the network's dialog for the two extra permissions, the ad account), asks customers
- * inside the window to subscribe (one from a chat, the rest in bulk), some opt in and one subscriber stops; a
- * bulk send then reaches the customers inside the window by standard message and the subscribers outside it by
- * marketing message, each once, the stopped one never, with the counts and the spend on the card equal to the
- * sandbox's. A paused campaign stops the job with its reason and nothing is sent twice; reactivated, the job is
- * resumed from its card and reaches every subscriber once. The modal, the wizard's
- * groups and budget and the card fit a 360 px phone, the phone sideways and a desk; screenshots in tests/artifacts/marketing/.
+ * inside the window to subscribe (one from a chat, still shown as a request after a reload, the rest in
+ * bulk), some opt in and one subscriber stops; a bulk send then reaches the customers inside the window by
+ * standard message and the subscribers outside it by marketing message, each once, the stopped one never,
+ * with the counts and the spend on the card equal to the sandbox's. A paused campaign stops the job with its
+ * reason and nothing is sent twice; reactivated, the job is resumed from its card and reaches every
+ * subscriber once. The modal, the wizard's groups and budget and the card fit a 360 px phone, the phone
+ * sideways and a desk; screenshots in tests/artifacts/marketing/.
  */
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
@@ -213,6 +214,17 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   await sheet.getByTestId('ask-send').click()
   await expect(sheet.getByTestId('ask-sent')).toBeVisible({ timeout: 20_000 })
   expect((await sends(url)).map((s) => [s.kind, s.psid])).toEqual([['optin_request', chatted]])
+  // After a reload (nothing of this tab's memory left) the chat still shows the request as one, from the
+  // server's record, on a phone.
+  await sheet.getByRole('button', { name: 'Close' }).click()
+  await expect(sheet).toBeHidden()
+  await page.setViewportSize(PHONE)
+  await page.reload()
+  const request = page.getByTestId('optin-request')
+  await expect(request).toHaveCount(1, { timeout: 20_000 })
+  await expect(request).toContainText('Subscription request: Updates and promotions')
+  await fits(page, [request], true)
+  await page.setViewportSize(DESK)
 
   // The rest inside the window are asked in bulk: the one asked this week and the subscribers are left out.
   await openWizard(page, pages.large)

@@ -81,6 +81,7 @@ async function applyResults(store: Store, userId: string, id: string, results: r
         recipient_id: r.recipient_id,
         sent_as_branded: r.sent_as_branded ?? false,
         error_data: r.error_data ?? null,
+        message_id: r.message_id,
       })
     } catch (err) {
       // Nothing left to spend: that recipient is not recorded; the server's sender meets the same refusal.

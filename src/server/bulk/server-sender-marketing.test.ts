@@ -80,7 +80,11 @@ onEveryStore('the server sender with marketing messages', (kind) => {
   afterAll(() => t.close())
 
   /** A job whose recipients are `ways` in order (r0, r1, …), with a campaign when any is marketing. */
-  async function job(ways: ('standard' | 'marketing')[], extra: Record<string, unknown> = {}) {
+  async function job(
+    ways: ('standard' | 'marketing')[],
+    extra: Record<string, unknown> = {},
+    handover: Record<string, unknown> = {},
+  ) {
     const fb = `${kind === 'pglite' ? 5 : 6}30${++n}`
     const who = await login(t.app, fb)
     await registerPage(t.app, who, fb)
@@ -122,6 +126,7 @@ onEveryStore('the server sender with marketing messages', (kind) => {
       cursor: 0,
       results: [],
       uncertain: [],
+      ...handover,
     } as never)
     return { id, who, pageId: fb }
   }
@@ -374,5 +379,63 @@ onEveryStore('the server sender with marketing messages', (kind) => {
       { psid: '0', title: 'Weekly offers' },
       { psid: '1', title: 'Weekly offers' },
     ])
+    // Each message by the id the network answered, so the chats show it as the request.
+    expect(await requestMessages(pageId)).toEqual([
+      { psid: '0', message_id: 'm1', title: 'Weekly offers' },
+      { psid: '1', message_id: 'm2', title: 'Weekly offers' },
+    ])
   })
+
+  it('records an uncertain opt-in request found in the conversation by the id of the message found', async () => {
+    const { id, pageId } = await job(['standard', 'standard'], {
+      content_kind: 'optin_request',
+      optin_title: 'Weekly offers',
+    })
+    await t.app.store.query(
+      `UPDATE message_recipients SET attempt_at = now() - interval '1 second', attempts = 1
+        WHERE message_id = $1 AND recipient_id = '0'`,
+      [id],
+    )
+    const network = new FakeNetwork()
+    network.conversation = [
+      {
+        id: 'm_seen',
+        created_time: new Date().toISOString(),
+        from: { id: pageId },
+        message: 'Weekly offers',
+      },
+    ] as ChatMessage[]
+    expect(await runSlice(deps(network, new Map()), id)).toEqual({ kind: 'done', why: 'finished' })
+    expect(network.sent.map((s) => s.recipientId)).toEqual(['1'])
+    expect(await requestMessages(pageId)).toEqual([
+      { psid: '0', message_id: 'm_seen', title: 'Weekly offers' },
+      { psid: '1', message_id: 'm1', title: 'Weekly offers' },
+    ])
+  })
+
+  it("records the opt-in requests the device sent before handing the job over, by the device's message ids", async () => {
+    const { id, pageId } = await job(
+      ['standard', 'standard'],
+      { content_kind: 'optin_request', optin_title: 'Weekly offers' },
+      {
+        cursor: 1,
+        results: [
+          { _method: 'PUT', status: 'OK', recipient_id: '0', sent_as_branded: false, message_id: 'm_dev' },
+        ],
+      },
+    )
+    const network = new FakeNetwork()
+    expect(await runSlice(deps(network, new Map()), id)).toEqual({ kind: 'done', why: 'finished' })
+    expect(network.sent.map((s) => s.recipientId)).toEqual(['1'])
+    expect(await requestMessages(pageId)).toEqual([
+      { psid: '0', message_id: 'm_dev', title: 'Weekly offers' },
+      { psid: '1', message_id: 'm1', title: 'Weekly offers' },
+    ])
+  })
+
+  const requestMessages = (pageId: string) =>
+    t.app.store.query<{ psid: string; message_id: string; title: string }>(
+      'SELECT psid, message_id, title FROM optin_request_messages WHERE page_id = $1 ORDER BY psid',
+      [pageId],
+    )
 })

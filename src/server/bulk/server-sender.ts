@@ -227,20 +227,20 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
         const subscriptionToken = await subscriberToken(deps, job, current)
         if (subscriptionToken === null) {
           // No longer subscribed (opted out since the audience was chosen): nothing is sent or spent.
-          await record(deps, lease, job, current, false, NOT_SUBSCRIBED)
+          await record(deps, lease, job, current, { ok: false, error: NOT_SUBSCRIBED })
           await setNext(store, messageId, lease, deps.now(), 'running')
           continue
         }
         await sendMarketing(deps, job, current, token, subscriptionToken)
-        await record(deps, lease, job, current, true)
+        await record(deps, lease, job, current, { ok: true })
         const spent = await readSpend(deps, job, token, false)
         if (spent) {
           await clearBusy(store, messageId, lease)
           return stop(deps, job, `marketing:${spent}`)
         }
       } else {
-        await sendOne(deps, job, current, token)
-        await record(deps, lease, job, current, true)
+        const sentId = await sendOne(deps, job, current, token)
+        await record(deps, lease, job, current, { ok: true, messageId: sentId })
       }
       await setNext(
         store,
@@ -317,7 +317,7 @@ async function settleUncertain(
       lease,
       job,
       { recipient_id: u.recipient_id, name: u.name, branded: u.attempt_branded },
-      true,
+      { ok: true, messageId: found.textMessageId },
     )
     return
   }
@@ -385,21 +385,28 @@ async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number):
   })
 }
 
-async function sendOne(deps: ServerSenderDeps, job: ServerJob, r: Claimed, token: string) {
+/** Sends the recipient's content; answers the network's message id of an opt-in request. */
+async function sendOne(
+  deps: ServerSenderDeps,
+  job: ServerJob,
+  r: Claimed,
+  token: string,
+): Promise<string | undefined> {
   const tagging = job.tag
     ? { messagingType: job.messaging_type, tag: job.tag }
     : { messagingType: job.messaging_type }
   const text = r.branded ? job.message + BRANDED_FOOTER : job.message
-  await sendContent(
+  return sendContent(
     jobContent(job.content_kind, job.optin_title),
     { image: !!job.image_url, imageSent: r.image_sent },
     {
       optInRequest: async (title) => {
-        await deps.graph.send(job.page_id, token, {
+        const sent = await deps.graph.send(job.page_id, token, {
           recipientId: r.recipient_id,
           messagingType: 'RESPONSE',
           optIn: { title, payload: optInPayload(job.id) },
         })
+        return sent.message_id
       },
       image: async () => {
         let attachmentId = (await readJob(deps.store, job.id))?.attachment_id
@@ -494,23 +501,26 @@ async function finalSpend(deps: ServerSenderDeps, job: ServerJob) {
   if (token) await readSpend(deps, job, token, true)
 }
 
+/** A recipient's result: delivered (with the network's message id when known), or refused and why. */
+type Outcome = { ok: true; messageId?: string | undefined } | { ok: false; error: string }
+
 /** The result through the one touch (idempotent per recipient), then the in-flight mark is cleared. */
 async function record(
   deps: ServerSenderDeps,
   lease: number,
   job: ServerJob,
   r: Pick<Claimed, 'recipient_id' | 'name' | 'branded'>,
-  ok: boolean,
-  error?: string,
+  outcome: Outcome,
 ) {
   try {
     await touch(deps.store, job.user_id, job.id, {
-      status: ok ? 'OK' : 'NG',
+      status: outcome.ok ? 'OK' : 'NG',
       recipient_id: r.recipient_id,
-      sent_as_branded: ok && r.branded,
-      error_data: ok
+      sent_as_branded: outcome.ok && r.branded,
+      error_data: outcome.ok
         ? null
-        : { error_message: error ?? '', recipent_id: r.recipient_id, recipent_name: r.name },
+        : { error_message: outcome.error, recipent_id: r.recipient_id, recipent_name: r.name },
+      message_id: outcome.ok ? outcome.messageId : undefined,
     })
   } catch (err) {
     // The message went but nothing is left to pay for it (406): the same as the device, the next claim stops.
@@ -645,7 +655,7 @@ async function handleFailure(
       if (r) await backToPending(deps.store, job.id, r.recipient_id)
       return stop(deps, job, marketingReason(marketing) ?? `${kind}: ${message}`)
     case 'reject':
-      if (r) await record(deps, lease, job, r, false, marketingReason(marketing) ?? message)
+      if (r) await record(deps, lease, job, r, { ok: false, error: marketingReason(marketing) ?? message })
       await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
       return undefined
     case 'none':

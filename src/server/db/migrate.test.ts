@@ -19,6 +19,7 @@ const ALL_MIGRATIONS = [
   '008_marketing',
   '009_marketing_jobs',
   '010_recipient_failures',
+  '011_optin_request_messages',
 ]
 
 describe('migrations on PGlite', () => {

@@ -223,4 +223,36 @@ onEveryStore('the allowance', (kind) => {
     expect(res.statusCode).toBe(404)
     expect((await owner.available()).available_messages).toBe(5)
   })
+
+  it("keeps a delivered opt-in request's message id for the chats, and no other message's", async () => {
+    const u = await fresh({ subscriptions_messages: 5 }, {
+      content_kind: 'optin_request',
+      optin_title: 'Weekly offers',
+    } as never)
+    expect((await u.touchAs('1001', { message_id: 'm_1' })).statusCode).toBe(200)
+    // A retry with the same id, a touch without one and a rejected send add nothing.
+    expect((await u.touchAs('1001', { message_id: 'm_1' })).statusCode).toBe(200)
+    expect((await u.touchAs('1002')).statusCode).toBe(200)
+    expect((await u.touchAs('1003', { status: 'NG', message_id: 'm_3', error_data: null })).statusCode).toBe(
+      200,
+    )
+    const read = (psid: string) =>
+      t.app.inject({ url: `/api/v2/pages/${u.fb}/marketing/optin-requests?psid=${psid}`, headers: u.auth })
+    expect((await read('1001')).json()).toMatchObject({
+      data: [{ message_id: 'm_1', title: 'Weekly offers' }],
+    })
+    expect((await read('1002')).json()).toEqual({ data: [] })
+    expect((await read('1003')).json()).toEqual({ data: [] })
+    const bad = await u.touchAs('1004', { message_id: 'not an id' })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors.message_id).toBeTruthy()
+
+    const text = await fresh({ subscriptions_messages: 5 })
+    expect((await text.touchAs('1001', { message_id: 'm_9' })).statusCode).toBe(200)
+    const none = await t.app.inject({
+      url: `/api/v2/pages/${text.fb}/marketing/optin-requests?psid=1001`,
+      headers: text.auth,
+    })
+    expect(none.json()).toEqual({ data: [] })
+  })
 })

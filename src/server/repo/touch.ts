@@ -22,6 +22,7 @@ import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
 import type { Store } from '../db/store.ts'
 import { recordOptInRequests } from './marketing.ts'
+import { recordOptInMessages } from './optin-messages.ts'
 import { MessageNotFound } from './messages.ts'
 import { type SubscriptionRow, hasAccess, toState } from './subscriptions.ts'
 
@@ -31,6 +32,8 @@ export interface TouchInput {
   sent_as_branded: boolean
   error_data?:
     { error_message: string; recipent_id: string; recipent_name?: string | undefined } | null | undefined
+  /** The network's id of the delivered message (kept for an opt-in request, so the chats show it as one). */
+  message_id?: string | undefined
 }
 
 export const NO_MESSAGES = "You don't have any messages available"
@@ -161,9 +164,20 @@ export async function touch(
     if (recorded.length === 0) throw refusal(row)
   }
   // A delivered opt-in request counts toward the network's one-per-title-per-week limit (a retried touch
-  // records it again, harmlessly: the same person, title and about the same time).
-  if (input.status === 'OK' && row.content_kind === 'optin_request' && row.optin_title)
-    await recordOptInRequests(store, row.message_page_id, [input.recipient_id], row.optin_title, new Date())
+  // records it again, harmlessly: the same person, title and about the same time), and its message shows
+  // in the chats as a subscription request (kept once per message id).
+  if (input.status === 'OK' && row.content_kind === 'optin_request' && row.optin_title) {
+    const at = new Date()
+    await recordOptInRequests(store, row.message_page_id, [input.recipient_id], row.optin_title, at)
+    if (input.message_id)
+      await recordOptInMessages(
+        store,
+        row.message_page_id,
+        [{ psid: input.recipient_id, message_id: input.message_id }],
+        row.optin_title,
+        at,
+      )
+  }
   const subscription = toState(row)
   return { available_messages: subscription.available_messages, subscription }
 }

@@ -150,6 +150,8 @@ onEveryStore('marketing routes', (kind) => {
       ['GET', '/subscribers'],
       ['POST', '/optin-requests/check', { psids: ['1'], title: 'x' }],
       ['POST', '/optin-requests', { psids: ['1'], title: 'x' }],
+      ['POST', '/optin-requests', { messages: [{ psid: '1', message_id: 'm_1' }], title: 'x' }],
+      ['GET', '/optin-requests?psid=1'],
     ]
     for (const [method, path, body] of routes) {
       expect((await call(stranger, method, `/pages/${pageId}/marketing${path}`, body)).statusCode).toBe(403)
@@ -426,5 +428,94 @@ onEveryStore('marketing routes', (kind) => {
         expect(res.json().errors).toBeTruthy()
       }
     }
+  })
+
+  it("keeps each opt-in request message by the network's id and reads one customer's back, newest first", async () => {
+    const { who, pageId } = await owner()
+    const url = `/pages/${pageId}/marketing/optin-requests`
+    const first = await call(who, 'POST', url, {
+      messages: [
+        { psid: '42', message_id: 'm_1' },
+        { psid: '43', message_id: 'm_2' },
+      ],
+      title: ' Offers ',
+    })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toEqual({ recorded: 2 })
+    // A later request to 42, and the first one recorded again (it keeps its title and time).
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await call(who, 'POST', url, { messages: [{ psid: '42', message_id: 'm_3' }], title: 'News' })
+    await call(who, 'POST', url, { messages: [{ psid: '42', message_id: 'm_1' }], title: 'Other' })
+
+    const read = await call(who, 'GET', `${url}?psid=42`)
+    expect(read.statusCode).toBe(200)
+    const data = (read.json() as { data: { message_id: string; title: string; sent_at: string }[] }).data
+    expect(data.map((r) => [r.message_id, r.title])).toEqual([
+      ['m_3', 'News'],
+      ['m_1', 'Offers'],
+    ])
+    expect(Date.parse(data[0]!.sent_at)).toBeGreaterThan(Date.parse(data[1]!.sent_at))
+    expect((await call(who, 'GET', `${url}?psid=43`)).json().data).toMatchObject([{ message_id: 'm_2' }])
+    expect((await call(who, 'GET', `${url}?psid=44`)).json()).toEqual({ data: [] })
+    // The messages count for the weekly limit as the people named alone do.
+    const check = await call(who, 'POST', `${url}/check`, { psids: ['42', '44'], title: 'Offers' })
+    expect(check.json().allowed).toEqual(['44'])
+
+    // Another owner's page with the same customer id shows none of them.
+    const other = await owner()
+    const theirs = await call(other.who, 'GET', `/pages/${other.pageId}/marketing/optin-requests?psid=42`)
+    expect(theirs.json()).toEqual({ data: [] })
+    expect((await call(other.who, 'GET', `${url}?psid=42`)).statusCode).toBe(403)
+  })
+
+  it('answers at most the newest 50 of a customer', async () => {
+    const { who, pageId } = await owner()
+    const url = `/pages/${pageId}/marketing/optin-requests`
+    for (const batch of [0, 1]) {
+      const messages = Array.from({ length: 30 }, (_, i) => ({
+        psid: '42',
+        message_id: `m_${batch}_${String(i).padStart(2, '0')}`,
+      }))
+      expect((await call(who, 'POST', url, { messages, title: `T${batch}` })).statusCode).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const data = (await call(who, 'GET', `${url}?psid=42`)).json().data as { message_id: string }[]
+    expect(data).toHaveLength(50)
+    expect(data.slice(0, 30).every((r) => r.message_id.startsWith('m_1_'))).toBe(true)
+  })
+
+  it('refuses a bad record of opt-in request messages or a bad read with 422 and the errors', async () => {
+    const { who, pageId } = await owner()
+    const url = `/pages/${pageId}/marketing/optin-requests`
+    for (const bad of [
+      { title: 'Offers' },
+      { messages: [], title: 'Offers' },
+      { messages: [{ psid: 'abc', message_id: 'm_1' }], title: 'Offers' },
+      { messages: [{ psid: '1' }], title: 'Offers' },
+      { messages: [{ psid: '1', message_id: '' }], title: 'Offers' },
+      { messages: [{ psid: '1', message_id: 'm 1' }], title: 'Offers' },
+      { messages: [{ psid: '1', message_id: 'm'.repeat(257) }], title: 'Offers' },
+      { messages: [{ psid: '1', message_id: 'm_1', extra: true }], title: 'Offers' },
+      { messages: [{ psid: '1', message_id: 'm_1' }] },
+      { messages: [{ psid: '1', message_id: 'm_1' }], title: 'x'.repeat(66) },
+      { messages: 'm_1', title: 'Offers' },
+    ]) {
+      const res = await call(who, 'POST', url, bad)
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422)
+      expect(Object.keys(res.json().errors).length).toBeGreaterThan(0)
+    }
+    for (const query of [
+      '',
+      '?psid=',
+      '?psid=abc',
+      '?psid=1&psid=2',
+      '?psid=1&limit=5',
+      `?psid=${'1'.repeat(65)}`,
+    ]) {
+      const res = await call(who, 'GET', `${url}${query}`)
+      expect(res.statusCode, query).toBe(422)
+      expect(Object.keys(res.json().errors).length).toBeGreaterThan(0)
+    }
+    expect((await call(who, 'GET', `${url}?psid=1`)).json()).toEqual({ data: [] })
   })
 })

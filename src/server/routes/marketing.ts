@@ -2,8 +2,8 @@
  * Marketing messages of a page (`/api/v2/pages/{pageId}/marketing…`): turning them on with an ad account
  * (after the network confirms the page token and its permissions, and that the ad account is active in a
  * region the network serves), turning them off, the subscriber list (synced from the page's token list;
- * opt-in webhooks keep it current) and the weekly limit of opt-in requests. The page must be bound to the
- * caller. Refusals are 422 with an `errors` map whose entries, and the `code` beside them, are marketing error
+ * opt-in webhooks keep it current) and the opt-in requests sent (for the weekly limit, and each message by
+ * its id, so every device's chat shows it as a request). The page must be bound to the caller. Refusals are 422 with an `errors` map whose entries, and the `code` beside them, are marketing error
  * names the app shows the shared texts of (src/shared/marketing/error-texts.ts): page_token `page_permission`
  * (the network does not vouch for it as the caller's token of this page) | `permission_declined` (the marketing
  * permissions are not granted); ad_account_id `no_ad_account` | `ad_account_inactive` | `region_unavailable`;
@@ -16,7 +16,9 @@ import {
   type MarketingState,
   adAccountsBody,
   enableMarketingBody,
+  optinMessagesQuery,
   optinRequestsBody,
+  recordOptinRequestsBody,
   syncSubscribersBody,
 } from '../../shared/contracts/marketing.ts'
 import { isGraphError } from '../../shared/graph/errors.ts'
@@ -45,6 +47,7 @@ import {
   recordOptInRequests,
   subscriberCounts,
 } from '../repo/marketing.ts'
+import { listOptInMessages, recordOptInMessages } from '../repo/optin-messages.ts'
 import { publishToPage } from '../repo/owner-events.ts'
 import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage } from './page-access.ts'
 
@@ -295,8 +298,20 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
 
   app.post('/pages/:pageId/marketing/optin-requests', auth, async (request) => {
     const { pageId } = await boundPage(request)
-    const body = parse(optinRequestsBody, request.body)
-    await recordOptInRequests(ctx.store, pageId, body.psids, body.title, now())
-    return { recorded: new Set(body.psids).size }
+    const body = parse(recordOptinRequestsBody, request.body)
+    const messages = body.messages ?? []
+    const psids = [...(body.psids ?? []), ...messages.map((m) => m.psid)]
+    const at = now()
+    await ctx.store.transaction(async (tx) => {
+      await recordOptInRequests(tx, pageId, psids, body.title, at)
+      await recordOptInMessages(tx, pageId, messages, body.title, at)
+    })
+    return { recorded: new Set(psids).size }
+  })
+
+  app.get('/pages/:pageId/marketing/optin-requests', auth, async (request) => {
+    const { pageId } = await boundPage(request)
+    const { psid } = parse(optinMessagesQuery, request.query)
+    return { data: await listOptInMessages(ctx.store, pageId, psid) }
   })
 }

@@ -12,6 +12,9 @@ import type {
   MarketingEstimate,
   MarketingState,
   OptinCheckResponse,
+  OptinRequestMessage,
+  RecordOptinRequestsBody,
+  SentOptinRequest,
 } from '../contracts/marketing.ts'
 import { api, silentApi } from './client.ts'
 
@@ -100,7 +103,26 @@ export async function syncMarketingSubscribers(
   return api(`${page(pageId)}/sync`, { method: 'POST', body: { page_token: pageToken } })
 }
 
-/** `POST …/marketing/optin-requests`: records requests the network accepted (the weekly limit). */
-export async function recordOptinRequests(pageId: string, psids: string[], title: string): Promise<void> {
-  await api(`${page(pageId)}/optin-requests`, { method: 'POST', body: { psids, title } })
+/**
+ * `POST …/marketing/optin-requests`: records requests the network accepted, each with the message id its Send
+ * API answered (the weekly limit, and the chats of every device show the message as a subscription request).
+ */
+export async function recordOptinRequests(
+  pageId: string,
+  messages: OptinRequestMessage[],
+  title: string,
+): Promise<void> {
+  const body: RecordOptinRequestsBody = { messages, title }
+  await api(`${page(pageId)}/optin-requests`, { method: 'POST', body })
+}
+
+/** `GET …/marketing/optin-requests?psid=…`: the opt-in request messages sent to this customer, newest first. */
+export async function listOptinRequests(
+  pageId: string,
+  psid: string,
+  signal?: AbortSignal,
+): Promise<SentOptinRequest[]> {
+  const path = `${page(pageId)}/optin-requests?psid=${encodeURIComponent(psid)}`
+  const res = await silentApi<{ data?: SentOptinRequest[] }>(path, signal ? { signal } : {})
+  return res?.data ?? []
 }

@@ -16,6 +16,8 @@ export interface ResultInput {
   nextSendAt: number
   /** Outbox keys whose touches the server acknowledged: removed in this transaction too. */
   acknowledged?: readonly string[]
+  /** The network's id of the delivered message, when known (the server keeps an opt-in request's). */
+  messageId?: string | undefined
 }
 
 export interface Recorded {
@@ -25,7 +27,7 @@ export interface Recorded {
 
 /** The result, the job counts, the queued touch and the next send time, together. */
 export async function recordResult(input: ResultInput) {
-  const { job, recipient, ok, branded, error, now, nextSendAt, acknowledged } = input
+  const { job, recipient, ok, branded, error, now, nextSendAt, acknowledged, messageId } = input
   const body: TouchBody = {
     _method: 'PUT',
     status: ok ? 'OK' : 'NG',
@@ -34,6 +36,7 @@ export async function recordResult(input: ResultInput) {
       ? null
       : { error_message: error ?? '', recipent_id: recipient.recipientId, recipent_name: recipient.name },
     sent_as_branded: ok && branded,
+    ...(ok && messageId ? { message_id: messageId } : {}),
   }
   const entry = touchEntry(job.id, recipient.recipientId, body, now)
   return db.transaction('rw', jobs, recipients, outbox, async (): Promise<Recorded | undefined> => {

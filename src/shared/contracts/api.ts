@@ -4,7 +4,7 @@
  */
 import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
-import { contentKind, jobMarketing, optinTitle, recipientWay } from './marketing-core.ts'
+import { contentKind, jobMarketing, networkMessageId, optinTitle, recipientWay } from './marketing-core.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)
@@ -127,6 +127,8 @@ export const touchBody = z
       })
       .nullish(),
     sent_as_branded: z.boolean().default(false),
+    /** The network's id of the delivered message (an opt-in request's shows in the chats as one). */
+    message_id: networkMessageId.optional(),
   })
   .strict()
 export type TouchBody = z.input<typeof touchBody>

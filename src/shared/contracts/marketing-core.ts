@@ -18,6 +18,9 @@ export const optinTitle = z
   .min(1, 'The title must not be empty.')
   .max(OPTIN_TITLE_MAX, `The title may have at most ${OPTIN_TITLE_MAX} characters.`)
 
+/** The network's id of a sent message (the Send API's `message_id`): printable, without spaces. */
+export const networkMessageId = z.string().regex(/^[\x21-\x7e]{1,256}$/, "Must be the network's message id.")
+
 /** How a recipient of a bulk job is reached. */
 export const recipientWay = z.enum(['standard', 'marketing'])
 export type RecipientWay = z.infer<typeof recipientWay>

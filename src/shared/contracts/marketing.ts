@@ -6,7 +6,7 @@
  * builds its payloads with the same types. Subscription tokens never leave the server.
  */
 import { z } from './zod.ts'
-import { budgetKind, OPTIN_PSIDS_PER_CALL_MAX, optinTitle } from './marketing-core.ts'
+import { budgetKind, networkMessageId, OPTIN_PSIDS_PER_CALL_MAX, optinTitle } from './marketing-core.ts'
 
 export * from './marketing-core.ts'
 
@@ -68,6 +68,40 @@ export const optinRequestsBody = z
   .object({ psids: z.array(psid).min(1).max(OPTIN_PSIDS_PER_CALL_MAX), title: optinTitle })
   .strict()
 export type OptinRequestsBody = z.infer<typeof optinRequestsBody>
+
+/** An opt-in request message the network accepted: to whom, and the message id its Send API answered. */
+export const optinRequestMessage = z.object({ psid, message_id: networkMessageId }).strict()
+export type OptinRequestMessage = z.infer<typeof optinRequestMessage>
+/**
+ * `POST …/marketing/optin-requests`: records requests the network accepted for the weekly limit; those given
+ * as `messages` are also kept by message id, so every device's chat shows them as subscription requests.
+ */
+export const recordOptinRequestsBody = z
+  .object({
+    psids: z.array(psid).min(1).max(OPTIN_PSIDS_PER_CALL_MAX).optional(),
+    messages: z.array(optinRequestMessage).min(1).max(OPTIN_PSIDS_PER_CALL_MAX).optional(),
+    title: optinTitle,
+  })
+  .strict()
+  .refine((b) => b.psids !== undefined || b.messages !== undefined, {
+    message: 'Name the people asked (psids) or the messages sent (messages).',
+    path: ['messages'],
+  })
+export type RecordOptinRequestsBody = z.infer<typeof recordOptinRequestsBody>
+
+/** The most opt-in request messages one read of a customer's answers (the newest). */
+export const OPTIN_MESSAGES_LIST_MAX = 50
+/** `GET …/marketing/optin-requests?psid=…`: the opt-in request messages sent to one customer. */
+export const optinMessagesQuery = z.object({ psid }).strict()
+export const sentOptinRequest = z.object({
+  message_id: z.string(),
+  title: z.string(),
+  /** ISO time. */
+  sent_at: z.string(),
+})
+export type SentOptinRequest = z.infer<typeof sentOptinRequest>
+/** Newest first, at most OPTIN_MESSAGES_LIST_MAX. */
+export const sentOptinRequestsResponse = z.object({ data: z.array(sentOptinRequest) })
 export const optinRefusal = z.object({
   psid: z.string(),
   reason: z.enum(['asked_this_week', 'subscribed']),

@@ -27,6 +27,20 @@ describe('the delivery rules of both senders', () => {
     expect(arrival([seen(at, '', 'page', true)], 'page', '', at)).toEqual({ textSent: true, imageSent: true })
   })
 
+  it('names the message found carrying the text when the messages read have ids', () => {
+    const at = 1_000_000_000
+    const latest = [
+      { id: 'm_2', fromId: 'page', createdAt: at + 2, text: 'other', hasImage: false },
+      { id: 'm_1', fromId: 'page', createdAt: at + 1, text: 'Offers', hasImage: false },
+    ]
+    expect(arrival(latest, 'page', 'Offers', at)).toEqual({
+      textSent: true,
+      imageSent: false,
+      textMessageId: 'm_1',
+    })
+    expect(arrival(latest, 'page', 'Missing', at)).toEqual({ textSent: false, imageSent: false })
+  })
+
   it('sends the image first, records it, then the text; an image that went is not sent again', async () => {
     const log: string[] = []
     const steps = {

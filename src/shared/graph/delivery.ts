@@ -36,6 +36,8 @@ export const ARRIVAL_CLOCK_TOLERANCE_MS = 2 * 60_000
 
 /** A message of the conversation as the arrival check reads it. */
 export interface SeenMessage {
+  /** The network's message id, when the reader has it. */
+  id?: string
   fromId: string | undefined
   createdAt: number
   text: string
@@ -45,6 +47,8 @@ export interface SeenMessage {
 export interface Arrival {
   textSent: boolean
   imageSent: boolean
+  /** The network's id of the page message found carrying the text (when the messages read had ids). */
+  textMessageId?: string
 }
 
 /**
@@ -60,9 +64,11 @@ export function arrival(
 ): Arrival {
   const since = attemptAt - ARRIVAL_CLOCK_TOLERANCE_MS
   const ours = latest.filter((m) => m.fromId === pageId && m.createdAt >= since)
+  const withText = ours.find((m) => m.text === text && (text !== '' || m.hasImage))
   return {
-    textSent: ours.some((m) => m.text === text && (text !== '' || m.hasImage)),
+    textSent: withText !== undefined,
     imageSent: ours.some((m) => m.hasImage),
+    ...(withText?.id ? { textMessageId: withText.id } : {}),
   }
 }
 
@@ -129,18 +135,20 @@ export function arrivalText(content: JobContent, text: string): string {
 }
 
 export interface ContentSteps extends PartSteps {
-  optInRequest(title: string): Promise<void>
+  /** Sends the opt-in request; answers the network's message id of it. */
+  optInRequest(title: string): Promise<string>
 }
 
-/** One recipient's send by the job's content: the opt-in request alone, or the message's parts in order. */
+/**
+ * One recipient's send by the job's content: the opt-in request alone, or the message's parts in order.
+ * Answers the opt-in request's message id (undefined for the owner's message).
+ */
 export async function sendContent(
   content: JobContent,
   parts: { image: boolean; imageSent: boolean },
   steps: ContentSteps,
-): Promise<void> {
-  if (content.kind === 'optin_request') {
-    await steps.optInRequest(content.title)
-    return
-  }
+): Promise<string | undefined> {
+  if (content.kind === 'optin_request') return steps.optInRequest(content.title)
   await sendParts({ ...parts, text: true }, steps)
+  return undefined
 }

@@ -32,12 +32,19 @@ describe('opt-in requests as a bulk job’s content', () => {
       image: async () => void steps.push('image'),
       imageWent: async () => void steps.push('imageWent'),
       text: async () => void steps.push('text'),
-      optInRequest: async (title: string) => void steps.push(`optin:${title}`),
+      optInRequest: async (title: string) => {
+        steps.push(`optin:${title}`)
+        return 'm_1'
+      },
     }
-    await sendContent(jobContent('optin_request', 'News'), { image: true, imageSent: false }, record)
+    expect(
+      await sendContent(jobContent('optin_request', 'News'), { image: true, imageSent: false }, record),
+    ).toBe('m_1')
     expect(steps).toEqual(['optin:News'])
     steps.length = 0
-    await sendContent(jobContent('text', null), { image: true, imageSent: false }, record)
+    expect(
+      await sendContent(jobContent('text', null), { image: true, imageSent: false }, record),
+    ).toBeUndefined()
     expect(steps).toEqual(['image', 'imageWent', 'text'])
     expect(arrivalText(jobContent('optin_request', 'News'), 'Hello')).toBe('News')
     expect(arrivalText(jobContent(undefined, undefined), 'Hello')).toBe('Hello')

@@ -64,7 +64,9 @@ export function AskSheet({
       if (result.refusal) return setPhase('ready')
       const sent = await send(customerId, trimmed)
       rememberOptInRequest(sent.message_id, trimmed)
-      await recordOptinRequests(pageId, [customerId], trimmed).catch(() => undefined)
+      await recordOptinRequests(pageId, [{ psid: customerId, message_id: sent.message_id }], trimmed).catch(
+        () => undefined,
+      )
       setPhase('sent')
       onSent?.()
       void queryClient.invalidateQueries({ queryKey: marketingQueryKey(pageId) })

@@ -140,8 +140,9 @@ describe('Ask to subscribe in a chat', () => {
       { psids: ['123'], title: 'Updates and promotions' },
       { psids: ['123'], title: 'Weekend deals' },
     ])
+    // Recorded with the network's message id, so the chat on any device shows it as the request.
     expect(calls.find((c) => c.path.endsWith('/optin-requests'))?.body).toEqual({
-      psids: ['123'],
+      messages: [{ psid: '123', message_id: 'm.1' }],
       title: 'Weekend deals',
     })
     expect(p.onSent).toHaveBeenCalled()

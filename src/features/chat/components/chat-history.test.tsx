@@ -1,11 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { CachedMessage } from '../../../shared/db/db.ts'
+import type { MarketingState, SentOptinRequest } from '../../../shared/contracts/marketing.ts'
 import { ChatHistory } from './chat-history.tsx'
+
+/** The server as the history reads it: the page's marketing state and the customer's opt-in requests. */
+const server = { enabled: true, requests: [] as SentOptinRequest[], calls: [] as string[] }
+async function fakeApi(path: string) {
+  server.calls.push(path)
+  if (path === '/pages/p1/marketing')
+    return { enabled: server.enabled, optin_title_default: 'Updates and promotions' } as MarketingState
+  if (path.startsWith('/pages/p1/marketing/optin-requests?')) return { data: server.requests }
+  throw new Error(`unexpected ${path}`)
+}
+vi.mock('../../../shared/api/client.ts', () => ({ api: fakeApi, silentApi: fakeApi }))
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -34,22 +47,28 @@ document.head.append(style)
 let root: Root | undefined
 let host: HTMLElement | undefined
 
-async function render(messages: CachedMessage[], onLoadOlder = async () => {}) {
+async function render(messages: CachedMessage[], onLoadOlder = async () => {}, online = false) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const tree = (list: CachedMessage[]) => (
-    <I18nProvider i18n={i18n}>
-      <div style={{ height: 400, width: 360, display: 'flex', flexDirection: 'column' }}>
-        <ChatHistory
-          pageId={pageId}
-          messages={list}
-          pending={[]}
-          loadingOlder={false}
-          complete={false}
-          bottomSignal={0}
-          onLoadOlder={onLoadOlder}
-          onDiscard={() => {}}
-        />
-      </div>
-    </I18nProvider>
+    <QueryClientProvider client={client}>
+      <I18nProvider i18n={i18n}>
+        <div style={{ height: 400, width: 360, display: 'flex', flexDirection: 'column' }}>
+          <ChatHistory
+            pageId={pageId}
+            conversationId="t1"
+            customerId="c1"
+            online={online}
+            messages={list}
+            pending={[]}
+            loadingOlder={false}
+            complete={false}
+            bottomSignal={0}
+            onLoadOlder={onLoadOlder}
+            onDiscard={() => {}}
+          />
+        </div>
+      </I18nProvider>
+    </QueryClientProvider>
   )
   const draw = async (list: CachedMessage[]) => act(async () => root!.render(tree(list)))
   /** An urgent render (as a query's state change brings): committed at once, without act. */
@@ -76,6 +95,7 @@ const shown = (el: HTMLElement, text: string) => {
 afterEach(() => {
   act(() => root?.unmount())
   host?.remove()
+  Object.assign(server, { enabled: true, requests: [], calls: [] })
 })
 
 describe('ChatHistory (virtualised, anchored at the bottom)', () => {
@@ -118,5 +138,36 @@ describe('ChatHistory (virtualised, anchored at the bottom)', () => {
     await expect.poll(() => shown(el, 'Message 299')?.visible).toBe(true)
     drawNow(range(50, 300))
     expect(el.dataset.count).toBe('250')
+  })
+
+  it('shows a page message the server recorded as an opt-in request as the subscription request, though this tab never sent it', async () => {
+    // m3 and m7 are the page's (odd numbers); the server knows m7 as a request sent from another device.
+    server.requests = [{ message_id: 'm7', title: 'Weekly offers', sent_at: new Date().toISOString() }]
+    const { el } = await render(range(1, 10), async () => {}, true)
+    await vi.waitFor(() => expect(el.querySelector('[data-testid="optin-request"]')).not.toBeNull())
+    const requests = [...el.querySelectorAll('[data-testid="optin-request"]')]
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.textContent).toContain('Subscription request: Weekly offers')
+    expect(requests[0]!.textContent).toContain('Message 7')
+    expect(server.calls).toContain('/pages/p1/marketing/optin-requests?psid=c1')
+  })
+
+  it('reads no opt-in requests while the page has marketing messages off, nor while offline', async () => {
+    server.requests = [{ message_id: 'm7', title: 'Weekly offers', sent_at: new Date().toISOString() }]
+    server.enabled = false
+    const off = await render(range(1, 10), async () => {}, true)
+    await vi.waitFor(() => expect(server.calls).toContain('/pages/p1/marketing'))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(server.calls.some((c) => c.includes('optin-requests'))).toBe(false)
+    expect(off.el.querySelector('[data-testid="optin-request"]')).toBeNull()
+    act(() => root?.unmount())
+    host?.remove()
+
+    server.enabled = true
+    server.calls = []
+    const offline = await render(range(1, 10), async () => {}, false)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(server.calls).toEqual([])
+    expect(offline.el.querySelector('[data-testid="optin-request"]')).toBeNull()
   })
 })

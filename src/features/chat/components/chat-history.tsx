@@ -11,7 +11,7 @@ import type { CachedMessage } from '../../../shared/db/db.ts'
 import { receiptState, type Watermarks } from '../../../shared/live/receipts.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
-import { useOptInRequests } from '../model/optin-sent.ts'
+import { useOptInTitles } from '../api/optin-requests.ts'
 
 const TOP_THRESHOLD_PX = 48
 /** A text bubble with its time, before it is measured. */
@@ -35,6 +35,10 @@ function observeSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: 
 
 export interface ChatHistoryProps {
   pageId: string
+  conversationId: string
+  /** The customer of the chat (their opt-in requests are read from the server). */
+  customerId: string
+  online: boolean
   messages: readonly CachedMessage[]
   pending: readonly ReplyEntry[]
   loadingOlder: boolean
@@ -51,6 +55,9 @@ type Item = { kind: 'message'; message: CachedMessage } | { kind: 'pending'; rep
 
 export function ChatHistory({
   pageId,
+  conversationId,
+  customerId,
+  online,
   messages: latest,
   pending,
   loadingOlder,
@@ -60,7 +67,7 @@ export function ChatHistory({
   onLoadOlder,
   onDiscard,
 }: ChatHistoryProps) {
-  const optins = useOptInRequests()
+  const optins = useOptInTitles({ pageId, conversationId, customerId, online })
   // A newly opened chat first shows its frame, then its messages in the next frames: the page's first layout
   // and the history's (long texts in several scripts) are then separate tasks. Only that first time: the
   // virtualizer takes its list during render, so once drawn every render must give it the list it commits.

@@ -1,5 +1,6 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { GraphClient } from '../../../shared/graph/types.ts'
@@ -16,6 +17,7 @@ import { SavedRepliesButton } from './saved-replies.tsx'
 import { compressImage } from '../model/compress-image.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
+import { optinRequestsKey } from '../api/optin-requests.ts'
 
 export interface ChatCustomer {
   conversationId: string
@@ -124,6 +126,7 @@ export function ChatView(props: ChatViewProps) {
   })
 
   const config = useClientConfig()
+  const queryClient = useQueryClient()
   const ask = useMemo<AskToSubscribeProps>(
     () => ({
       pageId,
@@ -137,9 +140,24 @@ export function ChatView(props: ChatViewProps) {
           const graph = createMarketingGraph({ baseUrl: config.graphUrl, version: config.graphVersion })
           return graph.sendOptInRequest(token, psid, { title, payload: `optin:${title}` })
         }),
-      onSent: onDelivered,
+      onSent: () => {
+        onDelivered()
+        void queryClient.invalidateQueries({
+          queryKey: optinRequestsKey(pageId, conversationId, customer.id),
+        })
+      },
     }),
-    [pageId, customer.id, customer.name, inOptInWindow, withToken, config, onDelivered],
+    [
+      pageId,
+      conversationId,
+      customer.id,
+      customer.name,
+      inOptInWindow,
+      withToken,
+      config,
+      onDelivered,
+      queryClient,
+    ],
   )
 
   const onSend = async (text: string, image: File | undefined): Promise<boolean> => {
@@ -173,6 +191,9 @@ export function ChatView(props: ChatViewProps) {
       />
       <ChatHistory
         pageId={pageId}
+        conversationId={conversationId}
+        customerId={customer.id}
+        online={online}
         messages={history.messages}
         pending={replies.pending}
         loadingOlder={history.loadingOlder}

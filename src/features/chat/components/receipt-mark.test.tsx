@@ -3,6 +3,7 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type CachedMessage, db } from '../../../shared/db/db.ts'
 import { useReceipts } from '../../../shared/live/use-receipts.ts'
 import { ChatHistory } from './chat-history.tsx'
@@ -46,6 +47,9 @@ function Chat() {
   return (
     <ChatHistory
       pageId={PAGE}
+      conversationId="c1"
+      customerId="u1"
+      online={false}
       messages={history}
       pending={[]}
       loadingOlder={false}
@@ -64,9 +68,11 @@ async function render() {
   root = createRoot(host)
   await act(async () => {
     root!.render(
-      <I18nProvider i18n={i18n}>
-        <Chat />
-      </I18nProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <Chat />
+        </I18nProvider>
+      </QueryClientProvider>,
     )
   })
 }

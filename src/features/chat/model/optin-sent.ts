@@ -21,3 +21,12 @@ export function useOptInRequests(): ReadonlyMap<string, string> {
     () => sent,
   )
 }
+
+/** The server's record of a customer's requests with this tab's own sends (the same message has one title). */
+export function mergeOptInTitles(
+  recorded: readonly { message_id: string; title: string }[] | undefined,
+  inTab: ReadonlyMap<string, string>,
+): ReadonlyMap<string, string> {
+  if (!recorded?.length) return inTab
+  return new Map([...recorded.map((r) => [r.message_id, r.title] as const), ...inTab])
+}

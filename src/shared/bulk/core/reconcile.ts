@@ -9,6 +9,7 @@ import type { SenderGraph } from '../ports.ts'
 export type Evidence = Arrival
 
 const seen = (m: ChatMessage): SeenMessage => ({
+  id: m.id,
   fromId: m.from?.id,
   createdAt: Date.parse(m.created_time),
   text: m.message,
