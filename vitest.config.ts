@@ -7,6 +7,9 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   test: {
+    // Two at a time even on a two-core machine: many server tests wait on timers, child processes and the
+    // database, and run side by side in about two thirds of the time they take one by one.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -79,4 +79,11 @@ test('a returning owner opens the inbox at 360 x 740 and nothing on it moves or 
   const total = shifts.reduce((sum, s) => sum + s.value, 0)
   expect(total, JSON.stringify(shifts)).toBeLessThan(0.001)
   expect(failed).toEqual([])
+  // A chat opened from a link, as a notification opens it: its page is entered before anything of the page
+  // is asked of the API.
+  const id = await page.getByTestId('conversation-row').first().getAttribute('data-conversation-id')
+  await page.goto(`${new URL(page.url()).pathname}?c=${id}`)
+  await expect(page.getByTestId('composer')).toBeVisible({ timeout: 20_000 })
+  await page.waitForTimeout(1_000)
+  expect(failed).toEqual([])
 })

@@ -69,6 +69,7 @@ async function click(el: HTMLElement | null) {
 function props(over: Partial<AskToSubscribeProps> = {}): AskToSubscribeProps {
   return {
     pageId: 'p1',
+    entered: true,
     customerId: '123',
     customerName: 'Ana',
     inWindow: true,
@@ -95,6 +96,14 @@ describe('Ask to subscribe in a chat', () => {
     await render(<AskToSubscribe {...props()} />)
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/pages/p1/marketing')).toBe(true))
     await new Promise((r) => setTimeout(r, 50))
+    expect(byTestId('ask-to-subscribe')).toBeNull()
+  })
+
+  it('reads nothing and offers nothing before the page is entered', async () => {
+    enabled = true
+    await render(<AskToSubscribe {...props({ entered: false })} />)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(calls).toEqual([])
     expect(byTestId('ask-to-subscribe')).toBeNull()
   })
 

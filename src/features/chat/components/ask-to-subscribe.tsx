@@ -16,6 +16,8 @@ const AskSheet = lazy(() => import('./ask-to-subscribe-sheet.tsx').then((m) => (
 
 export interface AskToSubscribeProps {
   pageId: string
+  /** The page is entered (registered with the API): its marketing state may be read. */
+  entered: boolean
   customerId: string
   customerName: string
   /** Inside the standard 24-hour window now. */
@@ -27,7 +29,7 @@ export interface AskToSubscribeProps {
 }
 
 export function AskToSubscribe(props: AskToSubscribeProps) {
-  const state = useQuery({ ...marketingQueryOptions(props.pageId), retry: false })
+  const state = useQuery({ ...marketingQueryOptions(props.pageId), retry: false, enabled: props.entered })
   const open = useModalOpen('ask-to-subscribe')
   if (!state.data?.enabled) return null
   return (

@@ -38,6 +38,7 @@ export interface ChatHistoryProps {
   conversationId: string
   /** The customer of the chat (their opt-in requests are read from the server). */
   customerId: string
+  /** Online, with the page entered (registered with the API): the server's records may be read. */
   online: boolean
   messages: readonly CachedMessage[]
   pending: readonly ReplyEntry[]

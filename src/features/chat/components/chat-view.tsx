@@ -130,6 +130,7 @@ export function ChatView(props: ChatViewProps) {
   const ask = useMemo<AskToSubscribeProps>(
     () => ({
       pageId,
+      entered: !!pageToken,
       customerId: customer.id,
       customerName: customer.name,
       inWindow: inOptInWindow,
@@ -149,6 +150,7 @@ export function ChatView(props: ChatViewProps) {
     }),
     [
       pageId,
+      pageToken,
       conversationId,
       customer.id,
       customer.name,
@@ -193,7 +195,7 @@ export function ChatView(props: ChatViewProps) {
         pageId={pageId}
         conversationId={conversationId}
         customerId={customer.id}
-        online={online}
+        online={online && !!pageToken}
         messages={history.messages}
         pending={replies.pending}
         loadingOlder={history.loadingOlder}
