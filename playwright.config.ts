@@ -5,7 +5,9 @@ export default defineConfig({
   testDir: './tests/e2e',
   outputDir: './tests/artifacts/e2e-results',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Three browsers at a time on a two-core machine: many tests spend their time waiting (pacing, the stream,
+  // a sandbox's webhooks) rather than computing. E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
