@@ -139,6 +139,28 @@ onEveryStore('the server sender with marketing messages', (kind) => {
     )
   }
 
+  /**
+   * An earlier run sent to person 0 and died before recording it: the recipient is left uncertain, and the
+   * page's message is in the conversation the network answers.
+   */
+  async function sentUnrecorded(id: string, pageId: string, message: { id: string; text: string }) {
+    await t.app.store.query(
+      `UPDATE message_recipients SET attempt_at = now() - interval '1 second', attempts = 1
+        WHERE message_id = $1 AND recipient_id = '0'`,
+      [id],
+    )
+    const network = new FakeNetwork()
+    network.conversation = [
+      {
+        id: message.id,
+        created_time: new Date().toISOString(),
+        from: { id: pageId },
+        message: message.text,
+      } as ChatMessage,
+    ]
+    return network
+  }
+
   function deps(
     network: FakeNetwork,
     subscribers: Map<string, string>,
@@ -316,20 +338,7 @@ onEveryStore('the server sender with marketing messages', (kind) => {
     const { id, pageId } = await job(['marketing', 'marketing'])
     await withCampaign(id, { kind: 'daily', minor: 10_000 })
     // An earlier run sent to person 0 and died before recording it; the message is in the conversation.
-    await t.app.store.query(
-      `UPDATE message_recipients SET attempt_at = now() - interval '1 second', attempts = 1
-        WHERE message_id = $1 AND recipient_id = '0'`,
-      [id],
-    )
-    const network = new FakeNetwork()
-    network.conversation = [
-      {
-        id: 'x',
-        created_time: new Date().toISOString(),
-        from: { id: pageId },
-        message: 'Sale today',
-      } as ChatMessage,
-    ]
+    const network = await sentUnrecorded(id, pageId, { id: 'x', text: 'Sale today' })
     const subscribers = new Map([
       ['0', 'a'],
       ['1', 'b'],
@@ -391,20 +400,7 @@ onEveryStore('the server sender with marketing messages', (kind) => {
       content_kind: 'optin_request',
       optin_title: 'Weekly offers',
     })
-    await t.app.store.query(
-      `UPDATE message_recipients SET attempt_at = now() - interval '1 second', attempts = 1
-        WHERE message_id = $1 AND recipient_id = '0'`,
-      [id],
-    )
-    const network = new FakeNetwork()
-    network.conversation = [
-      {
-        id: 'm_seen',
-        created_time: new Date().toISOString(),
-        from: { id: pageId },
-        message: 'Weekly offers',
-      },
-    ] as ChatMessage[]
+    const network = await sentUnrecorded(id, pageId, { id: 'm_seen', text: 'Weekly offers' })
     expect(await runSlice(deps(network, new Map()), id)).toEqual({ kind: 'done', why: 'finished' })
     expect(network.sent.map((s) => s.recipientId)).toEqual(['1'])
     expect(await requestMessages(pageId)).toEqual([
