@@ -15,10 +15,15 @@ mkdirSync(reportDir, { recursive: true })
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
 const failures: string[] = []
+const started = Date.now()
+/** Seconds each step took, printed before the summary line. */
+const times: string[] = []
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`)
+  const t0 = Date.now()
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  times.push(`${args[0] === 'tsx' ? args[1] : args[0]} ${Math.round((Date.now() - t0) / 1000)} s`)
   return r.status === 0
 }
 
@@ -78,6 +83,7 @@ if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   addCounts(total, { passed: 0, failed: 1, skipped: 0 })
 }
 
+console.log(`\ntook ${Math.round((Date.now() - started) / 1000)} s: ${times.join(', ')}`)
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`)
 const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : ''
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${skipped}`)
