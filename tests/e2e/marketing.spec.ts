@@ -24,6 +24,7 @@ import {
   sentLog,
 } from './bulk-support.ts'
 import { pressContinue } from './support/dialog.ts'
+import { openCheckoutTab, payInCheckout } from './support/checkout.ts'
 
 const SHOTS = 'tests/artifacts/marketing'
 const PHONE = { width: 360, height: 740 }
@@ -163,13 +164,8 @@ async function enoughMessages(page: Page, baseURL: string, need: number): Promis
   await page.getByTestId('user-avatar').first().click()
   const modal = page.getByTestId('modal')
   await modal.getByRole('button', { name: 'Plans' }).click()
-  const tabPromise = page.context().waitForEvent('page')
-  await page.getByTestId('plan-card').first().getByRole('button', { name: 'Subscribe' }).click()
-  const tab = await tabPromise
-  await tab.getByRole('button', { name: 'Pay' }).click({ timeout: 20_000 })
-  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible({
-    timeout: 20_000,
-  })
+  const tab = await openCheckoutTab(page)
+  await payInCheckout(tab)
   await tab.close()
   await expect.poll(async () => available(baseURL, await apiToken(page))).toBeGreaterThanOrEqual(need)
 }

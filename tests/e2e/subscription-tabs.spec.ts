@@ -1,6 +1,7 @@
 /** Every open tab learns of a new subscription: from the tab that returns from checkout, and on focus. */
 import type { Page, Route } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
+import { openCheckoutTab, payInCheckout } from './support/checkout.ts'
 import { loginAsDemo } from './support/login.ts'
 
 /** Purchases change the API's state for the whole worker: the second sandbox owner, never the demo. */
@@ -36,13 +37,8 @@ test('paying in the checkout tab takes the original tab off /plans with the new 
   await restore()
   // A mark that a reload would wipe.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }))
-  const tabPromise = page.context().waitForEvent('page')
-  await page.getByTestId('plan-card').first().getByRole('button', { name: 'Subscribe' }).click()
-  const tab = await tabPromise
-  await tab.getByRole('button', { name: 'Pay' }).click({ timeout: 20_000 })
-  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible({
-    timeout: 20_000,
-  })
+  const tab = await openCheckoutTab(page)
+  await payInCheckout(tab)
   // The original tab was never focused again: the returning tab told it.
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
   await expect

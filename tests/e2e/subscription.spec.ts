@@ -1,6 +1,7 @@
 /** Checkout through the sandbox payment page, the outcome on return, and cancelling with a reason. */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
+import { openCheckoutTab, payInCheckout } from './support/checkout.ts'
 import { loginAsDemo } from './support/login.ts'
 
 /** Purchases change the API's state for the whole worker: they use the second sandbox owner, never the demo. */
@@ -17,9 +18,7 @@ async function buyStarterPlan(page: Page): Promise<Page> {
   await modal.getByRole('button', { name: 'Plans' }).click()
   const plans = page.getByTestId('plan-card')
   await expect(plans).toHaveCount(8)
-  const tabPromise = page.context().waitForEvent('page')
-  await plans.first().getByRole('button', { name: 'Subscribe' }).click()
-  const tab = await tabPromise
+  const tab = await openCheckoutTab(page)
   await expect(tab.getByRole('button', { name: 'Pay' })).toBeVisible({ timeout: 20_000 })
   return tab
 }
@@ -51,10 +50,7 @@ test('cancelling needs a reason, then shows the orange notice and hides the canc
 }) => {
   await loginAsDemo(page, BUYER)
   const tab = await buyStarterPlan(page)
-  await tab.getByRole('button', { name: 'Pay' }).click()
-  await expect(tab.getByTestId('notification').filter({ hasText: 'Payment completed' })).toBeVisible({
-    timeout: 20_000,
-  })
+  await payInCheckout(tab)
 
   await tab.getByTestId('user-avatar').first().click()
   const details = tab.getByTestId('my-subscription')
