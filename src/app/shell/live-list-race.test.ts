@@ -82,6 +82,13 @@ describe('a list read and live messages racing', () => {
     expect(await row()).toMatchObject({ unreadCount: 3, snippet: 'Later' })
   })
 
+  it("a late event of a message the list has keeps the list's newer snippet, though their second is the same", async () => {
+    await dispatchLiveEvent(live(later, 'Later'), deps)
+    await storeConversations(PAGE, [listed([old, earlier, later], 3, 'Later')])
+    await dispatchLiveEvent(live(earlier, 'Earlier'), deps)
+    expect(await row()).toMatchObject({ unreadCount: 3, snippet: 'Later' })
+  })
+
   it('a list read after one message, stored after its event and before the other: each counted once', async () => {
     await dispatchLiveEvent(live(earlier, 'Earlier'), deps)
     await storeConversations(PAGE, [listed([old, earlier], 2, 'Earlier')])

@@ -46,7 +46,10 @@ export function conversationAfter(
   fromPage: boolean,
   inView: boolean,
 ): CachedConversation {
-  const newest = message.createdAt >= conv.updatedAt
+  // A message the list as last read covers is no newer than that list, whatever its time says (the list's
+  // times are whole seconds).
+  const covered = coveredByList(conv.listed, message.id, message.createdAt)
+  const newest = !covered && message.createdAt >= conv.updatedAt
   const next: CachedConversation = { ...conv }
   if (newest) {
     next.updatedAt = message.createdAt
@@ -63,7 +66,7 @@ export function conversationAfter(
     if (inView) {
       next.unreadCount = 0
       delete next.liveUnread
-    } else if (fresh && !counted && !coveredByList(conv.listed, message.id, message.createdAt)) {
+    } else if (fresh && !counted && !covered) {
       next.unreadCount = conv.unreadCount + 1
       next.liveUnread = [...(conv.liveUnread ?? []), { id: message.id, at: message.createdAt }]
     }
