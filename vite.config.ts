@@ -60,7 +60,11 @@ export default defineConfig({
     // .vite/manifest.json: the chunk graph that scripts/check-budgets.ts measures.
     manifest: true,
     // Few start-up files: see scripts/chunk-groups.ts.
-    rolldownOptions: { output: { codeSplitting: { groups: startup.groups } } },
+    // No table of plugin timings after every build: a first start shows only what its reader needs.
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: { codeSplitting: { groups: startup.groups } },
+    },
   },
   worker: { format: 'es' },
   server: {

@@ -44,3 +44,53 @@ export function parsePlaywrightJson(json: unknown): Counts {
     skipped: stats.skipped,
   }
 }
+
+/** One spec file and the time its tests took, added up (retries included). */
+export interface SpecTime {
+  file: string
+  seconds: number
+}
+
+interface VitestFileJson {
+  testResults?: { name: string; startTime?: number; endTime?: number }[]
+}
+
+/** Vitest's JSON reporter: each file's time from its start to its end. */
+export function vitestSpecTimes(json: unknown, root = ''): SpecTime[] {
+  const { testResults = [] } = json as VitestFileJson
+  return testResults.map((r) => ({
+    file: r.name.startsWith(root) ? r.name.slice(root.length).replace(/^[\\/]/, '') : r.name,
+    seconds: Math.max(0, ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000),
+  }))
+}
+
+interface PlaywrightSuiteJson {
+  file?: string
+  specs?: { file?: string; tests?: { results?: { duration?: number }[] }[] }[]
+  suites?: PlaywrightSuiteJson[]
+}
+
+/** Playwright's JSON reporter: each spec file's tests' durations added up, every attempt counted. */
+export function playwrightSpecTimes(json: unknown): SpecTime[] {
+  const byFile = new Map<string, number>()
+  const walk = (suite: PlaywrightSuiteJson, file: string | undefined) => {
+    for (const spec of suite.specs ?? []) {
+      const name = spec.file ?? suite.file ?? file ?? '?'
+      const ms = (spec.tests ?? [])
+        .flatMap((t) => t.results ?? [])
+        .reduce((sum, r) => sum + (r.duration ?? 0), 0)
+      byFile.set(name, (byFile.get(name) ?? 0) + ms)
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file)
+  }
+  for (const suite of (json as PlaywrightSuiteJson).suites ?? []) walk(suite, suite.file)
+  return [...byFile].map(([file, ms]) => ({ file: `tests/e2e/${file}`, seconds: ms / 1000 }))
+}
+
+/** The `n` slowest specs, slowest first, as printable lines. */
+export function slowestSpecs(times: readonly SpecTime[], n = 10): string[] {
+  return [...times]
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, n)
+    .map((t) => `${t.seconds.toFixed(1).padStart(7)} s  ${t.file}`)
+}

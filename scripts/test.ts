@@ -7,7 +7,16 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromiumPath } from './chromium.ts'
-import { type Counts, addCounts, parsePlaywrightJson, parseVitestJson } from './test-report.ts'
+import {
+  type Counts,
+  type SpecTime,
+  addCounts,
+  parsePlaywrightJson,
+  parseVitestJson,
+  playwrightSpecTimes,
+  slowestSpecs,
+  vitestSpecTimes,
+} from './test-report.ts'
 
 const reportDir = join('tests', 'artifacts', 'reports')
 rmSync(reportDir, { recursive: true, force: true })
@@ -35,13 +44,26 @@ function check(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEn
   return ok
 }
 
+/** Every spec file's time, from the suites' reports: the slowest are printed before the summary. */
+const specTimes: SpecTime[] = []
+
 /** A suite that writes a JSON report: its own counts are added; a crash without a report is a failure. */
-function suite(name: string, cmd: string, args: string[], report: string, parse: (json: unknown) => Counts, env?: NodeJS.ProcessEnv): void {
+function suite(
+  name: string,
+  cmd: string,
+  args: string[],
+  report: string,
+  parse: (json: unknown) => Counts,
+  times: (json: unknown) => SpecTime[],
+  env?: NodeJS.ProcessEnv,
+): void {
   const ok = run(cmd, args, env)
   let counts: Counts | undefined
   if (existsSync(report)) {
     try {
-      counts = parse(JSON.parse(readFileSync(report, 'utf8')))
+      const json: unknown = JSON.parse(readFileSync(report, 'utf8'))
+      counts = parse(json)
+      specTimes.push(...times(json))
     } catch {
       counts = undefined
     }
@@ -73,16 +95,32 @@ ensureBrowser()
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 check('typecheck', 'npx', ['tsc', '-b'])
 const vitestJson = join(reportDir, 'vitest.json')
-suite('vitest (node + browser)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], vitestJson, parseVitestJson)
+suite(
+  'vitest (node + browser)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  vitestJson,
+  parseVitestJson,
+  (json) => vitestSpecTimes(json, process.cwd()),
+)
 if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
   const e2eJson = join(reportDir, 'e2e.json')
-  suite('end-to-end (Playwright)', 'npx', ['tsx', 'scripts/e2e.ts'], e2eJson, parsePlaywrightJson, { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson })
+  suite(
+    'end-to-end (Playwright)',
+    'npx',
+    ['tsx', 'scripts/e2e.ts'],
+    e2eJson,
+    parsePlaywrightJson,
+    playwrightSpecTimes,
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+  )
 } else {
   failures.push('end-to-end (not run: the build failed)')
   addCounts(total, { passed: 0, failed: 1, skipped: 0 })
 }
 
+if (specTimes.length > 0) console.log(`\nslowest specs:\n${slowestSpecs(specTimes).join('\n')}`)
 console.log(`\ntook ${Math.round((Date.now() - started) / 1000)} s: ${times.join(', ')}`)
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`)
 const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : ''

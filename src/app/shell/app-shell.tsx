@@ -107,16 +107,13 @@ function useReplyOutbox(start: boolean): void {
     if (!start) return
     let stop: (() => void) | undefined
     let live = true
-    void Promise.all([
-      import('../../features/chat/outbox-flusher.ts'),
-      import('../../shared/graph/client.ts'),
-    ])
-      .then(([{ startOutboxFlusher }, { createGraphClient }]) => {
+    void import('../../features/chat/outbox-flusher.ts')
+      .then(({ startReplyOutbox }) => {
         if (!live) return
-        stop = startOutboxFlusher({
-          graph: createGraphClient({ baseUrl: graphUrl, version: graphVersion }),
-          windowOptions: { policy: messagingPolicy, humanAgentEnabled },
-        })
+        stop = startReplyOutbox(
+          { baseUrl: graphUrl, version: graphVersion },
+          { policy: messagingPolicy, humanAgentEnabled },
+        )
       })
       .catch((err: unknown) => console.warn('the reply outbox could not be started', err))
     return () => {

@@ -8,6 +8,7 @@ import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { db } from '../../shared/db/db.ts'
 import { failureKind } from '../../shared/graph/delivery.ts'
+import { createGraphClient } from '../../shared/graph/client.ts'
 import type { GraphClient } from '../../shared/graph/types.ts'
 import { type WindowOptions, type WindowStatus, windowStatus } from '../../shared/policy/window.ts'
 import { refreshedPageToken, sessionStore } from '../../shared/session/index.ts'
@@ -71,6 +72,11 @@ async function flushPage(pageId: string, token: string, deps: OutboxFlusherDeps)
     },
   })
   await flushReplies(transport)
+}
+
+/** The signed-in shell's start: the flusher over the Graph client of the app's configuration. */
+export function startReplyOutbox(graph: { baseUrl: string; version: string }, windowOptions: WindowOptions) {
+  return startOutboxFlusher({ graph: createGraphClient(graph), windowOptions })
 }
 
 /** Starts flushing from the signed-in shell; returns the stop. */
