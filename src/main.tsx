@@ -50,7 +50,8 @@ createRoot(document.getElementById('root')!).render(
 const config = await configReady
 const sdk = createSocialSdk(config)
 configureSession(config, { sdk })
-// The SDK loads while the three dots show; the session is checked once it is ready (spec section 4).
+// The SDK loads while the three dots show; the session is checked once it is ready
+// (docs/product-rules.md#authentication).
 void sdk
   .init()
   .catch((err: unknown) => console.error('social SDK failed to load', err))

@@ -8,6 +8,6 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
-  // Any other path goes home (spec section 2).
+  // Any other path goes home (docs/product-rules.md#routes).
   notFoundComponent: () => <Navigate to="/" replace />,
 })

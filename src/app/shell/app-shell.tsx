@@ -1,6 +1,6 @@
 /**
- * What a visitor sees, in order (spec sections 2, 4, 6): loading dots, the login screen, the terms gate,
- * then the shared layout around the routed screen.
+ * What a visitor sees, in order (docs/product-rules.md#screens-and-routes): loading dots, the login screen,
+ * the terms gate, then the shared layout around the routed screen.
  */
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Spec sections 2 and 6: without access go to /plans, with access leave /plans; after checkout
+ * docs/product-rules.md#routes: without access go to /plans, with access leave /plans; after checkout
  * (`/?success=true|false`) tell the outcome and refresh the subscription before deciding.
  */
 import { useLingui } from '@lingui/react/macro'

@@ -5,7 +5,10 @@ import { type MySubscription, mySubscription } from '../../../shared/contracts/a
 
 const historyResponse = z.object({ data: z.array(mySubscription) })
 
-/** `GET /api/v2/user/subscriptions`: the user's subscriptions (spec section 7), newest first. */
+/**
+ * `GET /api/v2/user/subscriptions`: the user's subscriptions (docs/product-rules.md#product-api), newest
+ * first.
+ */
 export async function getSubscriptionHistory(): Promise<MySubscription[]> {
   const body = await api<unknown>('/user/subscriptions')
   const list = historyResponse.parse(Array.isArray(body) ? { data: body } : body).data

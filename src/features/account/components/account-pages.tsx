@@ -1,4 +1,7 @@
-/** /account (titled as the spec says, with the signed-in devices) and /account/billing (the subscription history). */
+/**
+ * /account ("My page", with the signed-in devices) and /account/billing (the subscription history):
+ * docs/product-rules.md#routes.
+ */
 import { Trans } from '@lingui/react/macro'
 import { NotificationsSection } from './notifications-section.tsx'
 import { SessionsSection } from './sessions-section.tsx'

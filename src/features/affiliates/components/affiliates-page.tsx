@@ -1,4 +1,4 @@
-/** /affiliates: the affiliate programme (spec sections 2 and 9). Lazy chunk. */
+/** /affiliates: the affiliate programme (docs/product-rules.md#affiliates-page). Lazy chunk. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   AFFILIATE_COMMISSION_DAYS,

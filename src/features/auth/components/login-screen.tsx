@@ -1,4 +1,7 @@
-/** The only screen a logged-out visitor sees, on any route (spec section 2), and the login-fail state. */
+/**
+ * The only screen a logged-out visitor sees, on any route (docs/product-rules.md#login-screen), and the
+ * login-fail state.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { loginWithSdk } from '../../../shared/session/actions.ts'

@@ -1,6 +1,7 @@
 /**
  * Loads the bulk audience page by page (limit 50) until the last page or until cancelled; an error stops the
- * loading and marks the last page (spec section 4). Only conversations the page can reply to count.
+ * loading and marks the last page (docs/product-rules.md#bulk-wizard). Only conversations the page can reply
+ * to count.
  */
 import { PAGE_SIZE_BULK_RECIPIENTS } from '../../../shared/constants/limits.ts'
 import type { Conversation, GraphClient } from '../../../shared/graph/types.ts'

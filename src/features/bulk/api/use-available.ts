@@ -1,4 +1,7 @@
-/** The available-message count, refreshed every 5 seconds while the wizard is open (spec section 9). */
+/**
+ * The available-message count, refreshed every 5 seconds while the wizard is open
+ * (docs/product-rules.md#bulk-wizard).
+ */
 import { useEffect } from 'react'
 import { getAvailableMessages } from '../../../shared/api'
 import { AVAILABLE_POLL_MS } from '../../../shared/constants/limits.ts'

@@ -157,7 +157,8 @@ export function ComposeStep(props: {
       <button
         type="button"
         className={buttonPrimary}
-        // With nothing available Send stays enabled: pressing it gives the spec's persistent warning.
+        // With nothing available Send stays enabled: pressing it gives the persistent warning
+        // (docs/product-rules.md#when-the-allowance-is-short).
         disabled={props.busy}
         onClick={props.onSend}
         data-testid="bulk-send"

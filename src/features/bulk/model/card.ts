@@ -1,4 +1,4 @@
-/** What a progress card shows for a job (spec section 4, "Bulk send progress"). Pure. */
+/** What a progress card shows for a job (docs/product-rules.md#bulk-send-progress). Pure. */
 import type { BulkJobState } from '../../../shared/db/db.ts'
 import type { Counts } from '../../../shared/bulk/protocol.ts'
 

@@ -1,7 +1,7 @@
 /**
- * The marketing part of the bulk wizard (issue #16), pure: the budget the owner types (major units of the ad
- * account's currency) in the network's minor units, its checks against the estimate, money in the interface
- * language's convention, and what a send spends.
+ * The marketing part of the bulk wizard (docs/product-rules.md#marketing-messages), pure: the budget the
+ * owner types (major units of the ad account's currency) in the network's minor units, its checks against the
+ * estimate, money in the interface language's convention, and what a send spends.
  */
 import type { BudgetKind } from '../../../shared/contracts/marketing.ts'
 

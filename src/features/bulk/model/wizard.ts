@@ -1,4 +1,6 @@
-/** The wizard's state and its rules (spec section 4, "Bulk wizard"). Pure: the components only dispatch. */
+/**
+ * The wizard's state and its rules (docs/product-rules.md#bulk-wizard). Pure: the components only dispatch.
+ */
 import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../shared/constants/limits.ts'
 import type { AudienceLabel } from '../../../shared/constants/limits.ts'
 import type { ContentType } from '../../../shared/policy/messaging.ts'
@@ -86,7 +88,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'image':
       return action.image ? { ...state, image: action.image } : { ...state, image: undefined }
     case 'reset':
-      // After a successful start everything is cleared, labels included (spec section 4).
+      // After a successful start everything is cleared, labels included (docs/product-rules.md#bulk-wizard).
       return initialWizard([])
   }
 }

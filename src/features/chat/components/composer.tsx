@@ -110,7 +110,7 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
 
   const pick = (files: FileList | null) => {
     const file = files?.[0]
-    // Image files only (spec section 5); anything else is ignored.
+    // Image files only (docs/product-rules.md#images); anything else is ignored.
     setImage(file && file.type.startsWith('image/') ? file : undefined)
     if (file && !file.type.startsWith('image/') && fileRef.current) fileRef.current.value = ''
   }

@@ -1,7 +1,7 @@
 /**
- * Entering a page (spec section 4) and keeping its token: in memory only, refreshed through the accounts
- * list when the network answers 190. Offline (or when the session could not be restored offline) the page
- * is shown from the cache without a token.
+ * Entering a page (docs/product-rules.md#page-entry) and keeping its token: in memory only, refreshed through
+ * the accounts list when the network answers 190. Offline (or when the session could not be restored offline)
+ * the page is shown from the cache without a token.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'

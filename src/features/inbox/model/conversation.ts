@@ -10,7 +10,10 @@ export function conversationKey(pageId: string, id: string): string {
   return `${pageId}:${id}`
 }
 
-/** The customer is the first participant (spec section 3); the page itself is never the customer. */
+/**
+ * The customer is the first participant (docs/product-rules.md#records-and-their-fields); the page itself is
+ * never the customer.
+ */
 export function customerOf(conv: Conversation, pageId: string): { id: string; name: string } {
   const people = conv.participants?.data ?? []
   const customer = people.find((p) => p.id !== pageId) ?? people[0]

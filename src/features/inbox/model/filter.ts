@@ -1,9 +1,9 @@
 /**
- * The conversation filter of spec section 5, over every cached conversation of the page (the background sync
- * fills the cache): a case-insensitive substring of the snippet or the name, newest first; then, for a query
- * of a few letters, names that match it fuzzily (a typo, a missing letter). The threshold is half the home
- * page's: among a thousand customers sharing first names, 0.2 lets "Paolo Wijaya" find "Paolo Hidayat".
- * The fuzzy matcher's code is fetched when the filter is first used.
+ * The conversation filter (docs/product-rules.md#conversation-filter), over every cached conversation of the
+ * page (the background sync fills the cache): a case-insensitive substring of the snippet or the name, newest
+ * first; then, for a query of a few letters, names that match it fuzzily (a typo, a missing letter). The
+ * threshold is half the home page's: among a thousand customers sharing first names, 0.2 lets "Paolo Wijaya"
+ * find "Paolo Hidayat". The fuzzy matcher's code is fetched when the filter is first used.
  */
 import type Fuse from 'fuse.js'
 import type { CachedConversation } from '../../../shared/db/db.ts'

@@ -1,7 +1,7 @@
 /**
- * The network allows 2 calls per second per page on the conversations endpoint (architecture.md, "the real
- * network"). Every read of a page's conversations list (the list's pages, its refresh, the background sync)
- * takes its turn here, so together they never go faster.
+ * The network allows 2 calls per second per page on the conversations endpoint
+ * (docs/architecture.md#the-networks-budgets). Every read of a page's conversations list (the list's pages,
+ * its refresh, the background sync) takes its turn here, so together they never go faster.
  */
 
 /** 2 calls per second: one call every 500 ms at most. */

@@ -1,6 +1,7 @@
 /**
- * Page entry (spec section 4): the page must be among the user's connected accounts, is registered with the
- * product API (which refuses banned pages and used trials with a 406), and its token is extended.
+ * Page entry (docs/product-rules.md#page-entry): the page must be among the user's connected accounts, is
+ * registered with the product API (which refuses banned pages and used trials with a 406), and its token is
+ * extended.
  */
 import type { PageBody, SubscriptionState } from '../../../shared/contracts/api.ts'
 import type { PageWebhooks } from '../../../shared/contracts/events.ts'

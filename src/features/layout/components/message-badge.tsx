@@ -1,4 +1,7 @@
-/** The available-messages counter (spec sections 2 and 9); hidden for unlimited subscribers not blocked. */
+/**
+ * The available-messages counter (docs/product-rules.md#unlimited-and-fair-use); hidden for unlimited
+ * subscribers not blocked.
+ */
 import { useLingui } from '@lingui/react/macro'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'

@@ -1,4 +1,7 @@
-/** The sidebar starts collapsed; the user's choice is kept under `sidebar-collapsed` (spec section 2). */
+/**
+ * The sidebar starts collapsed; the user's choice is kept under `sidebar-collapsed`
+ * (docs/product-rules.md#shared-layout).
+ */
 import { useCallback, useState } from 'react'
 
 export const SIDEBAR_SETTING = 'sidebar-collapsed'

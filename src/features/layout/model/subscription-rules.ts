@@ -1,4 +1,7 @@
-/** Spec sections 6 and 9: who sees the message badge, in which colour, the branded banner, the fair-use notice. */
+/**
+ * Who sees the message badge, in which colour, the branded banner, the fair-use notice
+ * (docs/product-rules.md#unlimited-and-fair-use, docs/product-rules.md#branded-messages).
+ */
 import {
   BADGE_DANGER_BELOW,
   BADGE_WARNING_AT_OR_BELOW,

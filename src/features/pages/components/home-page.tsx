@@ -1,4 +1,4 @@
-/** Home (/): search box and the grid of the user's pages (spec section 2). */
+/** Home (/): search box and the grid of the user's pages (docs/product-rules.md#home). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useSession } from '../../../shared/session/store.ts'

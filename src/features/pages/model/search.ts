@@ -1,7 +1,7 @@
 /**
- * Home page list: connected pages first, then a fuzzy name search (spec section 2, threshold 0.2). The fuzzy
- * matcher's code is fetched when the search is first used, not with every start; until it is there a plain
- * part of the name matches.
+ * Home page list: connected pages first, then a fuzzy name search (docs/product-rules.md#home, threshold
+ * 0.2). The fuzzy matcher's code is fetched when the search is first used, not with every start; until it is
+ * there a plain part of the name matches.
  */
 import { PAGE_SEARCH_THRESHOLD } from '../../../shared/constants/limits.ts'
 import type { Account } from '../../../shared/graph/types.ts'

@@ -2,8 +2,9 @@ import { api } from '../../../shared/api/client.ts'
 import { storedReferral } from '../../../shared/session/referral.ts'
 
 /**
- * `POST /api/v2/user/subscriptions/checkout`: both outcomes return to the app root (spec section 9). The
- * caller opens the window first (inside the click) and points it at the answer, so no popup blocker interferes.
+ * `POST /api/v2/user/subscriptions/checkout`: both outcomes return to the app root
+ * (docs/product-rules.md#routes). The caller opens the window first (inside the click) and points it at the
+ * answer, so no popup blocker interferes.
  */
 export async function createCheckout(
   priceId: string,

@@ -1,4 +1,4 @@
-/** Add-on message packs (spec section 9); each opens its checkout in a new tab. */
+/** Add-on message packs (docs/product-rules.md#plans-and-add-ons); each opens its checkout in a new tab. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { addons } from '../../../shared/constants/plans.ts'

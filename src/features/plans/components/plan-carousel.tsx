@@ -1,4 +1,7 @@
-/** The eight plans as a scroll-snap carousel with monthly/annual prices (spec section 9). */
+/**
+ * The eight plans as a scroll-snap carousel with monthly/annual prices
+ * (docs/product-rules.md#plans-and-add-ons).
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { plans } from '../../../shared/constants/plans.ts'

@@ -1,4 +1,7 @@
-/** /plans: the carousel, the user's name and id, the referral discount banner (spec section 2). Lazy chunk. */
+/**
+ * /plans: the carousel, the user's name and id, the referral discount banner
+ * (docs/product-rules.md#plans-page). Lazy chunk.
+ */
 import { Trans } from '@lingui/react/macro'
 import { storedReferral } from '../../../shared/session/referral.ts'
 import { useSession } from '../../../shared/session/store.ts'

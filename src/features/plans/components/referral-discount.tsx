@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../../shared/constants/limits.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 
-/** Shown when a referral coupon exists (spec sections 2 and 9). */
+/** Shown when a referral coupon exists (docs/product-rules.md#plans-page). */
 export function ReferralDiscount() {
   const { i18n } = useLingui()
   const percent = formatNumber(REFERRAL_DISCOUNT_PERCENT, i18n.locale)

@@ -1,4 +1,7 @@
-/** Offers branded messages when few are left (spec section 6); the confirmation is its own modal. */
+/**
+ * Offers branded messages when few are left (docs/product-rules.md#branded-messages); the confirmation is its
+ * own modal.
+ */
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { setSubscription, useSession } from '../../../shared/session/store.ts'

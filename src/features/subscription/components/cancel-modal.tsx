@@ -1,4 +1,4 @@
-/** Cancel-subscription modal: a required reason (spec sections 2 and 5). */
+/** Cancel-subscription modal: a required reason (docs/product-rules.md#modals). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
@@ -27,7 +27,7 @@ export function CancelModalBody() {
       await queryClient.invalidateQueries({ queryKey: mySubscriptionKey })
       closeModal('cancel-subscription')
     } catch {
-      // Spec section 8: a failed cancel only clears the loading state.
+      // A failed cancel only clears the loading state (docs/product-rules.md#error-catalogue).
     } finally {
       setBusy(false)
     }

@@ -1,4 +1,6 @@
-/** Blocked unlimited subscribers (spec section 6): must buy a messages package. */
+/**
+ * Blocked unlimited subscribers (docs/product-rules.md#unlimited-and-fair-use): must buy a messages package.
+ */
 import { Trans } from '@lingui/react/macro'
 import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
 import { openModal } from '../../../shared/ui/modal-stack.ts'

@@ -1,4 +1,6 @@
-/** The user/subscription modal (spec section 2): the current subscription and its cancel button. */
+/**
+ * The user/subscription modal (docs/product-rules.md#modals): the current subscription and its cancel button.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { formatLongDate } from '../../../shared/format/dates.ts'

@@ -13,7 +13,7 @@ export function termsQueryOptions() {
   return queryOptions({ queryKey: ['terms'], queryFn: getTerms, staleTime: Infinity })
 }
 
-/** `POST /api/v2/user/accept-terms`; the page reloads after it (spec section 4). */
+/** `POST /api/v2/user/accept-terms`; the page reloads after it (docs/product-rules.md#terms-acceptance). */
 export async function acceptTerms(): Promise<void> {
   await silentApi('/user/accept-terms', { method: 'POST' })
 }

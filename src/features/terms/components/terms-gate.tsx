@@ -1,4 +1,4 @@
-/** Shown instead of everything else until the terms are accepted (spec sections 2 and 4). */
+/** Shown instead of everything else until the terms are accepted (docs/product-rules.md#terms-gate). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
@@ -22,7 +22,7 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
       await acceptTerms()
       onAccepted()
     } catch {
-      // Spec section 8: a failed accept only clears the busy state.
+      // A failed accept only clears the busy state (docs/product-rules.md#terms-acceptance).
     } finally {
       setBusy(false)
     }
