@@ -264,7 +264,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         now,
         random: tuning.random ?? Math.random,
         sleep: tuning.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-        // Production pacing is exactly the spec's; only sandbox builds may scale it (as the browser's).
+        // Production pacing is never scaled; only sandbox builds may scale it, as the browser's
+        // (docs/decisions.md#production-pacing-is-never-scaled).
         pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
         settleMs: tuning.settleMs ?? 5_000,
         marketing: {

@@ -1,6 +1,6 @@
 /**
  * Every failure leaves as a 4xx with a clear `{ message }` (422 adds `errors`: field -> messages), or as a
- * 500 `{ message: 'Internal Error' }` that never carries internals (spec section 8).
+ * 500 `{ message: 'Internal Error' }` that never carries internals (docs/product-rules.md#error-catalogue).
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { z } from 'zod'
@@ -28,7 +28,10 @@ export function invalid(field: string, message: string): HttpError {
   return new HttpError(422, 'The given data was invalid.', { [field]: [message] })
 }
 
-/** Field -> messages, the shape spec section 8 shows one notification per entry for. */
+/**
+ * Field -> messages, the shape the app shows one notification per entry for
+ * (docs/product-rules.md#error-catalogue).
+ */
 export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   const add = (field: string, message: string) => (errors[field] ??= []).push(message)

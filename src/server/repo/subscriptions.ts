@@ -1,4 +1,4 @@
-/** The subscription row and the client's view of it (spec section 3, "Subscription (client state)"). */
+/** The subscription row and the client's view of it (docs/product-rules.md#records-and-their-fields). */
 import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../shared/constants/limits.ts'
 import type { MySubscription, SubscriptionState } from '../../shared/contracts/api.ts'
 import type { Queryable } from '../db/store.ts'

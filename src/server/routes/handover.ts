@@ -1,8 +1,9 @@
 /**
- * The hand-over of a bulk job between the device and the server (architecture.md, "The send goes on without
- * the phone"): `POST /messages/:id/handover` gives the server the job, its undelivered results, its uncertain
- * sends and the page token (sealed at rest, never answered back); `POST /messages/:id/take-back` returns it
- * to the device once any send the server has in flight is recorded.
+ * The hand-over of a bulk job between the device and the server
+ * (docs/architecture.md#the-send-goes-on-without-the-phone): `POST /messages/:id/handover` gives the server
+ * the job, its undelivered results, its uncertain sends and the page token (sealed at rest, never answered
+ * back); `POST /messages/:id/take-back` returns it to the device once any send the server has in flight is
+ * recorded.
  */
 import type { FastifyInstance } from 'fastify'
 import { handoverBody } from '../../shared/contracts/api.ts'

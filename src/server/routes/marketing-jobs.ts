@@ -1,5 +1,5 @@
 /**
- * Marketing messages in a bulk job (architecture.md, "The send goes on without the phone"):
+ * Marketing messages in a bulk job (docs/architecture.md#scheduled-sends-and-marketing-jobs):
  * `POST /messages/:id/marketing` creates the job's campaign with the owner's budget on the network and hands
  * the job to the server sender (the hand-over of `/messages/:id/handover`: the page token sealed at rest, the
  * lease moved on), since marketing messages are sent by the server only. A retried call for the same job

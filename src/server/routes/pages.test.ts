@@ -39,7 +39,7 @@ describe('page registration and token extension', () => {
     expect((await register(user, { id: '500', name: 'Bakery' })).statusCode).toBe(200)
   })
 
-  it('refuses a page whose trial another user used, with the spec message, but not to a paying user', async () => {
+  it('refuses a page whose trial another user used, with the used-trial message, but not to a paying user', async () => {
     const other = await login(t.app, '3002')
     const refused = await register(other, { id: '500', name: 'Bakery' })
     expect(refused.statusCode).toBe(406)

@@ -1,6 +1,6 @@
 /**
- * Page registration (trial and ban rules of spec section 5) and the server-side token exchange. A trial
- * binds to every page it is used with; a page bound to another user's trial is refused to trial users.
+ * Page registration (docs/product-rules.md#trial-and-banned-pages) and the server-side token exchange. A
+ * trial binds to every page it is used with; a page bound to another user's trial is refused to trial users.
  * Nothing is written before the network confirms that the caller manages the page (page-access.ts).
  */
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,7 @@
-/** Public routes: the client configuration and login (spec section 7, `POST /api/v2/login`). */
+/**
+ * Public routes: the client configuration and login (`POST /api/v2/login`,
+ * docs/product-rules.md#product-api).
+ */
 import type { FastifyInstance } from 'fastify'
 import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
 import { type LoginResponse, loginBody } from '../../shared/contracts/api.ts'
@@ -51,7 +54,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       })
       if (!me.id || !/^\d{1,32}$/.test(me.id))
         throw unauthorized('The social network did not identify the user.')
-      // A required permission the network also lists as declined counts as missing (spec section 5).
+      // A required permission the network also lists as declined counts as missing
+      // (docs/product-rules.md#login-permissions).
       const granted = new Set(grants.filter((g) => g.status === 'granted').map((g) => g.permission))
       const declined = new Set(grants.filter((g) => g.status !== 'granted').map((g) => g.permission))
       const missing = REQUIRED_PERMISSIONS.filter((p) => !granted.has(p) || declined.has(p))
