@@ -23,7 +23,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Direction of imports (style.md), on resolved paths: see eslint/layers.js.
+  // Direction of imports (docs/style.md#import-direction), on resolved paths: see eslint/layers.js.
   { files: ['src/**/*.{ts,tsx}'], plugins: { layers }, rules: { 'layers/direction': 'error' } },
   {
     files: ['src/worker/**/*.ts', 'src/sw/**/*.ts'],

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The direction of imports of style.md, checked on the resolved path of every relative import, re-export and
- * dynamic import (a pattern on the import text cannot tell `../b/x.ts` in one feature from another):
+ * The direction of imports (docs/style.md#import-direction), checked on the resolved path of every relative
+ * import, re-export and dynamic import (a pattern on the import text cannot tell `../b/x.ts` in one feature
+ * from another):
  * - `shared` imports nothing above it (features, app, worker, sw, server, sandbox);
  * - a feature imports `shared` and `i18n`, never another feature, `app` or `worker`;
  * - `worker` and `sw` import only pure parts of `shared` (no UI, session, notifications, config, tab client);

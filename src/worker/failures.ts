@@ -1,7 +1,8 @@
 /**
- * What a failed step means, by the error's class (architecture.md): throttling backs off, auth waits for a
- * fresh token, a blocked page or configuration error stops the job, recipient errors reject that recipient,
- * transient errors retry a bounded number of times, and a network failure leaves the send uncertain.
+ * What a failed step means, by the error's class (docs/product-rules.md#graph-error-classes): throttling
+ * backs off, auth waits for a fresh token, a blocked page or configuration error stops the job, recipient
+ * errors reject that recipient, transient errors retry a bounded number of times, and a network failure
+ * leaves the send uncertain.
  */
 import { Dexie } from 'dexie'
 import { failureKind } from '../shared/graph/delivery.ts'

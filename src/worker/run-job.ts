@@ -1,9 +1,10 @@
 /**
- * One job, recipient by recipient, as architecture.md's pipeline says: write-ahead `sending`, the send (the
- * image once as a reusable attachment, then the text), the result with its queued touch, the progress, and a
- * persisted random wait. Each send is claimed in a transaction that re-reads the job (lease and state) and
- * writes the `sending` row, and the job is read again after every wait, so pause/cancel from any tab, a
- * takeover and a reload are honoured without reading the job twice per message.
+ * One job, recipient by recipient, as the pipeline goes (docs/architecture.md#a-bulk-job-end-to-end):
+ * write-ahead `sending`, the send (the image once as a reusable attachment, then the text), the result with
+ * its queued touch, the progress, and a persisted random wait. Each send is claimed in a transaction that
+ * re-reads the job (lease and state) and writes the `sending` row, and the job is read again after every
+ * wait, so pause/cancel from any tab, a takeover and a reload are honoured without reading the job twice per
+ * message.
  */
 import { sendMode } from '../shared/bulk/allowance.ts'
 import { handleFailure } from './failures.ts'

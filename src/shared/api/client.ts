@@ -1,7 +1,7 @@
 /**
  * The product API client of the screens: every call to `/api/v2` from a tab goes through `api`, so the error
- * catalogue of spec section 8 is applied in exactly one place. The request itself, its error class and its
- * rule of success (2xx) are those of `request.ts`, shared with the bulk worker.
+ * catalogue (docs/product-rules.md#error-catalogue) is applied in exactly one place. The request itself, its
+ * error class and its rule of success (2xx) are those of `request.ts`, shared with the bulk worker.
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -59,8 +59,9 @@ function createApi(notifications: boolean) {
 export const api = createApi(true)
 
 /**
- * The same client for the calls whose failure spec section 8 shows nothing (accept-terms, cancellation): a
- * failure is still logged and rejected, and a 401 still ends the session.
+ * The same client for the calls whose failure shows nothing (accept-terms, cancellation;
+ * docs/product-rules.md#error-catalogue): a failure is still logged and rejected, and a 401 still ends the
+ * session.
  */
 export const silentApi = createApi(false)
 

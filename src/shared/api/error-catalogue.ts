@@ -1,4 +1,7 @@
-/** Spec section 8: which notifications an API failure produces. Pure, so every rule is unit-tested. */
+/**
+ * Which notifications an API failure produces (docs/product-rules.md#error-catalogue). Pure, so every rule is
+ * unit-tested.
+ */
 import type { NotificationInput } from '../notifications/model.ts'
 
 export interface CatalogueTitles {

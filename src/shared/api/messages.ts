@@ -1,4 +1,7 @@
-/** The stored bulk message record (spec section 7): create and delete (the sender touches it, api-port.ts). */
+/**
+ * The stored bulk message record (docs/product-rules.md#product-api): create and delete (the sender touches
+ * it, api-port.ts).
+ */
 import type { CreateMessageBody, ScheduleBody, StoredMessage } from '../contracts/api.ts'
 import { api, silentApi } from './client.ts'
 

@@ -1,4 +1,7 @@
-/** Page registration and token extension (spec section 7), shared by the inbox and the bulk sender. */
+/**
+ * Page registration and token extension (docs/product-rules.md#product-api), shared by the inbox and the bulk
+ * sender.
+ */
 import type { PageBody, SubscriptionState } from '../contracts/api.ts'
 import type { PageWebhooks } from '../contracts/events.ts'
 import { api } from './client.ts'

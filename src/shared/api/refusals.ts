@@ -1,4 +1,7 @@
-/** The API's 406 refusals by code, said in the user's language (spec section 8), and the way forward. */
+/**
+ * The API's 406 refusals by code, said in the user's language (docs/product-rules.md#error-catalogue), and
+ * the way forward.
+ */
 import { i18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { REFUSAL_CODES, type RefusalCode } from '../contracts/api.ts'
@@ -27,7 +30,7 @@ export function refusalNotice(
 ): Pick<NotificationInput, 'message' | 'persistent' | 'action'> | undefined {
   if (!isRefusalCode(code)) return undefined
   const message = i18n._(TEXTS[code])
-  // Spec section 8: the used-trial message stays and offers the subscription.
+  // The used-trial message stays and offers the subscription (docs/product-rules.md#trial-and-banned-pages).
   if (code === 'trial_used')
     return {
       message,

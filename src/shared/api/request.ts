@@ -1,7 +1,8 @@
 /**
- * The one way to the product API (`/api/v2`, spec section 7), for the tabs and the bulk worker alike: the
- * headers every call carries, one error class, and one rule of success (a 2xx status). Plain `fetch` and no
- * UI, so the worker and the start-up path use it without the notifications of `client.ts`.
+ * The one way to the product API (`/api/v2`, docs/product-rules.md#product-api), for the tabs and the bulk
+ * worker alike: the headers every call carries, one error class, and one rule of success (a 2xx status).
+ * Plain `fetch` and no UI, so the worker and the start-up path use it without the notifications of
+ * `client.ts`.
  */
 export const API_BASE = '/api/v2'
 

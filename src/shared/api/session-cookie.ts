@@ -1,6 +1,6 @@
 /**
  * The API bearer lives only in the `pagecast_session` cookie (never in localStorage or IndexedDB).
- * Ten years, path `/`, SameSite=Strict, Secure on https (spec section 9).
+ * Ten years, path `/`, SameSite=Strict, Secure on https (docs/product-rules.md#constants-and-limits).
  */
 import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../constants/limits.ts'
 import { cookieValue } from './cookie-header.ts'

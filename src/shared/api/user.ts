@@ -7,7 +7,10 @@ import { unwrap } from './session-fetch.ts'
 
 export const userQueryKey = ['user'] as const
 
-/** `GET /api/v2/user`: the subscription state of spec section 3. Accepts a bare or `data`-wrapped body. */
+/**
+ * `GET /api/v2/user`: the subscription state (docs/product-rules.md#records-and-their-fields). Accepts a bare
+ * or `data`-wrapped body.
+ */
 export async function getUser(): Promise<SubscriptionState> {
   const body = await api<unknown>('/user')
   return parseSubscription(unwrap(body, 'subscription'))
@@ -17,7 +20,9 @@ export function userQueryOptions() {
   return queryOptions({ queryKey: userQueryKey, queryFn: getUser })
 }
 
-/** `GET /api/v2/user/available-messages`: the spec leaves the shape open, so a number is read wherever it sits. */
+/**
+ * `GET /api/v2/user/available-messages`: a bare number or one inside an object; it is read wherever it sits.
+ */
 export async function getAvailableMessages(): Promise<number> {
   const body = await api<unknown>('/user/available-messages')
   const value = unwrap(body, 'available_messages')

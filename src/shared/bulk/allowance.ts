@@ -1,4 +1,4 @@
-/** The allowance rules of the sender (spec sections 5 and 9, architecture.md "Allowance"). Pure. */
+/** The allowance rules of the sender (docs/product-rules.md#the-allowance). Pure. */
 import type { Subscription } from './ports.ts'
 
 /** Appended to messages sent beyond the allowance when branded messages are authorised. */
@@ -34,7 +34,7 @@ export interface AudiencePlan {
   brandedFrom: number
   /** Sending is refused outright (0 available, not unlimited or blocked). */
   refused: boolean
-  /** Only the first `count` will be reached (the spec's warning). */
+  /** Only the first `count` will be reached (docs/product-rules.md#when-the-allowance-is-short). */
   truncated: boolean
 }
 

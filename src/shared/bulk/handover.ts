@@ -1,5 +1,5 @@
 /**
- * The device's side of the hand-over (architecture.md, "The send goes on without the phone"). Handing over:
+ * The device's side of the hand-over (docs/architecture.md#the-send-goes-on-without-the-phone). Handing over:
  * the job leaves the device's runnable states and its lease moves on in one transaction (the worker's next
  * lease check fails, so it sends nothing more), then the server gets the job's undelivered results, its
  * uncertain sends (the `sending` rows, with their attempt times), the cursor, the pacing wait and the page

@@ -1,4 +1,7 @@
-/** Business constants of spec section 9 and the decisions of architecture.md. */
+/**
+ * Business constants (docs/product-rules.md#constants-and-limits) and those of the decisions
+ * (docs/decisions.md).
+ */
 
 /** Session cookie: its name contains the product name; lifetime ten years, path `/`. */
 export const SESSION_COOKIE = 'pagecast_session'
@@ -49,7 +52,10 @@ export type ResultStatus = (typeof ResultStatus)[keyof typeof ResultStatus]
 export const AUDIENCE_LABELS = ['all_labels', 'no_labels'] as const
 export type AudienceLabel = (typeof AUDIENCE_LABELS)[number]
 
-/** The spec's four permissions plus the two the network needs today to read conversations. */
+/**
+ * The login permissions (docs/product-rules.md#login-permissions): the last two are needed today to read
+ * conversations.
+ */
 export const REQUIRED_PERMISSIONS = [
   'business_management',
   'pages_messaging',

@@ -1,4 +1,7 @@
-/** Plans and add-ons of spec section 9: the one definition used by the app, the API and the payment providers. */
+/**
+ * Plans and add-ons (docs/product-rules.md#plans-and-add-ons): the one definition used by the app, the API
+ * and the payment providers.
+ */
 export interface Plan {
   price_id: string
   annual_price_id: string

@@ -1,6 +1,6 @@
 /**
- * Payloads and responses of the product API (`/api/v2`, spec section 7). The server validates every body
- * with these schemas; the app builds its payloads with the same types.
+ * Payloads and responses of the product API (`/api/v2`, docs/product-rules.md#product-api). The server
+ * validates every body with these schemas; the app builds its payloads with the same types.
  */
 import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
@@ -227,7 +227,7 @@ export const cancelSubscriptionBody = z
 export const termsResponse = z.object({ content: z.string(), created_at: z.string() })
 export type Terms = z.infer<typeof termsResponse>
 
-/** The error bodies of spec section 8. */
+/** The error bodies (docs/product-rules.md#error-catalogue). */
 export interface ApiErrorBody {
   message: string
   errors?: Record<string, string[]>

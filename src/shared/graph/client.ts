@@ -1,7 +1,7 @@
 /**
- * The app's one Graph client (spec section 7), used by the UI and the sender worker. Every call either
- * resolves with a non-empty result or rejects with a classified GraphError; retries and pacing belong to the
- * callers, so this client never retries by itself.
+ * The app's one Graph client (docs/product-rules.md#graph-calls), used by the UI and the sender worker. Every
+ * call either resolves with a non-empty result or rejects with a classified GraphError; retries and pacing
+ * belong to the callers, so this client never retries by itself.
  */
 import { createFetch, type $Fetch, type Fetch } from 'ofetch'
 import { WINDOW_MESSAGES_LIMIT } from '../policy/window.ts'

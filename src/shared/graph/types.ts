@@ -1,6 +1,7 @@
 /**
- * Shapes of the Graph API subset Pagecast uses (spec section 7), as the network documents them, and the
- * classified error every Graph call rejects with. The client implementing `GraphClient` is in client.ts.
+ * Shapes of the Graph API subset Pagecast uses (docs/product-rules.md#graph-calls), as the network documents
+ * them, and the classified error every Graph call rejects with. The client implementing `GraphClient` is in
+ * client.ts.
  */
 
 export interface Paging {
@@ -26,7 +27,7 @@ export interface PermissionGrant {
 export interface Account {
   id: string
   name: string
-  /** Present means connected (spec section 3). */
+  /** Present means connected (docs/product-rules.md#records-and-their-fields). */
   access_token?: string
   category?: string
   picture?: Picture
@@ -100,7 +101,10 @@ export interface SendResult {
   attachment_id?: string
 }
 
-/** Classes of Graph failure, decided by code and subcode, never by message text (architecture.md). */
+/**
+ * Classes of Graph failure, decided by code and subcode, never by message text
+ * (docs/product-rules.md#graph-error-classes).
+ */
 export type GraphErrorKind =
   | 'throttle'
   | 'auth'

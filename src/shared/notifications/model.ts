@@ -1,4 +1,7 @@
-/** Pure rules of the notification stack (spec section 9: top centre, 4000 ms, at most five at once). */
+/**
+ * Pure rules of the notification stack (top centre, 4000 ms, at most five at once:
+ * docs/product-rules.md#constants-and-limits).
+ */
 import { NOTIFICATIONS_MAX } from '../constants/limits.ts'
 
 export type NotificationKind = 'success' | 'info' | 'warning' | 'error'

@@ -1,7 +1,7 @@
 /**
- * The messaging policy (architecture.md, "The real network in 2026"): which content types a bulk send may use,
+ * The messaging policy (docs/product-rules.md#messaging-policy): which content types a bulk send may use,
  * how a send is tagged, and who is inside the standard messaging window.
- * `current` is what the network enforces now; `legacy` is the spec as written (three tags).
+ * `current` is what the network enforces now; `legacy` is the three tags of the earlier network.
  * Under `current` there is a third way beside the window and the retired tags: marketing messages to the page's
  * opted-in subscribers outside the window, paid through the page's ad account (reach.ts decides per customer).
  */

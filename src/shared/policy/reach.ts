@@ -1,6 +1,6 @@
 /**
- * How a bulk send reaches each customer (issue #16). Under the current policy there are two ways, beside the
- * retired tags of the legacy policy:
+ * How a bulk send reaches each customer (docs/product-rules.md#bulk-reach). Under the current policy there
+ * are two ways, beside the retired tags of the legacy policy:
  * - `standard`: inside the 24-hour window (with the bulk safety margin), a free RESPONSE message;
  * - `marketing`: outside the window, to an active subscriber of the page's marketing messages (the customer
  *   opted in), when the page has marketing messages on — a paid message of the page's campaign;

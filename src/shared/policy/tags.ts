@@ -1,4 +1,7 @@
-/** Message tags of the 2023 network (spec section 9); the current network refuses all three. */
+/**
+ * Message tags of the 2023 network (docs/product-rules.md#legacy-message-tags); the current network refuses
+ * all three.
+ */
 export const LEGACY_TAGS = ['CONFIRMED_EVENT_UPDATE', 'POST_PURCHASE_UPDATE', 'ACCOUNT_UPDATE'] as const
 export type LegacyTag = (typeof LEGACY_TAGS)[number]
 export const HUMAN_AGENT_TAG = 'HUMAN_AGENT'

@@ -1,6 +1,6 @@
 /**
- * The messaging windows of the network (architecture.md, "messaging policy"): who may be messaged, how, and
- * why not. Pure, so the chat composer and the bulk wizard decide alike and tests pin the rules.
+ * The messaging windows of the network (docs/product-rules.md#the-24-hour-window): who may be messaged, how,
+ * and why not. Pure, so the chat composer and the bulk wizard decide alike and tests pin the rules.
  */
 import type { Conversation } from '../graph/types.ts'
 import { HUMAN_AGENT_TAG, type MessagingPolicyName, type MessagingType } from './tags.ts'
@@ -18,7 +18,7 @@ export const BULK_SAFETY_WINDOW_MS = 23 * HOUR_MS
  */
 export const WINDOW_MESSAGES_LIMIT = 10
 
-/** The one tag legacy chat replies carry (spec section 5). */
+/** The one tag legacy chat replies carry (docs/product-rules.md#chat-replies-and-human_agent). */
 export const LEGACY_CHAT_TAG = 'CONFIRMED_EVENT_UPDATE'
 
 export interface WindowOptions {

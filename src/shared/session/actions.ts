@@ -1,4 +1,4 @@
-/** Login, start-up check, logout and silent account refresh (spec sections 4 and 5). */
+/** Login, start-up check, logout and silent account refresh (docs/product-rules.md#authentication). */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { backoff } from '../network/backoff.ts'
@@ -188,7 +188,7 @@ function keepSnapshots(): void {
   })
 }
 
-/** Start-up: checks the session only when the cookie exists (spec section 4). */
+/** Start-up: checks the session only when the cookie exists (docs/product-rules.md#authentication). */
 export async function initSession(): Promise<void> {
   captureReferral()
   keepSnapshots()
@@ -215,8 +215,9 @@ export async function initSession(): Promise<void> {
     const fallback = offlineFallback(err)
     if (fallback) return startOffline(fallback)
   }
-  // Spec sections 4 and 5: a login is valid only when the social status is connected. A session cookie whose
-  // social login is gone is a failed login, which resets the state to logged out (no name, no pages).
+  // A login is valid only when the social status is connected (docs/product-rules.md#login-permissions). A
+  // session cookie whose social login is gone is a failed login, which resets the state to logged out (no
+  // name, no pages).
   userToken = undefined
   clearSessionToken()
   sessionStore.reset({ status: 'logged_out', accounts: [] })

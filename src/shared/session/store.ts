@@ -1,5 +1,5 @@
 /**
- * The authentication state of spec section 4 as a tiny external store, usable from React
+ * The authentication state (docs/product-rules.md#authentication) as a tiny external store, usable from React
  * (`useSession`) and from plain code (`sessionStore.getState()`). User and page tokens stay in memory.
  */
 import { useSyncExternalStore } from 'react'
@@ -50,7 +50,7 @@ export const sessionStore = {
     state = { ...state, ...next }
     for (const l of listeners) l()
   },
-  /** Replaces the whole state (logout and login failure reset it, spec section 4). */
+  /** Replaces the whole state (logout and login failure reset it, docs/product-rules.md#authentication). */
   reset(next: SessionState): void {
     state = next
     for (const l of listeners) l()

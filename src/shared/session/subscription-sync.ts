@@ -1,7 +1,8 @@
 /**
- * Every open tab learns of a new subscription (spec section 2: after checkout the user returns to the app
- * root): the tab that returns from checkout tells the others on a BroadcastChannel, and a tab that comes back
- * into focus reads the subscription again (a purchase on another device, a missed message).
+ * Every open tab learns of a new subscription (after checkout the user returns to the app root,
+ * docs/product-rules.md#routes): the tab that returns from checkout tells the others on a BroadcastChannel,
+ * and a tab that comes back into focus reads the subscription again (a purchase on another device, a missed
+ * message).
  */
 import { useEffect } from 'react'
 import { getUser } from '../api/user.ts'

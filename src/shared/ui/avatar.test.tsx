@@ -7,7 +7,7 @@ import defaultAvatar from './default-avatar.svg'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 describe('Avatar', () => {
-  it('falls back to the default image when the picture cannot load (spec section 2)', async () => {
+  it('falls back to the default image when the picture cannot load', async () => {
     const host = document.createElement('div')
     document.body.append(host)
     const root = createRoot(host)

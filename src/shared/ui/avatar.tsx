@@ -3,7 +3,7 @@ import defaultAvatar from './default-avatar.svg'
 
 /**
  * A person's picture, replaced by the default image when there is none or it cannot load (offline, expired
- * URL): spec section 2, "a fallback image if loading fails".
+ * URL; docs/product-rules.md#inbox).
  */
 export function Avatar({
   src,

@@ -1,4 +1,4 @@
-/** Three pulsing dots: the full-screen loading state of spec section 2. */
+/** Three pulsing dots: the full-screen loading state (docs/product-rules.md#login-screen). */
 import { useLingui } from '@lingui/react/macro'
 
 export function LoadingDots({ fullScreen = false }: { fullScreen?: boolean }) {

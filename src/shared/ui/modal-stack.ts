@@ -1,9 +1,9 @@
 /**
- * The app's modals (spec section 2: user/subscription, cancel-subscription, plans, add-ons) as a stack any
- * screen can push onto; the app shell renders it. The top modal is the last entry. The app keeps it in the
- * address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal. Sheets a screen draws
- * itself (the chat's saved replies) are entries too, so Back closes them the same way; the shell's host draws
- * only the app's modals (`HostedModalName`).
+ * The app's modals (docs/product-rules.md#modals: user/subscription, cancel-subscription, plans, add-ons) as
+ * a stack any screen can push onto; the app shell renders it. The top modal is the last entry. The app keeps
+ * it in the address bar (src/app/shell/modal-url.ts), so the platform's Back closes the top modal. Sheets a
+ * screen draws itself (the chat's saved replies) are entries too, so Back closes them the same way; the
+ * shell's host draws only the app's modals (`HostedModalName`).
  */
 import { useSyncExternalStore } from 'react'
 

@@ -36,7 +36,10 @@ export function PageAvatar({ src, name, className = 'size-10' }: Props) {
   )
 }
 
-/** The user's avatar: the profile picture, or the default image when none exists (spec section 2). */
+/**
+ * The user's avatar: the profile picture, or the default image when none exists
+ * (docs/product-rules.md#shared-layout).
+ */
 export function UserAvatar({ src, className = 'size-9' }: { src?: string | null; className?: string }) {
   const [broken, setBroken] = useState(false)
   return (

@@ -1,7 +1,7 @@
 /**
- * What a failed step means for a bulk job, by the failure's class (architecture.md), for both senders (the
- * browser's worker and the server's): pure, so the two keep the same rules and only apply them to their own
- * storage.
+ * What a failed step means for a bulk job, by the failure's class
+ * (docs/product-rules.md#graph-error-classes), for both senders (the browser's worker and the server's):
+ * pure, so the two keep the same rules and only apply them to their own storage.
  */
 import { isMarketingErrorName, type MarketingErrorName } from '../../graph/errors.ts'
 import type { GraphErrorKind } from '../../graph/types.ts'
