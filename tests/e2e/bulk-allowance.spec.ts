@@ -81,7 +81,8 @@ test('with nothing available, sending is refused with the persistent warning and
   await page.getByTestId('bulk-step-2').getByRole('button').first().click()
   await page.getByTestId('bulk-step-3').getByRole('button').first().click()
   await page.getByTestId('bulk-text').fill('Nothing left to send this with')
-  // Spec section 5: sending is refused with a persistent warning and a buy button, not a disabled button.
+  // docs/product-rules.md#when-the-allowance-is-short: sending is refused with a persistent warning and a buy
+  // button, not a disabled button.
   await page.getByTestId('bulk-send').click()
   const warning = page
     .getByTestId('notification')

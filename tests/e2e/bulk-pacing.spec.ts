@@ -3,7 +3,7 @@ import { bulkTest, expect, login, sentLog, startSend, verifyJob, waitForCard } f
 
 const test = bulkTest({ PACING_SCALE: '1' })
 
-test('consecutive bulk sends are never closer than the spec pacing of 800 ms, and the waits vary', async ({ page, baseURL }) => {
+test('consecutive bulk sends are never closer than the 800 ms of the pacing, and the waits vary', async ({ page, baseURL }) => {
   test.setTimeout(150_000)
   await login(page)
   const check = await startSend(page, baseURL!, 'Paced')

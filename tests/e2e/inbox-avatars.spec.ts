@@ -1,4 +1,4 @@
-/** The chat's customer link and the avatars' default image (spec section 2). */
+/** The chat's customer link and the avatars' default image (docs/product-rules.md#chat). */
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { openInbox } from './inbox-support.ts'

@@ -1,4 +1,7 @@
-/** The error catalogue of spec section 8 on real API calls, and the five-notification limit. */
+/**
+ * The error catalogue (docs/product-rules.md#error-catalogue) on real API calls, and the five-notification
+ * limit.
+ */
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 

@@ -1,4 +1,7 @@
-/** Spec section 8: a failed accept-terms or cancellation only clears the busy state and shows no message. */
+/**
+ * docs/product-rules.md#error-catalogue: a failed accept-terms or cancellation only clears the busy state and
+ * shows no message.
+ */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
