@@ -1,6 +1,6 @@
 /**
  * Web Push: the public VAPID key, the device's subscription (one per device, keyed by its endpoint), and
- * the owner's notification settings.
+ * the owner's notification settings. An endpoint must be a browser's push service (`push/endpoints.ts`).
  */
 import type { FastifyInstance } from 'fastify'
 import {
@@ -9,11 +9,11 @@ import {
   pushSubscriptionBody,
   pushUnsubscribeBody,
 } from '../../shared/contracts/push.ts'
-import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'
 import { invalid, parse } from '../http/errors.ts'
+import { endpointRefusal } from '../push/endpoints.ts'
 import {
   deleteSubscription,
   hasSubscription,
@@ -21,32 +21,6 @@ import {
   saveSubscription,
   setHideText,
 } from '../repo/push.ts'
-
-/** Where the sandbox's push service listens; only with the sandbox on is a plain-http endpoint accepted. */
-export const SANDBOX_PUSH_PATH = '/sandbox/push/'
-
-/** Why an endpoint cannot be pushed to, or undefined when it can. */
-export function endpointRefusal(
-  endpoint: string,
-  config: Pick<ServerConfig, 'publicUrl' | 'sandboxEnabled'>,
-): string | undefined {
-  let url: URL
-  try {
-    url = new URL(endpoint)
-  } catch {
-    return 'The endpoint must be a URL.'
-  }
-  if (url.username || url.password) return 'The endpoint must not carry credentials.'
-  if (url.protocol === 'https:') return undefined
-  if (
-    config.sandboxEnabled &&
-    url.protocol === 'http:' &&
-    url.origin === new URL(config.publicUrl).origin &&
-    url.pathname.startsWith(SANDBOX_PUSH_PATH)
-  )
-    return undefined
-  return 'The endpoint must be an https:// URL of a push service.'
-}
 
 export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
