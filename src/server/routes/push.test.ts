@@ -197,11 +197,43 @@ onEveryStore('push routes', (kind) => {
     expect(known.json()).toEqual({ ok: true, stored: true })
   })
 
-  it('moves an endpoint to the account that registers it last (the device changed hands)', async () => {
-    await put(dana, subscription('https://web.push.apple.com/QGuQyavXutnMH-shared'))
-    await put(sam, subscription('https://web.push.apple.com/QGuQyavXutnMH-shared'))
-    expect(await endpoints(t, '502')).toEqual(['https://web.push.apple.com/QGuQyavXutnMH-shared'])
-    expect(await endpoints(t, '501')).not.toContain('https://web.push.apple.com/QGuQyavXutnMH-shared')
+  it('refuses an endpoint bound to another account: it is not moved, its owner keeps and removes it', async () => {
+    const shared = 'https://web.push.apple.com/QGuQyavXutnMH-shared'
+    expect((await put(dana, subscription(shared))).statusCode).toBe(200)
+    const taken = await put(sam, subscription(shared))
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json()).toMatchObject({ code: 'endpoint_taken' })
+    expect(await endpoints(t, '502')).not.toContain(shared)
+    expect(await endpoints(t, '501')).toContain(shared)
+    // Neither does the app's refresh at sign-in take it.
+    expect((await put(sam, { ...subscription(shared), refresh: true })).json()).toEqual({
+      ok: true,
+      stored: false,
+    })
+    expect(await endpoints(t, '502')).not.toContain(shared)
+    // The owner refreshes it as before, and removes it.
+    expect((await put(dana, { ...subscription(shared), locale: 'bn' })).statusCode).toBe(200)
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/push/subscription',
+      headers: dana.auth,
+      payload: { endpoint: shared },
+    })
+    expect(removed.json()).toEqual({ removed: true })
+    // Once the owner no longer holds it (signed out, or turned notifications off) another account may.
+    expect((await put(sam, subscription(shared))).statusCode).toBe(200)
+    expect(await endpoints(t, '502')).toContain(shared)
+  })
+
+  it('keeps the device’s earlier endpoint when the new one is refused as another account’s', async () => {
+    const own = 'https://wns2-par02p.notify.windows.com/w/?token=sam-own'
+    const others = 'https://wns2-par02p.notify.windows.com/w/?token=dana-own'
+    expect((await put(dana, subscription(others))).statusCode).toBe(200)
+    const device = await login(t.app, '502')
+    expect((await put(device, subscription(own))).statusCode).toBe(200)
+    expect((await put(device, subscription(others))).statusCode).toBe(409)
+    expect(await endpoints(t, '502')).toContain(own)
+    expect(await endpoints(t, '501')).toContain(others)
   })
 
   it('deletes only the caller’s own subscription', async () => {

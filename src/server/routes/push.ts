@@ -1,6 +1,7 @@
 /**
  * Web Push: the public VAPID key, the device's subscription (one per device, keyed by its endpoint), and
- * the owner's notification settings. An endpoint must be a browser's push service (`push/endpoints.ts`).
+ * the owner's notification settings. An endpoint must be a browser's push service (`push/endpoints.ts`);
+ * one another account holds is refused (409 `endpoint_taken`), never moved to the caller.
  */
 import type { FastifyInstance } from 'fastify'
 import {
@@ -12,7 +13,7 @@ import {
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'
-import { invalid, parse } from '../http/errors.ts'
+import { HttpError, invalid, parse } from '../http/errors.ts'
 import { endpointRefusal } from '../push/endpoints.ts'
 import {
   deleteSubscription,
@@ -36,13 +37,20 @@ export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const locale = body.locale && isPushLocale(body.locale) ? body.locale : 'en'
     if (body.refresh === true && !(await hasSubscription(db, user.id, body.endpoint)))
       return reply.code(200).send({ ok: true, stored: false })
-    await saveSubscription(db, user.id, request.authSessionId, {
+    const saved = await saveSubscription(db, user.id, request.authSessionId, {
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh.replace(/=+$/, ''),
       auth: body.keys.auth.replace(/=+$/, ''),
       device: body.device ?? deviceLabel(request.headers['user-agent']),
       locale,
     })
+    if (!saved)
+      throw new HttpError(
+        409,
+        'This push subscription belongs to another account: the browser must make a new one.',
+        undefined,
+        'endpoint_taken',
+      )
     return reply.code(200).send({ ok: true, stored: true })
   })
 
