@@ -159,6 +159,8 @@ async function sendOne(
             method: 'POST',
             headers,
             body: details.body ?? undefined,
+            // The push goes to this endpoint only, never where an answer points.
+            redirect: 'manual',
             signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
           } as RequestInit)
         ).status
