@@ -182,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     store,
     vapid,
     anyVisibleTab: options.anyVisibleTab ?? ((userId) => anyVisibleTab(store, userId)),
+    endpoints: config,
     fetch: options.fetch,
     log: app.log,
   }

@@ -3,10 +3,14 @@
  * new customer message: every user of the page who has no visible tab of the app gets a push on each of
  * their devices. `notifyUser` sends any other notice to one user's devices.
  *
- * The request is built by `web-push` (payload encryption, aes128gcm, and the VAPID JWT) and sent with
- * `fetch`, so tests and the sandbox's push service can take it in-process. A 404 or 410 answer means the
- * push service forgot the subscription: it is deleted. Other failures are logged with the push service's
- * origin only: the rest of an endpoint is a capability and is never written to a log.
+ * The request is built by `web-push` (payload encryption, aes128gcm, and the VAPID JWT). Each endpoint is
+ * checked against the subscription rules again before the push (`endpoints.ts`): one they refuse (stored
+ * under older rules, or the sandbox's now that it is off) gets nothing and is deleted. A browser's push
+ * service is reached through `transport.ts` (its host's addresses vetted, the connection pinned to them);
+ * the sandbox's push service, on the app's own origin, with `fetch`, so tests can take it in-process.
+ * A 404 or 410 answer means the push service forgot the subscription: it is deleted. Other failures are
+ * logged with the push service's origin only: the rest of an endpoint is a capability and is never written
+ * to a log.
  */
 import { createHash } from 'node:crypto'
 import webpush from 'web-push'
@@ -20,7 +24,9 @@ import {
 import type { Queryable } from '../db/store.ts'
 import type { FetchLike } from '../graph/graph-api.ts'
 import { type PushSubscriptionRow, forgetEndpoint, hideTextOf, subscriptionsOf } from '../repo/push.ts'
+import { type EndpointRules, endpointRefusal, isSandboxEndpoint } from './endpoints.ts'
 import { PUSH_TEXTS } from './texts.ts'
+import { type Resolve, postToPushService } from './transport.ts'
 import type { VapidKeys } from './vapid.ts'
 
 /** What the webhook processing hands over for each new customer message (`ApiContext.onCustomerMessage`). */
@@ -45,7 +51,12 @@ export interface PushDeps {
   vapid: VapidKeys
   /** True when one of the user's tabs of the app is visible now (then the app shows the message itself). */
   anyVisibleTab: (userId: string) => Promise<boolean>
+  /** Which endpoints may be pushed to: the server's PUBLIC_URL and whether the sandbox is on. */
+  endpoints: EndpointRules
+  /** The fetch that reaches the sandbox's push service (tests take it in-process). */
   fetch?: FetchLike | undefined
+  /** Resolves a push service's host (default: the system's resolver). */
+  resolve?: Resolve | undefined
   log?: PushLogger | undefined
 }
 
@@ -65,6 +76,8 @@ export interface PushOutcome {
 
 /** A chat message is worth a day: past that the owner sees it in the app anyway. */
 export const MESSAGE_TTL_SECONDS = 24 * 60 * 60
+/** How long a push service has to take a push. */
+const SEND_TIMEOUT_MS = 10_000
 /** The body keeps a push well under the 4 kB the push services take. */
 const BODY_MAX = 180
 
@@ -120,6 +133,12 @@ async function sendOne(
   options: PushOptions,
 ): Promise<'sent' | 'gone' | 'failed'> {
   const origin = endpointOrigin(sub.endpoint)
+  const refusal = endpointRefusal(sub.endpoint, deps.endpoints)
+  if (refusal) {
+    await forgetEndpoint(deps.store, sub.endpoint)
+    deps.log?.warn({ push: origin }, 'push subscription refused: not a browser push service; removed')
+    return 'gone'
+  }
   try {
     const details = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
@@ -134,20 +153,29 @@ async function sendOne(
     )
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value)
-    const send = deps.fetch ?? fetch
-    const res = await send(details.endpoint, {
-      method: 'POST',
-      headers,
-      body: details.body ?? undefined,
-      signal: AbortSignal.timeout(10_000),
-    } as RequestInit)
-    if (res.status === 404 || res.status === 410) {
+    const status = isSandboxEndpoint(new URL(sub.endpoint), deps.endpoints)
+      ? (
+          await (deps.fetch ?? fetch)(sub.endpoint, {
+            method: 'POST',
+            headers,
+            body: details.body ?? undefined,
+            // The push goes to this endpoint only, never where an answer points.
+            redirect: 'manual',
+            signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+          } as RequestInit)
+        ).status
+      : await postToPushService(
+          sub.endpoint,
+          { headers, body: details.body, timeoutMs: SEND_TIMEOUT_MS },
+          { resolve: deps.resolve },
+        )
+    if (status === 404 || status === 410) {
       await forgetEndpoint(deps.store, sub.endpoint)
-      deps.log?.info?.({ push: origin, status: res.status }, 'push subscription expired: removed')
+      deps.log?.info?.({ push: origin, status }, 'push subscription expired: removed')
       return 'gone'
     }
-    if (res.status < 200 || res.status > 299) {
-      deps.log?.warn({ push: origin, status: res.status }, 'push refused by the push service')
+    if (status < 200 || status > 299) {
+      deps.log?.warn({ push: origin, status }, 'push refused by the push service')
       return 'failed'
     }
     return 'sent'

@@ -18,29 +18,33 @@ export interface SavedSubscription {
 }
 
 /**
- * Stores the device's subscription for the user. The endpoint is the key: the same endpoint from another
- * account (the device changed hands) moves to this one. The session's earlier endpoint (the browser made a
- * new subscription) is replaced, so a device is one subscription.
+ * Stores the device's subscription for the user; false, with nothing changed, when another account holds
+ * the endpoint (it is never moved: the holder removes it, or loses it when its session ends). The endpoint
+ * is the key. The session's earlier endpoint (the browser made a new subscription) is replaced, so a device
+ * is one subscription.
  */
 export async function saveSubscription(
   db: Queryable,
   userId: string,
   sessionId: string | null,
   sub: SavedSubscription,
-): Promise<void> {
+): Promise<boolean> {
+  const saved = await db.query(
+    `INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth, device, locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (endpoint) DO UPDATE SET session_id = EXCLUDED.session_id, p256dh = EXCLUDED.p256dh,
+       auth = EXCLUDED.auth, device = EXCLUDED.device, locale = EXCLUDED.locale, updated_at = now()
+       WHERE push_subscriptions.user_id = EXCLUDED.user_id
+     RETURNING endpoint`,
+    [sub.endpoint, userId, sessionId, sub.p256dh, sub.auth, sub.device, sub.locale],
+  )
+  if (saved.length === 0) return false
   if (sessionId !== null)
     await db.query('DELETE FROM push_subscriptions WHERE session_id = $1 AND endpoint <> $2', [
       sessionId,
       sub.endpoint,
     ])
-  await db.query(
-    `INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth, device, locale)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, session_id = EXCLUDED.session_id,
-       p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, device = EXCLUDED.device, locale = EXCLUDED.locale,
-       updated_at = now()`,
-    [sub.endpoint, userId, sessionId, sub.p256dh, sub.auth, sub.device, sub.locale],
-  )
+  return true
 }
 
 /** Removes one of the user's subscriptions; true when there was one. */

@@ -1,6 +1,7 @@
 /**
  * Web Push: the public VAPID key, the device's subscription (one per device, keyed by its endpoint), and
- * the owner's notification settings.
+ * the owner's notification settings. An endpoint must be a browser's push service (`push/endpoints.ts`);
+ * one another account holds is refused (409 `endpoint_taken`), never moved to the caller.
  */
 import type { FastifyInstance } from 'fastify'
 import {
@@ -9,11 +10,11 @@ import {
   pushSubscriptionBody,
   pushUnsubscribeBody,
 } from '../../shared/contracts/push.ts'
-import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'
-import { invalid, parse } from '../http/errors.ts'
+import { HttpError, invalid, parse } from '../http/errors.ts'
+import { endpointRefusal } from '../push/endpoints.ts'
 import {
   deleteSubscription,
   hasSubscription,
@@ -21,32 +22,6 @@ import {
   saveSubscription,
   setHideText,
 } from '../repo/push.ts'
-
-/** Where the sandbox's push service listens; only with the sandbox on is a plain-http endpoint accepted. */
-export const SANDBOX_PUSH_PATH = '/sandbox/push/'
-
-/** Why an endpoint cannot be pushed to, or undefined when it can. */
-export function endpointRefusal(
-  endpoint: string,
-  config: Pick<ServerConfig, 'publicUrl' | 'sandboxEnabled'>,
-): string | undefined {
-  let url: URL
-  try {
-    url = new URL(endpoint)
-  } catch {
-    return 'The endpoint must be a URL.'
-  }
-  if (url.username || url.password) return 'The endpoint must not carry credentials.'
-  if (url.protocol === 'https:') return undefined
-  if (
-    config.sandboxEnabled &&
-    url.protocol === 'http:' &&
-    url.origin === new URL(config.publicUrl).origin &&
-    url.pathname.startsWith(SANDBOX_PUSH_PATH)
-  )
-    return undefined
-  return 'The endpoint must be an https:// URL of a push service.'
-}
 
 export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
@@ -62,13 +37,20 @@ export function pushRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const locale = body.locale && isPushLocale(body.locale) ? body.locale : 'en'
     if (body.refresh === true && !(await hasSubscription(db, user.id, body.endpoint)))
       return reply.code(200).send({ ok: true, stored: false })
-    await saveSubscription(db, user.id, request.authSessionId, {
+    const saved = await saveSubscription(db, user.id, request.authSessionId, {
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh.replace(/=+$/, ''),
       auth: body.keys.auth.replace(/=+$/, ''),
       device: body.device ?? deviceLabel(request.headers['user-agent']),
       locale,
     })
+    if (!saved)
+      throw new HttpError(
+        409,
+        'This push subscription belongs to another account: the browser must make a new one.',
+        undefined,
+        'endpoint_taken',
+      )
     return reply.code(200).send({ ok: true, stored: true })
   })
 

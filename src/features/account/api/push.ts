@@ -5,6 +5,7 @@
  * browser holds a subscription.
  */
 import { api } from '../../../shared/api/client.ts'
+import { ApiError } from '../../../shared/api/request.ts'
 import type { PushSettings } from '../../../shared/contracts/push.ts'
 
 export type PushAvailability =
@@ -126,7 +127,16 @@ export async function enablePush(locale: string): Promise<EnableResult> {
     sub = null
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
-  await storeSubscription(sub, locale)
+  try {
+    await storeSubscription(sub, locale)
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409)) throw err
+    // Another account holds this browser's subscription (it signed in here and never out): the browser
+    // makes a new one for this account, and the old one stops reaching the other.
+    await sub.unsubscribe().catch(() => undefined)
+    sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+    await storeSubscription(sub, locale)
+  }
   return 'on'
 }
 
