@@ -12,12 +12,10 @@ import { hasSessionCookie } from './shared/api/session-cookie.ts'
 import { loadClientConfig } from './shared/config/client-config.ts'
 import type { ClientConfig } from './shared/contracts/client-config.ts'
 import { configureSession, initSession } from './shared/session/actions.ts'
-import { sessionStore } from './shared/session/store.ts'
 import { createSocialSdk } from './shared/social/index.ts'
-import { firstScreenShown } from './shared/ui/first-screen.ts'
 import { captureInstallPrompt } from './shared/install/install-prompt.ts'
 import { loadFullApp, Root } from './app/entry/root.tsx'
-import { browserIdle, browserSavesData, scheduleServiceWorker } from './features/pwa/schedule.ts'
+import { startServiceWorker } from './app/entry/service-worker.ts'
 import './app/app.css'
 
 // The browser's install event can come before any screen: keep it for the app's own "Install app".
@@ -57,18 +55,5 @@ void sdk
   .catch((err: unknown) => console.error('social SDK failed to load', err))
   .then(() => initSession())
 
-// The service worker and its storage checks wait until the first real screen is painted: they are not
-// needed for it, and on a slow connection their code would compete with it. A signed-out visitor gets them
-// when the browser is idle (not on a data-saving connection); Dexie itself waits for a session.
-if (import.meta.env.PROD)
-  void firstScreenShown().then(() =>
-    scheduleServiceWorker(
-      () => void import('./features/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()),
-      {
-        isSignedIn: () => sessionStore.getState().status === 'logged_in',
-        subscribe: sessionStore.subscribe,
-        saveData: browserSavesData(),
-        idle: browserIdle,
-      },
-    ),
-  )
+// The service worker follows the first real screen (src/app/entry/service-worker.ts).
+if (import.meta.env.PROD) startServiceWorker()

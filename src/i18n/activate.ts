@@ -10,7 +10,8 @@ import { messages as englishApp } from '../locales/en/app.po'
 import { messages as englishBulk } from '../locales/en/bulk.po'
 import { messages as englishInbox } from '../locales/en/inbox.po'
 import { messages as englishPwa } from '../locales/en/pwa.po'
-import { type LocaleCode, localeDir } from './locales-table.ts'
+import { type LocaleCode, localeDir } from '../shared/constants/locales.ts'
+import { LOCALE_SETTING } from './detect.ts'
 
 type CatalogModule = { messages: Messages }
 // English is bundled above, but for its marketing catalog; the other locales load on demand.
@@ -54,4 +55,10 @@ export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise
     .catch((err: unknown) => console.error('catalogs failed to load', err))
   void areas.then(() => startupCatalogsMerged())
   return { areas }
+}
+
+/** The user's own choice (the language picker): kept for the next visits, then activated. */
+export function chooseLocale(code: LocaleCode): void {
+  localStorage.setItem(LOCALE_SETTING, code)
+  void activateLocale(code)
 }

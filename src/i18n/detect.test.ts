@@ -1,6 +1,7 @@
+import { i18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { detectLocale } from './detect.ts'
-import { activateLocale } from './activate.ts'
+import { detectLocale, LOCALE_SETTING } from './detect.ts'
+import { activateLocale, chooseLocale } from './activate.ts'
 
 describe('detectLocale', () => {
   it('takes the first supported browser language, by region-less base', () => {
@@ -27,5 +28,16 @@ describe('activateLocale', () => {
     expect(document.documentElement.lang).toBe('ur')
     await activateLocale('en')
     expect(document.documentElement.dir).toBe('ltr')
+  })
+})
+
+describe('chooseLocale', () => {
+  it('keeps the picked language for the next visit and activates it', async () => {
+    chooseLocale('km')
+    expect(localStorage.getItem(LOCALE_SETTING)).toBe('km')
+    expect(detectLocale(['en-US'], localStorage.getItem(LOCALE_SETTING))).toBe('km')
+    await expect.poll(() => i18n.locale).toBe('km')
+    localStorage.removeItem(LOCALE_SETTING)
+    await activateLocale('en')
   })
 })

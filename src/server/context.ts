@@ -11,6 +11,9 @@ import type { VapidKeys } from './push/vapid.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
 import type { MarketingJobGraph } from './bulk/marketing.ts'
 import type { TokenBox } from './bulk/token-box.ts'
+import type { CustomerMessageNotice } from './webhooks/notice.ts'
+
+export type { CustomerMessageNotice }
 
 /** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
 export interface ServerJobs {
@@ -53,16 +56,4 @@ export interface ApiContext {
   jobs?: ServerJobs
   /** The network's Marketing Message API as a job's campaign needs it; absent: marketing jobs are refused. */
   marketingJobGraph?: MarketingJobGraph | undefined
-}
-
-/** A new customer message, for whoever must be told (the page's owners). */
-export interface CustomerMessageNotice {
-  userIds: string[]
-  pageId: string
-  pageName: string | null
-  customerId: string
-  customerName?: string | undefined
-  mid: string
-  text: string | null
-  createdTime: string
 }

@@ -1,6 +1,6 @@
 /** The scale-out store: a pool of connections to a PostgreSQL server. The API keeps no state of its own. */
 import pg from 'pg'
-import type { Queryable, SqlParam, Store } from './store.ts'
+import type { Queryable, SqlParam, Store } from './store-interface.ts'
 
 // BIGINT counts stay well below 2^53; read them as numbers, like PGlite does for int8 in JS.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))

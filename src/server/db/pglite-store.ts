@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts'
-import type { Queryable, SqlParam, Store } from './store.ts'
+import type { Queryable, SqlParam, Store } from './store-interface.ts'
 
 interface PgliteLike {
   query(sql: string, params: SqlParam[]): Promise<{ rows: unknown[] }>

@@ -10,10 +10,10 @@
 import { createHash } from 'node:crypto'
 import type { MessageEvent } from '../../shared/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
-import type { CustomerMessageNotice } from '../context.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
+import type { CustomerMessageNotice } from './notice.ts'
 import { type WebhookMessaging, webhookBody, webhookMessaging } from './payload.ts'
 
 /** A body that failed this often is set aside (kept, with its last error, for a look by hand). */

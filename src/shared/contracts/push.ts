@@ -3,7 +3,7 @@
  * the server (validation), the app (its calls) and the service worker (what it reads from a push).
  */
 import { z } from 'zod'
-import { type LocaleCode, isLocaleCode, localeDir, locales } from '../../i18n/locales-table.ts'
+import { type LocaleCode, isLocaleCode, localeDir, locales } from '../constants/locales.ts'
 
 /** The languages a device can ask its notifications in (the app's languages). */
 export type PushLocale = LocaleCode

@@ -1,10 +1,17 @@
-/** Chooses the interface language; the choice is kept under `pagecast-locale`. */
+/**
+ * Chooses the interface language. `onChoose` keeps and activates the choice (`chooseLocale` of src/i18n, which
+ * loads the catalogs): shared code takes the locale, it loads none.
+ */
 import { useLingui } from '@lingui/react/macro'
-import { activateLocale } from '../../i18n/activate.ts'
-import { LOCALE_SETTING } from '../../i18n/detect.ts'
-import { isLocaleCode, locales } from '../../i18n/locales-table.ts'
+import { isLocaleCode, type LocaleCode, locales } from '../constants/locales.ts'
 
-export function LanguagePicker({ className = '' }: { className?: string }) {
+export function LanguagePicker({
+  onChoose,
+  className = '',
+}: {
+  onChoose: (code: LocaleCode) => void
+  className?: string
+}) {
   const { t, i18n } = useLingui()
   return (
     <label className={`inline-flex items-center gap-2 text-sm text-slate-700 ${className}`}>
@@ -16,9 +23,7 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
         value={i18n.locale}
         onChange={(e) => {
           const code = e.target.value
-          if (!isLocaleCode(code)) return
-          localStorage.setItem(LOCALE_SETTING, code)
-          void activateLocale(code)
+          if (isLocaleCode(code)) onChoose(code)
         }}
         className="rounded-md border border-slate-300 bg-white py-1 ps-2 pe-7 text-sm"
       >

@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { chooseLocale } from '../../../i18n/activate.ts'
 import { loginWithSdk } from '../../../shared/session/actions.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { LanguagePicker } from '../../../shared/ui/language-picker.tsx'
@@ -25,7 +26,7 @@ export function LoginScreen() {
   return (
     <main className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
       <div className="flex justify-end p-4">
-        <LanguagePicker />
+        <LanguagePicker onChoose={chooseLocale} />
       </div>
       <div className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 pb-16 text-center">
         <BrandMark className="size-16" />

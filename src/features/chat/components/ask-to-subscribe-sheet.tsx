@@ -10,7 +10,7 @@ import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles
 import { closeModal } from '../../../shared/ui/modal-stack.ts'
 import { marketingRefusalText } from '../model/marketing-error.ts'
 import { rememberOptInRequest } from '../model/optin-sent.ts'
-import type { AskToSubscribeProps } from './ask-to-subscribe.tsx'
+import type { AskToSubscribeProps } from './ask-to-subscribe-props.ts'
 
 type Phase = 'checking' | 'ready' | 'sending' | 'sent'
 

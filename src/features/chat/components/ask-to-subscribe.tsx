@@ -10,23 +10,12 @@ import { lazy, Suspense } from 'react'
 import { marketingQueryOptions } from '../../../shared/api/marketing.ts'
 import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing-core.ts'
 import { openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
+import type { AskToSubscribeProps } from './ask-to-subscribe-props.ts'
+
+export type { AskToSubscribeProps }
 
 // The sheet loads when it is first opened: most chats never ask.
 const AskSheet = lazy(() => import('./ask-to-subscribe-sheet.tsx').then((m) => ({ default: m.AskSheet })))
-
-export interface AskToSubscribeProps {
-  pageId: string
-  /** The page is entered (registered with the API): its marketing state may be read. */
-  entered: boolean
-  customerId: string
-  customerName: string
-  /** Inside the standard 24-hour window now. */
-  inWindow: boolean
-  /** Sends the request with the page token; answers the network's message id. */
-  send: (psid: string, title: string) => Promise<{ message_id: string }>
-  /** The request reached the customer: the chat reads its history again. */
-  onSent?: () => void
-}
 
 export function AskToSubscribe(props: AskToSubscribeProps) {
   const state = useQuery({ ...marketingQueryOptions(props.pageId), retry: false, enabled: props.entered })

@@ -1,6 +1,7 @@
 /** Collapsible sidebar: connected pages, the user section (language, logout). Collapsed by default. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
+import { chooseLocale } from '../../../i18n/activate.ts'
 import type { Account, Me } from '../../../shared/graph/types.ts'
 import { LanguagePicker } from '../../../shared/ui/language-picker.tsx'
 import { PageAvatar, UserAvatar } from '../../../shared/ui/page-avatar.tsx'
@@ -89,7 +90,7 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
             </span>
           </span>
         </button>
-        {collapsed ? null : <LanguagePicker className="px-2" />}
+        {collapsed ? null : <LanguagePicker onChoose={chooseLocale} className="px-2" />}
         <button
           type="button"
           onClick={onLogout}
