@@ -186,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@localhost')
   if (e.NODE_ENV === 'production') {
     const missing: string[] = []
+    // Without the sandbox nothing answers at its address: the app would be sent to a network that is not there.
+    if (!sandboxEnabled && !e.GRAPH_URL)
+      missing.push(
+        "GRAPH_URL is required in production while the sandbox is off (the network's address, https://graph.facebook.com)",
+      )
     // Every instance on one database must sign with the same keys, so none may make its own.
     if (e.DATABASE_URL && !e.VAPID_PUBLIC_KEY)
       missing.push(
