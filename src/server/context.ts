@@ -26,6 +26,8 @@ export interface RateLimits {
   login: number
   /** Uploads per minute and client address. */
   upload: number
+  /** Calls per minute and user of each route that calls the network or stores a list (`http/user-limit.ts`). */
+  network: number
 }
 
 export interface ApiContext {
