@@ -79,7 +79,10 @@ export interface BuildOptions {
   graph?: GraphApi
   /** Replaces the marketing messages Graph calls (unit tests). */
   marketingGraph?: MarketingGraphPort
-  /** Per-minute limits per client address; default 30 logins / 60 uploads, 10,000 each when NODE_ENV=test. */
+  /**
+   * Per-minute limits: 30 logins and 60 uploads per client address, 30 calls per user of each route that calls
+   * the network or stores a list; 10,000 each when NODE_ENV=test.
+   */
   rateLimits?: Partial<RateLimits>
   /** Whether one of a user's tabs of the app is visible now (no push then). Default: the tabs' reports. */
   anyVisibleTab?: (userId: string) => Promise<boolean>
@@ -132,6 +135,7 @@ function defaultRateLimits(config: ServerConfig): RateLimits {
   return {
     login: config.RATE_LIMIT_LOGIN_PER_MIN ?? (test ? 10_000 : 30),
     upload: config.RATE_LIMIT_UPLOAD_PER_MIN ?? (test ? 10_000 : 60),
+    network: config.RATE_LIMIT_NETWORK_PER_MIN ?? (test ? 10_000 : 30),
   }
 }
 

@@ -9,6 +9,7 @@ const production = {
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
+  GRAPH_URL: 'https://graph.facebook.com',
 }
 
 const failure = (env: Record<string, string>) => {
@@ -70,6 +71,24 @@ describe('a production start', () => {
     const { WEBHOOK_VERIFY_TOKEN: _, ...withoutToken } = production
     expect(failure(withoutToken)).toMatch(/WEBHOOK_VERIFY_TOKEN is the public default/)
     expect(failure({ ...production, WEBHOOK_VERIFY_TOKEN: 'short' })).toMatch(/WEBHOOK_VERIFY_TOKEN/)
+  })
+
+  it('stops without GRAPH_URL while the sandbox is off, naming it in one sentence', () => {
+    const { GRAPH_URL: _, ...withoutGraph } = production
+    const message = failure(withoutGraph)
+    expect(message).toMatch(/GRAPH_URL/)
+    expect(message.trim().split(/(?<=\.)\s+(?=[A-Z])/)).toHaveLength(1)
+    expect(failure({ ...withoutGraph, SANDBOX: 'false' })).toMatch(/GRAPH_URL/)
+  })
+
+  it('lets an explicitly enabled sandbox stand in for the network without GRAPH_URL', () => {
+    const { GRAPH_URL: _, ...withoutGraph } = production
+    const config = loadConfig({
+      ...withoutGraph,
+      SANDBOX: 'true',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_own_secret',
+    })
+    expect(config.graphUrl).toBe('http://localhost:8080/sandbox/graph')
   })
 
   it('keeps the defaults outside production', () => {

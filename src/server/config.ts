@@ -83,6 +83,11 @@ const schema = z.object({
   /** Requests per minute and client address; NODE_ENV=test raises both to 10,000 unless set explicitly. */
   RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_UPLOAD_PER_MIN: z.coerce.number().int().positive().optional(),
+  /**
+   * Calls per minute and signed-in user of each route that calls the network or stores a list (page
+   * registration, token exchange, marketing set-up and sync, checkout, recipient lists); 10,000 under NODE_ENV=test.
+   */
+  RATE_LIMIT_NETWORK_PER_MIN: z.coerce.number().int().positive().optional(),
   /** Total bytes of uploaded images kept in the database (default 1 GiB); past it uploads answer 507. */
   UPLOADS_MAX_TOTAL_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
   SUPPORT_URL: z.string().url().default('https://m.me/pagecast.support'),
@@ -186,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@localhost')
   if (e.NODE_ENV === 'production') {
     const missing: string[] = []
+    // Without the sandbox nothing answers at its address: the app would be sent to a network that is not there.
+    if (!sandboxEnabled && !e.GRAPH_URL)
+      missing.push(
+        "GRAPH_URL is required in production while the sandbox is off (the network's address, https://graph.facebook.com)",
+      )
     // Every instance on one database must sign with the same keys, so none may make its own.
     if (e.DATABASE_URL && !e.VAPID_PUBLIC_KEY)
       missing.push(

@@ -1,5 +1,5 @@
 /** What every route module receives: the config, the store, and the outside services it may call. */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import type { ReadCache } from './db/read-cache.ts'
 import type { Store } from './db/store.ts'
@@ -29,6 +29,8 @@ export interface RateLimits {
   login: number
   /** Uploads per minute and client address. */
   upload: number
+  /** Calls per minute and user of each route that calls the network or stores a list (`http/user-limit.ts`). */
+  network: number
 }
 
 export interface ApiContext {
@@ -37,8 +39,8 @@ export interface ApiContext {
   graph: GraphApi
   payments: PaymentProvider
   rateLimits: RateLimits
-  /** Bearer check for a route's `preHandler`. */
-  authenticate: (request: FastifyRequest) => Promise<void>
+  /** Bearer check for a route's `preHandler` (given the reply, it renews the session cookie it came with). */
+  authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>
   /** The subscription rows `GET /user` answers from, kept for a moment (see `db/read-cache.ts`). */
   subscriptionCache: ReadCache<SubscriptionRow>
   /** The keys pushes are signed with (configured, or generated into DATA_DIR). */

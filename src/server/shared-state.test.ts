@@ -17,6 +17,7 @@ import {
   createTestDatabase,
   fakeGraph,
   login,
+  pageToken,
   startTestApp,
   testConfig,
 } from './testing/harness.ts'
@@ -54,11 +55,11 @@ describe.skipIf(!TEST_DATABASE_URL)(
     ? 'two instances on one PostgreSQL database'
     : 'two instances on one PostgreSQL database: skipped (TEST_DATABASE_URL not set)',
   () => {
-    it("serve each other's uploads and count the login limit together", async () => {
+    it("serve each other's uploads and count the login and per-user limits together", async () => {
       const db = await createTestDatabase(TEST_DATABASE_URL!)
       const config = testConfig({ DATABASE_URL: db.url })
       const [one, two] = await Promise.all(
-        [0, 1].map(() => buildApp({ config, graph: fakeGraph, rateLimits: { login: 3 } })),
+        [0, 1].map(() => buildApp({ config, graph: fakeGraph, rateLimits: { login: 3, network: 2 } })),
       )
       try {
         const who = await login(one!, '9101')
@@ -75,6 +76,13 @@ describe.skipIf(!TEST_DATABASE_URL)(
 
         expect([await loginCode(two!, '9102'), await loginCode(one!, '9103')]).toEqual([200, 200])
         expect([await loginCode(two!, '9104'), await loginCode(one!, '9105')]).toEqual([429, 429])
+
+        const page = { id: '910', name: 'P', access_token: pageToken('910', who.user.facebook_id) }
+        const register = (app: FastifyInstance) =>
+          app
+            .inject({ method: 'POST', url: '/api/v2/page', headers: who.auth, payload: page })
+            .then((r) => r.statusCode)
+        expect([await register(one!), await register(two!), await register(one!)]).toEqual([200, 200, 429])
       } finally {
         await Promise.all([one!.close(), two!.close()])
         await db.drop()

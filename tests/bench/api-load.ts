@@ -59,6 +59,8 @@ const SLICE_SECONDS = SECONDS / SLICES
 const dataDir = mkdtempSync(join(tmpdir(), 'pagecast-bench-'))
 const config = loadConfig({
   NODE_ENV: 'production',
+  // A production start names the network; the bench never calls it (the fake Graph answers).
+  GRAPH_URL: 'https://graph.facebook.com',
   // Production refuses the public default secrets.
   FB_APP_SECRET: 'bench-app-secret',
   WEBHOOK_VERIFY_TOKEN: 'bench-verify-token',

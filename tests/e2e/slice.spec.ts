@@ -66,8 +66,13 @@ test('the session survives a reload without logging in again', async ({ page }) 
   const cookie = (await page.context().cookies()).find((c) => c.name === 'pagecast_session')
   expect(cookie?.path).toBe('/')
   expect(cookie?.sameSite).toBe('Strict')
-  // Ten years are asked for; Chromium caps every cookie at 400 days.
-  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(399 * 86400)
+  // It lives as long as the session does without use (SESSION_IDLE_DAYS, 30 days by default).
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(29.9)
+  expect(days).toBeLessThanOrEqual(30)
+  // The app reads it to send it as its bearer (README, "The session cookie").
+  expect(cookie?.httpOnly).toBe(false)
+  expect(await page.evaluate(() => document.cookie)).toContain(`pagecast_session=${cookie!.value}`)
 })
 
 test('declining a permission shows the login-fail state', async ({ page }) => {

@@ -47,6 +47,7 @@ describe('the page-token seal', () => {
     vapid.generateKeys()
     const production = {
       NODE_ENV: 'production',
+      GRAPH_URL: 'https://graph.facebook.com',
       FB_APP_SECRET: 'a-real-secret',
       SANDBOX_WEBHOOK_SECRET: 'whsec_real_secret',
       DATABASE_URL: 'postgres://db/pagecast',

@@ -4,10 +4,13 @@
  * owner revokes it, or after `SESSION_IDLE_DAYS` without use (sliding: each use starts the period again).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
+import { cookieValue } from '../../shared/api/cookie-header.ts'
 import type { ReadCache } from '../db/read-cache.ts'
 import type { Queryable } from '../db/store.ts'
 import { unauthorized } from './errors.ts'
+import { setSessionCookie } from './session-cookie.ts'
 
 export interface AuthUser {
   id: string
@@ -135,12 +138,13 @@ export interface AuthOptions {
 
 /**
  * Resolves the caller or throws 401; the handler then reads `request.authUser`. A live session has its last
- * use moved forward when it is older than `SESSION_TOUCH_MINUTES`.
+ * use moved forward when it is older than `SESSION_TOUCH_MINUTES`; the browser's session cookie, when the
+ * request carried it, is then renewed for the same period.
  */
 export function authenticate(db: Queryable, idleDays: number, options: AuthOptions = {}) {
   const idleSeconds = idleDays * 86_400
   const { cache, refresh = db } = options
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply?: FastifyReply): Promise<void> => {
     const token = bearer(request)
     if (!token) throw unauthorized('Unauthenticated: a bearer token is required.')
     const hash = hashToken(token)
@@ -150,6 +154,8 @@ export function authenticate(db: Queryable, idleDays: number, options: AuthOptio
     if (caller.stale) {
       await refresh.query('UPDATE sessions SET last_used_at = now() WHERE token_hash = $1', [hash])
       caller.stale = false
+      if (reply && cookieValue(request.headers.cookie, SESSION_COOKIE) === token)
+        setSessionCookie(request, reply, token, idleDays)
     }
     request.authUser = caller.user
     request.authSessionId = caller.sessionId

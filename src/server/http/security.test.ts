@@ -139,6 +139,7 @@ describe('source maps', () => {
       {
         STATIC_DIR: dir,
         NODE_ENV: 'production',
+        GRAPH_URL: 'https://graph.facebook.com',
         FB_APP_SECRET: 'a-real-app-secret',
         WEBHOOK_VERIFY_TOKEN: 'a-verify-token-of-its-own',
         SANDBOX_WEBHOOK_SECRET: 'whsec_own_secret',

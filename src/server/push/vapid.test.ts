@@ -8,6 +8,7 @@ import { VAPID_FILE, resolveVapidKeys } from './vapid.ts'
 
 const production = {
   NODE_ENV: 'production',
+  GRAPH_URL: 'https://graph.facebook.com',
   FB_APP_SECRET: 'a-real-app-secret',
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',

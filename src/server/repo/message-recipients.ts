@@ -3,7 +3,10 @@ import type { RecipientInput, RecipientsPage } from '../../shared/contracts/api.
 import type { Queryable } from '../db/store.ts'
 import { ownMessage, RecipientsOverflow } from './messages.ts'
 
-/** Appends recipients in the caller's order, ignoring repeats; run it in a transaction (an overflow rolls back). */
+/**
+ * Appends recipients in the caller's order, ignoring repeats; run it in a transaction (an overflow rolls back).
+ * A list longer than the job's total, or one that would take the stored list past it, is refused whole.
+ */
 export async function appendRecipients(
   tx: Queryable,
   id: string,
@@ -11,6 +14,8 @@ export async function appendRecipients(
   recipients: readonly RecipientInput[],
 ): Promise<{ added: number; total: number }> {
   const { total_messages } = await ownMessage(tx, id, userId)
+  // No list may be longer than its job, repeats included: a retry resends at most what the job holds.
+  if (recipients.length > total_messages) throw new RecipientsOverflow(total_messages, recipients.length)
   // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers; repeats are ignored.
   const added = await tx.query(
     `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id, way)

@@ -16,6 +16,7 @@ import { estimateMinor, perMessageMinor } from '../../shared/marketing/rates.ts'
 import type { ApiContext } from '../context.ts'
 import type { Store } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
+import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, parse } from '../http/errors.ts'
 import { marketingOf } from '../../shared/bulk/core/failure-policy.ts'
 import { GraphError } from '../../shared/graph/errors.ts'
@@ -143,7 +144,7 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
   const graph = ctx.marketingJobGraph
   if (!jobs || !graph) return
 
-  app.post('/messages/:id/marketing', auth, async (request) => {
+  app.post('/messages/:id/marketing', userLimited(ctx), async (request) => {
     const id = messageId(request.params)
     const body = parse(startMarketingBody, request.body)
     const userId = currentUser(request).id

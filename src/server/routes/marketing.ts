@@ -34,6 +34,7 @@ import {
   marketingAvailableIn,
 } from '../graph/marketing-port.ts'
 import { type AuthUser, currentUser } from '../http/auth.ts'
+import { userLimited } from '../http/user-limit.ts'
 import { HttpError, notFound, parse } from '../http/errors.ts'
 import {
   activeSubscriberPsids,
@@ -100,6 +101,8 @@ function toAdAccount(a: AdAccount): MarketingAdAccount {
 
 export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: MarketingRouteDeps): void {
   const auth = { preHandler: ctx.authenticate }
+  /** The routes that call the network or store a list: limited per user. */
+  const limited = userLimited(ctx)
   const now = () => new Date((deps.now ?? Date.now)())
 
   /** The page of the path, bound to the caller: 404 for an id that cannot be a page, 403 when not bound. */
@@ -197,7 +200,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     return marketingState(ctx.store, pageId, now())
   })
 
-  app.post('/pages/:pageId/marketing/ad-accounts', auth, async (request) => {
+  app.post('/pages/:pageId/marketing/ad-accounts', limited, async (request) => {
     await boundPage(request)
     const body = parse(adAccountsBody, request.body)
     try {
@@ -214,7 +217,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     }
   })
 
-  app.put('/pages/:pageId/marketing', auth, async (request) => {
+  app.put('/pages/:pageId/marketing', limited, async (request) => {
     const { pageId, user } = await boundPage(request)
     const body = parse(enableMarketingBody, request.body)
     await checkPageToken(user, pageId, body.page_token, true)
@@ -265,7 +268,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     return marketingState(ctx.store, pageId, now())
   })
 
-  app.post('/pages/:pageId/marketing/sync', auth, async (request) => {
+  app.post('/pages/:pageId/marketing/sync', limited, async (request) => {
     const { pageId, user } = await boundPage(request)
     const body = parse(syncSubscribersBody, request.body)
     await checkPageToken(user, pageId, body.page_token, false)
@@ -296,7 +299,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     return checkOptInRequests(ctx.store, pageId, body.psids, body.title, now())
   })
 
-  app.post('/pages/:pageId/marketing/optin-requests', auth, async (request) => {
+  app.post('/pages/:pageId/marketing/optin-requests', limited, async (request) => {
     const { pageId } = await boundPage(request)
     const body = parse(recordOptinRequestsBody, request.body)
     const messages = body.messages ?? []

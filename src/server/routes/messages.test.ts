@@ -126,6 +126,29 @@ onEveryStore('stored bulk messages', (kind) => {
     expect((await call('GET', `/api/v2/messages/${id}/recipients?limit=5001`, owner)).statusCode).toBe(422)
   })
 
+  it('refuses a list longer than the job, repeats counted, and any body over 8 MB, storing nothing', async () => {
+    const id = await create({ total_messages: 2 })
+    const put = (payload: unknown) => call('PUT', `/api/v2/messages/${id}/recipients`, owner, payload)
+    const repeated = await put({ recipients: people(['a', 'a', 'a']) })
+    expect(repeated.statusCode).toBe(422)
+    expect(repeated.json().errors.recipients[0]).toMatch(/room for 2/)
+    const long = await put({ recipients: people(Array.from({ length: 5000 }, () => 'a')) })
+    expect(long.statusCode).toBe(422)
+    // Padding counts as bytes like anything else.
+    const padded = `{"recipients":${JSON.stringify(people(['a']))}${' '.repeat(8 * 1024 * 1024)}}`
+    const huge = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/messages/${id}/recipients`,
+      headers: { ...owner.auth, 'content-type': 'application/json' },
+      payload: padded,
+    })
+    expect(huge.statusCode).toBe(413)
+    expect((await call('GET', `/api/v2/messages/${id}/recipients`, owner)).json().data).toHaveLength(0)
+    // A list within the job, and the same list again (a retry), are taken.
+    expect((await put({ recipients: people(['a', 'b']) })).json()).toEqual({ added: 2, total: 2 })
+    expect((await put({ recipients: people(['a', 'b']) })).json()).toEqual({ added: 0, total: 2 })
+  })
+
   it('takes 5000 recipients with long names in one call, beyond the 1 MB limit of other bodies', async () => {
     const id = await create({ total_messages: 5000 })
     const recipients = people(Array.from({ length: 5000 }, (_, i) => `n${i}`)).map((r) => ({

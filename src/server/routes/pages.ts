@@ -8,6 +8,7 @@ import { extendTokenBody, pageBody } from '../../shared/contracts/api.ts'
 import type { PageWebhooks } from '../../shared/contracts/events.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
+import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
 import { publishToPage } from '../repo/owner-events.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
@@ -18,9 +19,10 @@ export const TRIAL_USED =
 export const PAGE_BANNED = 'This page has been banned. Please contact support.'
 
 export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const auth = { preHandler: ctx.authenticate }
+  // Both call the network with the app's credentials: limited per user.
+  const limited = userLimited(ctx)
 
-  app.post('/page', auth, async (request) => {
+  app.post('/page', limited, async (request) => {
     const page = parse(pageBody, request.body)
     const user = currentUser(request)
     const userId = user.id
@@ -62,7 +64,7 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { data: { subscription: outcome, webhooks } }
   })
 
-  app.post('/page/extend-token', auth, async (request) => {
+  app.post('/page/extend-token', limited, async (request) => {
     const body = parse(extendTokenBody, request.body)
     if (body.page_id) await requireBoundPage(ctx.store, currentUser(request).id, body.page_id)
     try {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { RECIPIENTS_PER_CALL_MAX, recipientsBody, touchBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
+import { userLimited } from '../http/user-limit.ts'
 import { parse } from '../http/errors.ts'
 import { appendRecipients, recipientsPage } from '../repo/message-recipients.ts'
 import { touch } from '../repo/touch.ts'
@@ -25,12 +26,16 @@ const RECIPIENTS_BODY_LIMIT = 8 * 1024 * 1024
 export function recipientRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
 
-  app.put('/messages/:id/recipients', { ...auth, bodyLimit: RECIPIENTS_BODY_LIMIT }, async (request) => {
-    const id = messageId(request.params)
-    const { recipients } = parse(recipientsBody, request.body)
-    const userId = currentUser(request).id
-    return answering(ctx.store.transaction((tx) => appendRecipients(tx, id, userId, recipients)))
-  })
+  app.put(
+    '/messages/:id/recipients',
+    { ...userLimited(ctx), bodyLimit: RECIPIENTS_BODY_LIMIT },
+    async (request) => {
+      const id = messageId(request.params)
+      const { recipients } = parse(recipientsBody, request.body)
+      const userId = currentUser(request).id
+      return answering(ctx.store.transaction((tx) => appendRecipients(tx, id, userId, recipients)))
+    },
+  )
 
   app.get('/messages/:id/recipients', auth, async (request) => {
     const id = messageId(request.params)

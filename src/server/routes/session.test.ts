@@ -246,3 +246,86 @@ describe('login rate limit', () => {
     }
   })
 })
+
+describe('the session cookie', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp('pglite', {}, { SESSION_IDLE_DAYS: '7' })
+  })
+  afterAll(() => t.close())
+  const WEEK = 7 * 86_400
+
+  /** The attributes of the `pagecast_session` cookie a response sets, or undefined. */
+  function sessionCookie(res: { headers: Record<string, unknown> }) {
+    const header = res.headers['set-cookie']
+    const lines = (Array.isArray(header) ? header : [header]).filter(
+      (l): l is string => typeof l === 'string',
+    )
+    const line = lines.find((l) => l.startsWith('pagecast_session='))
+    if (!line) return undefined
+    const [pair, ...attributes] = line.split(/;\s*/)
+    return {
+      value: pair!.slice('pagecast_session='.length),
+      attributes: attributes.map((a) => a.toLowerCase()),
+    }
+  }
+  const withCookie = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    cookie: `pagecast_session=${token}`,
+  })
+
+  it('is set by the login for as long as the session lasts without use, SameSite=Strict, on the whole site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/login',
+      payload: { access_token: 'fb:9301' },
+    })
+    const cookie = sessionCookie(res)!
+    expect(cookie.value).toBe(res.json().data.token)
+    expect(cookie.attributes).toEqual(
+      expect.arrayContaining([`max-age=${WEEK}`, 'path=/', 'samesite=strict']),
+    )
+    // Readable by the app, which sends it as its bearer (README, "The session cookie"); never Secure on http.
+    expect(cookie.attributes).not.toContain('httponly')
+    expect(cookie.attributes).not.toContain('secure')
+  })
+
+  it('is Secure when the request came over https', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/login',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { access_token: 'fb:9302' },
+    })
+    expect(sessionCookie(res)!.attributes).toContain('secure')
+  })
+
+  it("is renewed when a use moves the session's period forward, and only then", async () => {
+    const who = await login(t.app, '9303')
+    const fresh = await t.app.inject({ url: '/api/v2/user', headers: withCookie(who.token) })
+    expect(fresh.statusCode).toBe(200)
+    expect(sessionCookie(fresh)).toBeUndefined()
+
+    const age = async () => {
+      await t.app.store.query(
+        `UPDATE sessions SET last_used_at = now() - interval '1 day' WHERE token_hash = $1`,
+        [hashToken(who.token)],
+      )
+    }
+    await age()
+    // A caller without the cookie (another program with the bearer) gets none.
+    const bare = await t.app.inject({ url: '/api/v2/user', headers: who.auth })
+    expect(bare.statusCode).toBe(200)
+    expect(sessionCookie(bare)).toBeUndefined()
+
+    await age()
+    const used = await t.app.inject({ url: '/api/v2/user', headers: withCookie(who.token) })
+    expect(used.statusCode).toBe(200)
+    const renewed = sessionCookie(used)!
+    expect(renewed.value).toBe(who.token)
+    expect(renewed.attributes).toEqual(
+      expect.arrayContaining([`max-age=${WEEK}`, 'path=/', 'samesite=strict']),
+    )
+  })
+})

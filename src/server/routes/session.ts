@@ -11,6 +11,7 @@ import type { ApiContext } from '../context.ts'
 import { GraphCallError } from '../graph/graph-api.ts'
 import { bearer, currentSessionId, deleteExpiredSessions, openSession } from '../http/auth.ts'
 import { HttpError, parse, unauthorized } from '../http/errors.ts'
+import { setSessionCookie } from '../http/session-cookie.ts'
 import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
 
 export function clientConfigOf(config: ServerConfig): ClientConfig {
@@ -44,7 +45,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post(
     '/login',
     { config: { rateLimit: { max: ctx.rateLimits.login, timeWindow: '1 minute' } } },
-    async (request) => {
+    async (request, reply) => {
       const body = parse(loginBody, request.body)
       const [me, grants] = await Promise.all([
         ctx.graph.me(body.access_token),
@@ -84,6 +85,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
         return { data: { token, user: { ...user, id: userId, subscription } } }
       })
       request.log.info({ userId: response.data.user.id }, 'login')
+      setSessionCookie(request, reply, response.data.token, ctx.config.SESSION_IDLE_DAYS)
       return response
     },
   )

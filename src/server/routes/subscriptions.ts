@@ -6,6 +6,7 @@ import { findPrice } from '../../shared/constants/plans.ts'
 import { cancelSubscriptionBody, checkoutBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
+import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
 import { isActivePaid, loadSubscription, toState } from '../repo/subscriptions.ts'
 
@@ -14,10 +15,11 @@ export const ADDON_NEEDS_SUBSCRIPTION =
 export const NOTHING_TO_CANCEL = 'There is no paid subscription to cancel.'
 
 export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const auth = { preHandler: ctx.authenticate }
+  /** Checkout and cancellation call the payment provider: limited per user. */
+  const limited = userLimited(ctx)
   const db = ctx.store
 
-  app.post('/user/subscriptions/checkout', auth, async (request) => {
+  app.post('/user/subscriptions/checkout', limited, async (request) => {
     const body = parse(checkoutBody, request.body)
     const user = currentUser(request)
     const match = findPrice(body.price_id)
@@ -76,7 +78,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
     return { data: { url: result.url } }
   })
 
-  app.post('/user/subscriptions/cancel-subscription', auth, async (request) => {
+  app.post('/user/subscriptions/cancel-subscription', limited, async (request) => {
     const body = parse(cancelSubscriptionBody, request.body)
     const userId = currentUser(request).id
     const sub = await loadSubscription(db, userId)

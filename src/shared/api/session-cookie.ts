@@ -1,16 +1,13 @@
 /**
- * The API bearer lives only in the `pagecast_session` cookie (never in localStorage or IndexedDB).
- * Ten years, path `/`, SameSite=Strict, Secure on https (docs/product-rules.md#constants-and-limits).
+ * The API bearer lives only in the `pagecast_session` cookie (never in localStorage or IndexedDB). The server
+ * sets it at login for the session's idle period and renews it as the session is used; the app reads it to
+ * send it as its bearer, and drops it when the session ends. Path `/`, SameSite=Strict, Secure on https
+ * (docs/product-rules.md#constants-and-limits).
  */
-import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../constants/limits.ts'
+import { SESSION_COOKIE } from '../constants/limits.ts'
 import { cookieValue } from './cookie-header.ts'
 
 export { SESSION_COOKIE }
-
-function attributes(maxAge: number): string {
-  const secure = location.protocol === 'https:' ? '; Secure' : ''
-  return `; Max-Age=${maxAge}; Path=/; SameSite=Strict${secure}`
-}
 
 /** The bearer token of the product API, or undefined when logged out. */
 export function apiToken(): string | undefined {
@@ -21,10 +18,8 @@ export function hasSessionCookie(): boolean {
   return apiToken() !== undefined
 }
 
-export function saveSessionToken(token: string): void {
-  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(token)}${attributes(SESSION_COOKIE_MAX_AGE_S)}`
-}
-
+/** Drops the cookie at once (a sign-out, a session the server no longer knows). */
 export function clearSessionToken(): void {
-  document.cookie = `${SESSION_COOKIE}=${attributes(0)}`
+  const secure = location.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${SESSION_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure}`
 }

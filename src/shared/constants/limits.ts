@@ -3,9 +3,11 @@
  * (docs/decisions.md).
  */
 
-/** Session cookie: its name contains the product name; lifetime ten years, path `/`. */
+/**
+ * Session cookie: its name contains the product name; path `/`. The server sets it for the session's idle
+ * period and renews it with the session (`src/server/http/session-cookie.ts`).
+ */
 export const SESSION_COOKIE = 'pagecast_session'
-export const SESSION_COOKIE_MAX_AGE_S = 10 * 365 * 24 * 60 * 60
 
 export const PAGE_SIZE_CONVERSATIONS = 25
 export const PAGE_SIZE_BULK_RECIPIENTS = 50

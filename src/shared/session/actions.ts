@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { backoff } from '../network/backoff.ts'
 import { dismissAll, notify } from '../notifications/store.ts'
-import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
+import { clearSessionToken, hasSessionCookie } from '../api/session-cookie.ts'
 import { fetchSubscription, isNetworkFailure, postLogin, postLogout } from '../api/session-fetch.ts'
 import { onUnauthorized } from '../api/unauthorized.ts'
 import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
@@ -105,7 +105,7 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
     const snapshot = offlineFallback(err)
     return snapshot ? startOffline(snapshot) : fail('server')
   }
-  saveSessionToken(login.data.token)
+  // The login's answer set the session cookie (the bearer of the calls that follow).
   userToken = accessToken
   const [found, accounts] = await Promise.all([profile, pages, claimDeviceFor(login.data.user.facebook_id)])
   const me = found ?? { id: login.data.user.facebook_id, name: login.data.user.name }

@@ -4,11 +4,12 @@
  * left behind before anything is shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiToken, clearSessionToken, saveSessionToken } from '../api/session-cookie.ts'
+import { apiToken, clearSessionToken } from '../api/session-cookie.ts'
 import { PICTURE_CACHE } from '../constants/caches.ts'
 import { db } from '../db/db.ts'
 import { configureSession, loginWithSdk, logout } from './actions.ts'
 import { loadSnapshot, saveSnapshot } from './snapshot.ts'
+import { signedInCookie } from './cookie.test-kit.ts'
 import { testClientConfig, testSubscription } from './session.test-kit.ts'
 import { sessionStore } from './store.ts'
 
@@ -152,7 +153,7 @@ describe('logout', () => {
     configure('1')
     await leaveData('1')
     expect(await allEmpty()).toBe(false)
-    saveSessionToken('old-bearer-0123456789abcdef')
+    signedInCookie('old-bearer-0123456789abcdef')
     sessionStore.reset({ status: 'logged_in', accounts: [], subscription: subscription('1') })
     const seen: { url: string; method: string; auth: string | null; emptyWhenCalled: boolean }[] = []
     vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
@@ -183,7 +184,7 @@ describe('logout', () => {
   it('still wipes the device and clears the cookie when the server cannot be reached', async () => {
     configure('1')
     await leaveData('1')
-    saveSessionToken('old-bearer-0123456789abcdef')
+    signedInCookie('old-bearer-0123456789abcdef')
     sessionStore.reset({ status: 'logged_in', accounts: [] })
     vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
 

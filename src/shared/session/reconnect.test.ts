@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { clearSessionToken, saveSessionToken } from '../api/session-cookie.ts'
+import { clearSessionToken } from '../api/session-cookie.ts'
 import { configureSession, initSession } from './actions.ts'
 import { clearSnapshot, saveSnapshot } from './snapshot.ts'
+import { signedInCookie } from './cookie.test-kit.ts'
 import { testClientConfig, testSubscription } from './session.test-kit.ts'
 import { sessionStore } from './store.ts'
 
@@ -21,7 +22,7 @@ afterEach(() => {
 
 describe('an offline start', () => {
   it('keeps trying to reconnect after the first try right after the online event fails', async () => {
-    saveSessionToken('api-token')
+    signedInCookie('api-token')
     saveSnapshot({ fbUser: { id: '1', name: 'Dana' }, accounts: [{ id: '10', name: 'Shop' }], subscription })
     configureSession(config, {
       sdk: {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
-import { clearSessionToken, hasSessionCookie, saveSessionToken } from '../api/session-cookie.ts'
+import { clearSessionToken, hasSessionCookie } from '../api/session-cookie.ts'
 import { configureSession, initSession } from './actions.ts'
 import { clearSnapshot, saveSnapshot } from './snapshot.ts'
 import type { SocialLoginResponse } from './social-port.ts'
+import { signedInCookie } from './cookie.test-kit.ts'
 import { testClientConfig, testSubscription } from './session.test-kit.ts'
 import { sessionStore } from './store.ts'
 
@@ -31,7 +32,7 @@ afterEach(() => {
 
 describe('the start-up check of a remaining session cookie', () => {
   it('counts a social login that is gone as a failed login: signed out, the cookie dropped', async () => {
-    saveSessionToken('api-token')
+    signedInCookie('api-token')
     withSocialStatus(async () => ({ status: 'unknown', authResponse: null }))
     vi.spyOn(window, 'fetch').mockResolvedValue(Response.json({ data: { subscription } }))
     await initSession()
@@ -41,7 +42,7 @@ describe('the start-up check of a remaining session cookie', () => {
   })
 
   it('signs in with name and pages when the social login is still connected', async () => {
-    saveSessionToken('api-token')
+    signedInCookie('api-token')
     withSocialStatus(async () => ({
       status: 'connected',
       authResponse: { accessToken: 'user', userID: '1' },
@@ -62,7 +63,7 @@ describe('the start-up check of a remaining session cookie', () => {
 
 describe('the start-up check without a usable connection', () => {
   it('starts from the remembered session when the social status cannot be read for want of a network', async () => {
-    saveSessionToken('api-token')
+    signedInCookie('api-token')
     saveSnapshot({ fbUser: { id: '1', name: 'Dana' }, accounts: [{ id: '10', name: 'Shop' }], subscription })
     withSocialStatus(async () => ({ status: 'unknown', authResponse: null }))
     vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
