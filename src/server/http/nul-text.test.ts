@@ -162,5 +162,19 @@ describe('odd bodies', () => {
       }
       expect(networkCalls).toEqual([])
     })
+
+    it('refuses a token with a control character or a space with 422 before asking the network', async () => {
+      networkCalls.length = 0
+      for (const token of ['EAA\u0001x', 'EAA x', 'EAA\nx', 'EAA\u007fx', '\u00e9EAA']) {
+        const res = await real.app.inject({
+          method: 'POST',
+          url: '/api/v2/login',
+          payload: { access_token: token },
+        })
+        expect(res.statusCode, JSON.stringify(token)).toBe(422)
+        expect(res.json().errors.access_token?.[0]).toMatch(/token/)
+      }
+      expect(networkCalls).toEqual([])
+    })
   })
 })
