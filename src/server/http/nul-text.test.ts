@@ -121,7 +121,7 @@ describe('odd bodies', () => {
     }
   })
 
-  it('refuses NUL and unpaired surrogates in the query string and the path', async () => {
+  it('refuses NUL in the query string and the path', async () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: user.auth })
     const query = await get('/api/v2/messages?state=a%00b')
     expect(query.statusCode).toBe(422)
