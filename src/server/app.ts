@@ -16,7 +16,7 @@ import { EventHub, type HubOptions } from './events/hub.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
 import { type MarketingGraphPort, createMarketingGraphPort } from './graph/marketing-port.ts'
 import { type SessionCaller, authenticate } from './http/auth.ts'
-import { installErrorHandling } from './http/errors.ts'
+import { installErrorHandling, installInputGuard } from './http/errors.ts'
 import { loggingOptions } from './http/logging.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { installStatic } from './http/static.ts'
@@ -295,6 +295,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('authSessionId', null)
   installSecurityHeaders(app, config)
   installErrorHandling(app)
+  installInputGuard(app)
   // Counted in the database, so instances sharing it share the limits.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(store) })
 

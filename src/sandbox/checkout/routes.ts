@@ -10,6 +10,12 @@ import { escapeHtml, sendHtml } from '../html.ts'
 
 type Q = Record<string, string | undefined>
 
+/** The text fields of a query or a form (or JSON) body; anything else (a repeated field) counts as absent. */
+const textFields = (body: unknown): Q =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string'))
+    : {}
+
 /** Only http(s) URLs or same-origin paths may be returned to (no javascript: or protocol-relative URLs). */
 export function safeReturnUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined
@@ -31,7 +37,7 @@ export function registerCheckout(app: FastifyInstance, ctx: SandboxContext, pref
   const css = `${prefix}/sandbox.css`
 
   app.get('/checkout', async (request, reply) => {
-    const q = request.query as Q
+    const q = textFields(request.query)
     const success = safeReturnUrl(q.success_url)
     const cancel = safeReturnUrl(q.cancel_url)
     const amount = Number(q.amount)
@@ -56,7 +62,7 @@ ${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('am
   })
 
   app.post('/checkout/pay', async (request, reply) => {
-    const b = (request.body ?? {}) as Q
+    const b = textFields(request.body)
     const success = safeReturnUrl(b.success_url)
     if (!b.session || !success)
       return sendHtml(reply, 'Checkout', '<main><h1>Invalid payment</h1></main>', { css, status: 400 })
@@ -103,7 +109,7 @@ ${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('am
   })
 
   app.get('/checkout/cancel', async (request, reply) => {
-    const cancel = safeReturnUrl((request.query as Q).cancel_url)
+    const cancel = safeReturnUrl(textFields(request.query).cancel_url)
     if (!cancel)
       return sendHtml(reply, 'Checkout', '<main><h1>Invalid checkout link</h1></main>', { css, status: 400 })
     return reply.redirect(cancel, 303)

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { RefusalCode } from '../../shared/contracts/api.ts'
+import { inputErrors } from './input-guard.ts'
 
 export class HttpError extends Error {
   readonly statusCode: number
@@ -47,36 +48,35 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<stri
   return errors
 }
 
-export const NUL_MESSAGE = 'The text must not contain the NUL character (U+0000).'
-
 /**
- * Every string holding U+0000, by its dotted path: PostgreSQL refuses that character in text and
- * JSON, so it is refused here once for every body, query and path parameter instead of failing as a 500.
+ * The value as the schema reads it, or a 422 naming every field at fault: the schema's issues beside what
+ * `inputErrors` finds (NUL, unpaired surrogates, deep nesting; the schema only walks as deep as it is written).
  */
-export function nulErrors(
-  value: unknown,
-  path: string[] = [],
-  errors: Record<string, string[]> = {},
-): Record<string, string[]> {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) (errors[path.length ? path.join('.') : 'body'] ??= []).push(NUL_MESSAGE)
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulErrors(item, [...path, String(i)], errors))
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) nulErrors(item, [...path, key], errors)
-  }
-  return errors
-}
-
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const nul = nulErrors(value)
+  const unfit = inputErrors(value)
   const result = schema.safeParse(value)
-  if (!result.success || Object.keys(nul).length > 0) {
+  if (!result.success || Object.keys(unfit).length > 0) {
     const errors = result.success ? {} : issuesToErrors(result.error.issues)
-    for (const [field, messages] of Object.entries(nul)) (errors[field] ??= []).push(...messages)
+    for (const [field, messages] of Object.entries(unfit)) (errors[field] ??= []).push(...messages)
     throw new HttpError(422, 'The given data was invalid.', errors)
   }
   return result.data
+}
+
+/**
+ * Every route registered after it refuses, before its own validation, what `inputErrors` finds in the path
+ * parameters, the query string and the body (raw bodies, kept as bytes for their signatures, are left to their
+ * routes): a 422 naming each field by its dotted path.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const errors = {
+      ...inputErrors(request.params, 'params'),
+      ...inputErrors(request.query, 'query'),
+      ...inputErrors(request.body, 'body'),
+    }
+    if (Object.keys(errors).length > 0) throw new HttpError(422, 'The given data was invalid.', errors)
+  })
 }
 
 /** Fastify's own 4xx codes, said in words a person can act on. */

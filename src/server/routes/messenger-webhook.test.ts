@@ -270,31 +270,95 @@ onEveryStore('Messenger webhooks', (kind) => {
   })
 
   it('keeps a body whose processing fails, with its error, for a later run, without blocking the others', async () => {
-    const body = {
+    const message = (mid: string, text: string) => ({
       object: 'page',
       entry: [
         {
           id: PAGE,
           time: 1,
           messaging: [
-            {
-              sender: { id: '43' },
-              recipient: { id: PAGE },
-              timestamp: 1,
-              message: { mid: 'm_nul', text: 'a\u0000b' },
-            },
+            { sender: { id: '43' }, recipient: { id: PAGE }, timestamp: 1, message: { mid, text } },
           ],
         },
       ],
+    })
+    // The store cannot take messages for now: the body waits, the receipts behind it do not.
+    await q('ALTER TABLE page_messages RENAME TO page_messages_away')
+    try {
+      expect((await post(message('m_later', 'later'))).statusCode).toBe(200)
+      const [row] = await q<Row>(
+        `SELECT processed_at, attempts, last_error FROM webhook_events WHERE body LIKE '%m_later%'`,
+      )
+      expect(row).toMatchObject({ processed_at: null, attempts: 1 })
+      expect(row!.last_error).toEqual(expect.any(String))
+      await post(fixture('message-read'))
+      expect(await q(`SELECT count(*)::int AS n FROM webhook_events WHERE processed_at IS NULL`)).toEqual([
+        { n: 1 },
+      ])
+    } finally {
+      await q('ALTER TABLE page_messages_away RENAME TO page_messages')
+    }
+    await t.app.webhooks.drain()
+    expect(await q('SELECT text FROM page_messages WHERE mid = $1', ['m_later'])).toEqual([{ text: 'later' }])
+  })
+
+  it('leaves aside only the events no store could take, keeping the others of the same body at once', async () => {
+    const before = notices.length
+    const item = (mid: string, extra: Record<string, unknown>) => ({
+      sender: { id: '44' },
+      recipient: { id: PAGE },
+      timestamp: 2,
+      message: { mid, text: 'fine' },
+      ...extra,
+    })
+    const body = {
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: 2,
+          messaging: [
+            item('m_good_1', {}),
+            item('m_nul', { message: { mid: 'm_nul', text: 'a\u0000b' } }),
+            item('m_surrogate', { message: { mid: 'm_surrogate', text: 'a\ud800b' } }),
+            {
+              sender: { id: '44' },
+              recipient: { id: PAGE },
+              timestamp: 2,
+              optin: { type: 'x', payload: '\udc00' },
+            },
+            item('m_deep', {
+              message: {
+                mid: 'm_deep',
+                text: 'deep',
+                extra: JSON.parse(`${'['.repeat(3000)}${']'.repeat(3000)}`),
+              },
+            }),
+            item('m_time', { timestamp: 1e300 }),
+            { sender: 'not an object' },
+          ],
+        },
+        { id: PAGE, time: 2, messaging: [item('m_good_2', {})] },
+      ],
     }
     expect((await post(body)).statusCode).toBe(200)
+    expect(
+      (await q<{ mid: string }>(`SELECT mid FROM page_messages WHERE customer_id = '44' ORDER BY mid`)).map(
+        (r) => r.mid,
+      ),
+    ).toEqual(['m_good_1', 'm_good_2'])
+    expect(notices.slice(before).map((n) => n.mid)).toEqual(['m_good_1', 'm_good_2'])
+    // Taken once: done, never to be retried, the events left aside named on the row and in the log.
     const [row] = await q<Row>(
-      `SELECT processed_at, attempts, last_error FROM webhook_events WHERE body LIKE '%m_nul%'`,
+      `SELECT processed_at IS NOT NULL AS done, attempts, last_error FROM webhook_events WHERE body LIKE '%m_good_1%'`,
     )
-    expect(row).toMatchObject({ processed_at: null, attempts: 1 })
-    expect(row!.last_error).toEqual(expect.any(String))
-    await post(fixture('message-echo'))
-    expect(await q('SELECT mid FROM page_messages WHERE mid = $1', ['m_nul'])).toEqual([])
+    expect(row).toMatchObject({ done: true, attempts: 1 })
+    expect(row!.last_error).toMatch(/6 events? left aside/)
+    const rejected = logs.filter((l) => l.includes('messenger webhook: an event was left aside'))
+    expect(rejected).toHaveLength(6)
+    expect(rejected.some((l) => l.includes('NUL'))).toBe(true)
+    expect(rejected.some((l) => l.includes('surrogate'))).toBe(true)
+    expect(rejected.every((l) => l.includes('"pageId":"' + PAGE + '"'))).toBe(true)
   })
 
   it('counts bulk recipients delivered and read from the watermarks at or after their send', async () => {

@@ -35,11 +35,16 @@ export const webhookMessaging = z.looseObject({
 })
 export type WebhookMessaging = z.infer<typeof webhookMessaging>
 
+/** One page's part of a body; read on its own, so an unreadable entry costs only itself. */
+export const webhookEntry = z.looseObject({
+  id: id,
+  time: millis.optional(),
+  messaging: z.array(z.unknown()).optional(),
+})
+
 export const webhookBody = z.looseObject({
   object: z.string(),
-  entry: z
-    .array(z.looseObject({ id: id, time: millis.optional(), messaging: z.array(z.unknown()).optional() }))
-    .default([]),
+  entry: z.array(z.unknown()).default([]),
 })
 export type WebhookBody = z.infer<typeof webhookBody>
 

@@ -13,8 +13,9 @@ import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
+import { inputErrors } from '../http/input-guard.ts'
 import type { CustomerMessageNotice } from './notice.ts'
-import { type WebhookMessaging, webhookBody, webhookMessaging } from './payload.ts'
+import { type WebhookMessaging, webhookBody, webhookEntry, webhookMessaging } from './payload.ts'
 
 /** A body that failed this often is set aside (kept, with its last error, for a look by hand). */
 const MAX_ATTEMPTS = 5
@@ -52,6 +53,8 @@ const iso = (ms: number) => new Date(ms).toISOString()
 
 interface Outcome {
   notices: CustomerMessageNotice[]
+  /** The events left aside, each with where it was in the body and why. */
+  rejected: string[]
 }
 
 async function customerName(db: Queryable, pageId: string, customerId: string): Promise<string | undefined> {
@@ -252,14 +255,36 @@ async function onMarketingOptin(
     })
 }
 
-/** Applies one stored body; answers the customer messages that were new. */
+/**
+ * Whether an event's own data caused the error (PostgreSQL refused a value, a time is out of range): then only
+ * that event is left aside. Anything else (the database unreachable, a table missing) fails the whole body,
+ * which is taken up again later.
+ */
+function isEventDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  // SQLSTATE classes 22 (data exception), 23 (integrity constraint) and 54 (program limit exceeded).
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return /^(22|23|54)/.test(code)
+  return err instanceof RangeError || err instanceof TypeError
+}
+
+/** Why an event cannot be taken (NUL, an unpaired surrogate, deep nesting), or undefined when it can be read. */
+function unfit(value: unknown): string | undefined {
+  const [field, messages] = Object.entries(inputErrors(value, 'event'))[0] ?? []
+  return field ? `${field}: ${messages!.join(' ')}` : undefined
+}
+
+/**
+ * Applies one stored body, event by event: an event that cannot be read or stored (NUL, an unpaired surrogate,
+ * a wrong shape, a value out of range) is left aside with a log line, the others of the body are kept. Answers
+ * the customer messages that were new and the events left aside.
+ */
 export async function applyWebhook(
   db: Queryable,
   body: string,
   log: Logger,
   box: TokenBox,
 ): Promise<Outcome> {
-  const out: Outcome = { notices: [] }
+  const out: Outcome = { notices: [], rejected: [] }
   const parsed = webhookBody.safeParse(JSON.parse(body))
   if (!parsed.success || parsed.data.object !== 'page') {
     log.warn(
@@ -268,18 +293,42 @@ export async function applyWebhook(
     )
     return out
   }
-  for (const entry of parsed.data.entry) {
-    for (const item of entry.messaging ?? []) {
-      const m = webhookMessaging.safeParse(item)
-      if (!m.success) {
-        log.warn({ pageId: entry.id }, 'messenger webhook: an unreadable messaging item was left aside')
+  const leaveAside = (where: { entry: number; event?: number; pageId?: string }, reason: string) => {
+    log.warn({ ...where, reason }, 'messenger webhook: an event was left aside')
+    const at =
+      where.event === undefined ? `entry ${where.entry}` : `entry ${where.entry} event ${where.event}`
+    out.rejected.push(`${at} (${reason})`)
+  }
+  for (const [e, rawEntry] of parsed.data.entry.entries()) {
+    const entry = webhookEntry.safeParse(rawEntry)
+    if (!entry.success) {
+      leaveAside({ entry: e }, 'not a page entry')
+      continue
+    }
+    const pageId = entry.data.id
+    for (const [i, item] of (entry.data.messaging ?? []).entries()) {
+      const where = { entry: e, event: i, pageId }
+      const problem = unfit(item)
+      const m = problem ? undefined : webhookMessaging.safeParse(item)
+      if (!m?.success) {
+        leaveAside(where, problem ?? 'not a messaging event')
         continue
       }
       const ev = m.data
-      if (ev.message) await onMessage(db, entry.id, ev, out)
-      else if (ev.delivery) await onReceipt(db, entry.id, ev, 'delivered', ev.delivery.watermark)
-      else if (ev.read) await onReceipt(db, entry.id, ev, 'read', ev.read.watermark)
-      else if (ev.optin) await onOptin(db, entry.id, ev, box)
+      const event: Outcome = { notices: [], rejected: [] }
+      await db.query('SAVEPOINT event')
+      try {
+        if (ev.message) await onMessage(db, pageId, ev, event)
+        else if (ev.delivery) await onReceipt(db, pageId, ev, 'delivered', ev.delivery.watermark)
+        else if (ev.read) await onReceipt(db, pageId, ev, 'read', ev.read.watermark)
+        else if (ev.optin) await onOptin(db, pageId, ev, box)
+        await db.query('RELEASE SAVEPOINT event')
+        out.notices.push(...event.notices)
+      } catch (err) {
+        await db.query('ROLLBACK TO SAVEPOINT event')
+        if (!isEventDataError(err)) throw err
+        leaveAside(where, err instanceof Error ? err.message : String(err))
+      }
     }
   }
   return out
@@ -344,11 +393,17 @@ export class WebhookProcessor {
       if (!row) return false
       await tx.query('SAVEPOINT apply')
       try {
-        notices = (await applyWebhook(tx, row.body, this.log, this.box)).notices
+        const applied = await applyWebhook(tx, row.body, this.log, this.box)
+        notices = applied.notices
+        const { rejected } = applied
         await tx.query('RELEASE SAVEPOINT apply')
+        // A body with events left aside is done all the same; the row says which, for a look by hand.
+        const note = rejected.length
+          ? `${rejected.length} ${rejected.length === 1 ? 'event' : 'events'} left aside: ${rejected.join('; ')}`
+          : null
         await tx.query(
-          'UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1 WHERE id = $1',
-          [row.id],
+          `UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`,
+          [row.id, note?.slice(0, 1000) ?? null],
         )
       } catch (err) {
         await tx.query('ROLLBACK TO SAVEPOINT apply')

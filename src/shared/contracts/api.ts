@@ -4,14 +4,21 @@
  */
 import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
-import { contentKind, jobMarketing, networkMessageId, optinTitle, recipientWay } from './marketing-core.ts'
+import {
+  contentKind,
+  jobMarketing,
+  networkMessageId,
+  networkToken,
+  optinTitle,
+  recipientWay,
+} from './marketing-core.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)
 
 export const loginBody = z
   .object({
-    access_token: z.string().min(1).max(4096),
+    access_token: networkToken(),
     referral: z.string().max(100).nullish(),
     coupon: z.string().max(100).nullish(),
   })
@@ -84,13 +91,13 @@ export const pageBody = z
     picture: z.string().max(2048).nullish(),
     fan_count: z.number().int().nonnegative().nullish(),
     /** The page token from the accounts list: the server asks the network whether the caller manages the page. */
-    access_token: z.string().min(1).max(4096),
+    access_token: networkToken(),
   })
   .strict()
 export type PageBody = z.infer<typeof pageBody>
 
 export const extendTokenBody = z
-  .object({ access_token: z.string().min(1).max(4096), page_id: z.string().optional() })
+  .object({ access_token: networkToken(), page_id: z.string().optional() })
   .strict()
 
 export const createMessageBody = z
@@ -153,7 +160,7 @@ export type UncertainRecipient = z.input<typeof uncertainRecipient>
 export const handoverBody = z
   .object({
     lease: z.number().int().nonnegative(),
-    page_token: z.string().min(1).max(2000),
+    page_token: networkToken(2000),
     next_send_at: z.number().int().nonnegative().nullish(),
     messaging_type: z.enum(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']).default('RESPONSE'),
     branded_from: z.number().int().min(-1).default(-1),
@@ -178,7 +185,7 @@ export const scheduleBody = z
     scheduled_at: z.number().int().positive(),
     /** The owner's IANA time zone, e.g. Asia/Phnom_Penh: the cards show the time in it. */
     time_zone: z.string().min(1).max(64),
-    page_token: z.string().min(1).max(2000),
+    page_token: networkToken(2000),
   })
   .strict()
 export type ScheduleBody = z.input<typeof scheduleBody>

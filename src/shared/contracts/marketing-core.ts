@@ -43,3 +43,14 @@ export const jobMarketing = z.object({
   spend_minor: z.number().int().nullable(),
 })
 export type JobMarketing = z.infer<typeof jobMarketing>
+
+/**
+ * A token the network issued (a user's or a page's), checked before it is sent there: printable ASCII without
+ * spaces, as every token the network issues is. Anything else is refused with a 422, never asked about.
+ */
+export const networkToken = (max = 4096) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/, 'A token holds only printable ASCII characters, without spaces.')

@@ -6,11 +6,17 @@
  * builds its payloads with the same types. Subscription tokens never leave the server.
  */
 import { z } from './zod.ts'
-import { budgetKind, networkMessageId, OPTIN_PSIDS_PER_CALL_MAX, optinTitle } from './marketing-core.ts'
+import {
+  budgetKind,
+  networkMessageId,
+  networkToken,
+  OPTIN_PSIDS_PER_CALL_MAX,
+  optinTitle,
+} from './marketing-core.ts'
 
 export * from './marketing-core.ts'
 
-const pageToken = z.string().min(1).max(4096)
+const pageToken = networkToken()
 const psid = z.string().regex(/^\d{1,64}$/, 'Must be a page-scoped id.')
 
 export const marketingAdAccount = z.object({
@@ -39,7 +45,7 @@ export const marketingState = z.object({
 export type MarketingState = z.infer<typeof marketingState>
 
 /** `POST /api/v2/pages/{pageId}/marketing/ad-accounts`: the user token is used for one call and never stored. */
-export const adAccountsBody = z.object({ user_token: z.string().min(1).max(4096) }).strict()
+export const adAccountsBody = z.object({ user_token: networkToken() }).strict()
 export const adAccountsResponse = z.object({ data: z.array(marketingAdAccount) })
 
 /** `PUT /api/v2/pages/{pageId}/marketing`: turns marketing messages on with this ad account. */

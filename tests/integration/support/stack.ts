@@ -3,7 +3,7 @@
  * in-memory database: the set-up the integration tests and the benches share, with a JSON fetch helper and the
  * demo owner's sign-in.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
 import { REQUIRED_PERMISSIONS } from '../../../src/shared/constants/limits.ts'
 import { sandboxPlugin, type SandboxOptions } from '../../../src/sandbox/app.ts'
 import { buildApp, type BuildOptions } from '../../../src/server/app.ts'
@@ -20,6 +20,8 @@ export interface SandboxStackOptions {
   sandbox?: Partial<SandboxOptions>
   /** buildApp options beyond the config and the sandbox mount (demo, sandboxWebhookSecret, serverSender…). */
   app?: Omit<BuildOptions, 'config' | 'mounts'>
+  /** Told of every route the stack registers (the sandbox's, the API's, the webhooks', the static files'). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export interface JsonAnswer {
@@ -58,7 +60,9 @@ export async function startSandboxStack(options: SandboxStackOptions = {}): Prom
     liveMs: 0,
     ...options.sandbox,
   })
-  const app = await buildApp({ ...options.app, config, mounts: [{ prefix: '/sandbox', plugin: sandbox }] })
+  const mounts = [{ prefix: '/sandbox', plugin: sandbox }]
+  if (options.onRoute) mounts.unshift({ prefix: '', plugin: routeWatcher(options.onRoute) })
+  const app = await buildApp({ ...options.app, config, mounts })
   await app.listen({ host: '127.0.0.1', port })
   const json = async (method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${base}${path}`, {
@@ -73,6 +77,14 @@ export async function startSandboxStack(options: SandboxStackOptions = {}): Prom
     return { status: res.status, body: (await res.json().catch(() => null)) as JsonAnswer['body'] }
   }
   return { app, base, json, close: () => app.close() }
+}
+
+/** A plugin that hooks the root instance (not a scope of its own), so it hears every route registered after it. */
+function routeWatcher(onRoute: (route: RouteOptions) => void): FastifyPluginAsync {
+  const plugin: FastifyPluginAsync = async (app) => {
+    app.addHook('onRoute', onRoute)
+  }
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true })
 }
 
 /** A sandbox user token for the demo owner with every permission the product asks for. */
