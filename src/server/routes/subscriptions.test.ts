@@ -13,8 +13,8 @@ import { ADDON_NEEDS_SUBSCRIPTION, NOTHING_TO_CANCEL } from './subscriptions.ts'
 
 const SECRET = 'whsec_test_secret'
 const urls = {
-  success_url: 'http://localhost:8080/?success=true',
-  cancel_url: 'http://localhost:8080/?success=false',
+  success_url: 'http://pagecast.test/?success=true',
+  cancel_url: 'http://pagecast.test/?success=false',
 }
 
 onEveryStore('checkout and payment events', (kind) => {
@@ -122,6 +122,26 @@ onEveryStore('checkout and payment events', (kind) => {
       unlimited_blocked: false,
       available_messages: 4000,
     })
+  })
+
+  it("refuses return addresses outside the product's own origin with 422, creating no checkout", async () => {
+    const who = await fresh()
+    for (const [field, url] of [
+      ['success_url', 'https://evil.example/?success=true'],
+      ['cancel_url', 'https://evil.example/?success=false'],
+      ['success_url', 'http://pagecast.test.evil.example/'],
+      ['cancel_url', 'https://pagecast.test/?success=false'],
+      ['success_url', 'http://pagecast.test:8081/'],
+    ] as const) {
+      const res = await checkout(who, { price_id: 'plan_pro_monthly', [field]: url })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ [field]: ['The return address must be on this site.'] })
+    }
+    const sessions = await t.app.store.query(
+      'SELECT 1 FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE facebook_id = $1)',
+      [who.user.facebook_id],
+    )
+    expect(sessions).toHaveLength(0)
   })
 
   it('refuses unknown prices and mismatched add-on flags with 422', async () => {

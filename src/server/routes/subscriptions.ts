@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../shared/constants/limits.ts'
 import { findPrice } from '../../shared/constants/plans.ts'
-import { cancelSubscriptionBody, checkoutBody } from '../../shared/contracts/api.ts'
+import { cancelSubscriptionBody, type CheckoutBody, checkoutBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
@@ -13,6 +13,20 @@ export const ADDON_NEEDS_SUBSCRIPTION =
   'Add-ons need an active subscription. Please subscribe to a plan first.'
 export const NOTHING_TO_CANCEL = 'There is no paid subscription to cancel.'
 
+const RETURN_ELSEWHERE = 'The return address must be on this site.'
+
+/** The return addresses of a checkout that are not on the product's own origin (`PUBLIC_URL`), as errors. */
+function returnElsewhere(
+  body: Pick<CheckoutBody, 'success_url' | 'cancel_url'>,
+  publicUrl: string,
+): Record<string, string[]> | undefined {
+  const own = new URL(publicUrl).origin
+  const errors: Record<string, string[]> = {}
+  for (const field of ['success_url', 'cancel_url'] as const)
+    if (new URL(body[field]).origin !== own) errors[field] = [RETURN_ELSEWHERE]
+  return Object.keys(errors).length > 0 ? errors : undefined
+}
+
 export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
   const db = ctx.store
@@ -20,6 +34,8 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
   app.post('/user/subscriptions/checkout', auth, async (request) => {
     const body = parse(checkoutBody, request.body)
     const user = currentUser(request)
+    const elsewhere = returnElsewhere(body, ctx.config.publicUrl)
+    if (elsewhere) throw new HttpError(422, 'The given data was invalid.', elsewhere)
     const match = findPrice(body.price_id)
     if (!match) throw invalid('price_id', 'This price does not exist.')
     if (body.is_addon === true && match.kind !== 'addon')
