@@ -158,9 +158,12 @@ describe('the checkout page', () => {
       })
       expect(cancel.status).toBe(400)
     }
-    const relative = await fetch(`${sb.url}/checkout/cancel?cancel_url=${encodeURIComponent('/?success=false')}`, {
-      redirect: 'manual',
-    })
+    const relative = await fetch(
+      `${sb.url}/checkout/cancel?cancel_url=${encodeURIComponent('/?success=false')}`,
+      {
+        redirect: 'manual',
+      },
+    )
     expect(relative.headers.get('location')).toBe('http://app.test/?success=false')
   })
 })

@@ -185,10 +185,13 @@ onEveryStore('the allowance', (kind) => {
   })
 
   it('refuses touches beyond the declared total of distinct recipients, recording and spending nothing', async () => {
-    const u = await fresh({ subscriptions_messages: 1, use_branded_messages: true }, {
-      total_messages: 2,
-      branded_messages_amount: 1,
-    })
+    const u = await fresh(
+      { subscriptions_messages: 1, use_branded_messages: true },
+      {
+        total_messages: 2,
+        branded_messages_amount: 1,
+      },
+    )
     const results = []
     for (let i = 0; i < 30; i++) results.push(await u.touchAs(`g${i}`, { sent_as_branded: i !== 1 }))
     expect(results.slice(0, 2).map((r) => r.statusCode)).toEqual([200, 200])
@@ -209,7 +212,7 @@ onEveryStore('the allowance', (kind) => {
     expect(list.data.find((m) => m.id === u.id)).toMatchObject({ ok_count: 2, ng_count: 0 })
   })
 
-  it('refuses a touch for a recipient not in the message\'s list, a rejected one too, spending nothing', async () => {
+  it("refuses a touch for a recipient not in the message's list, a rejected one too, spending nothing", async () => {
     const u = await fresh({ subscriptions_messages: 10 }, { total_messages: 3 })
     const put = await t.app.inject({
       method: 'PUT',
@@ -223,7 +226,7 @@ onEveryStore('the allowance', (kind) => {
     for (const extra of [{}, { status: 'NG', error_data: null }]) {
       const refused = await u.touchAs('stranger', extra)
       expect(refused.statusCode).toBe(409)
-      expect(refused.json().message).toBe('This recipient is not one of this message\'s recipients.')
+      expect(refused.json().message).toBe("This recipient is not one of this message's recipients.")
     }
     expect((await u.touchAs('h2')).statusCode).toBe(200)
     expect((await u.available()).available_messages).toBe(9)

@@ -48,13 +48,20 @@ describe('the touch outbox', () => {
   it('drops a touch the server refuses for its message (409) and delivers the ones after it', async () => {
     const sub = subscription(10)
     const seen: string[] = []
-    const api = createSenderApi('http://pagecast.test', () => 'token', async (_url, init) => {
-      const body = JSON.parse(String(init?.body)) as { recipient_id: string }
-      seen.push(body.recipient_id)
-      return body.recipient_id === '1'
-        ? Response.json({ message: "This recipient is not one of this message's recipients." }, { status: 409 })
-        : Response.json({ available_messages: 9, subscription: { ...sub, available_messages: 9 } })
-    })
+    const api = createSenderApi(
+      'http://pagecast.test',
+      () => 'token',
+      async (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { recipient_id: string }
+        seen.push(body.recipient_id)
+        return body.recipient_id === '1'
+          ? Response.json(
+              { message: "This recipient is not one of this message's recipients." },
+              { status: 409 },
+            )
+          : Response.json({ available_messages: 9, subscription: { ...sub, available_messages: 9 } })
+      },
+    )
     await outbox.bulkPut([touchEntry('j', '1', ok('1'), 1), touchEntry('j', '2', ok('2'), 2)])
     const result = await flushTouches(api, 'j')
     expect(result).toMatchObject({ delivered: 1, pending: false, exhausted: false })
