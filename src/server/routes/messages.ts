@@ -48,7 +48,7 @@ export async function answering<T>(work: Promise<T>): Promise<T> {
  * messages authorised, and only those the allowance does not cover now, as the wizard plans them (none with
  * nothing available, an unlimited subscription or an ended one).
  */
-export function brandedRefusal(sub: SubscriptionRow, total: number, branded: number): string | undefined {
+function brandedRefusal(sub: SubscriptionRow, total: number, branded: number): string | undefined {
   if (branded === 0) return undefined
   if (!sub.use_branded_messages) return 'Branded messages have not been authorised for this account.'
   const plan = planAudience(total, toState(sub))

@@ -29,7 +29,7 @@ function returnElsewhere(
   return Object.keys(errors).length > 0 ? errors : undefined
 }
 
-export const REFERRAL_INVALID = 'This referral code is not valid.'
+const REFERRAL_INVALID = 'This referral code is not valid.'
 
 /**
  * The affiliate's code a plan is discounted with, or null. A `referral` or `coupon` given must be an
