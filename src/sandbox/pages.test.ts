@@ -14,7 +14,11 @@ beforeAll(async () => {
     return { received: true }
   })
   const hookUrl = `${await hooks.listen({ port: 0, host: '127.0.0.1' })}/hook`
-  sb = await startSandbox({ paymentWebhookUrl: hookUrl, paymentWebhookSecret: 'whsec_test' })
+  sb = await startSandbox({
+    paymentWebhookUrl: hookUrl,
+    paymentWebhookSecret: 'whsec_test',
+    publicUrl: 'http://app.test',
+  })
 })
 afterAll(async () => {
   await sb.app.close()
@@ -132,5 +136,34 @@ describe('the checkout page', () => {
       (await fetch(`${sb.url}/checkout/cancel?cancel_url=javascript:alert(1)`, { redirect: 'manual' }))
         .status,
     ).toBe(400)
+  })
+
+  it("returns only to the product's own origin: another site is refused by the page, Pay and Cancel", async () => {
+    const elsewhere = 'https://evil.example/?success=true'
+    const page = new URLSearchParams({ ...Object.fromEntries(query), success_url: elsewhere })
+    const shown = await fetch(`${sb.url}/checkout?${page}`)
+    expect(shown.status).toBe(400)
+    expect(await shown.text()).not.toContain('evil.example')
+    const sent = webhook.length
+    const pay = await fetch(`${sb.url}/checkout/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ session: 'cs_test_2', amount: '29', success_url: elsewhere }),
+      redirect: 'manual',
+    })
+    expect(pay.status).toBe(400)
+    expect(webhook.length).toBe(sent)
+    for (const url of [elsewhere, '//evil.example/', '/\\evil.example/', 'http://app.test.evil.example/']) {
+      const cancel = await fetch(`${sb.url}/checkout/cancel?cancel_url=${encodeURIComponent(url)}`, {
+        redirect: 'manual',
+      })
+      expect(cancel.status).toBe(400)
+    }
+    const relative = await fetch(
+      `${sb.url}/checkout/cancel?cancel_url=${encodeURIComponent('/?success=false')}`,
+      {
+        redirect: 'manual',
+      },
+    )
+    expect(relative.headers.get('location')).toBe('http://app.test/?success=false')
   })
 })

@@ -16,13 +16,16 @@ const textFields = (body: unknown): Q =>
     ? Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string'))
     : {}
 
-/** Only http(s) URLs or same-origin paths may be returned to (no javascript: or protocol-relative URLs). */
-export function safeReturnUrl(raw: string | undefined): string | undefined {
+/**
+ * Only the product's own pages may be returned to: a URL on `publicUrl`'s origin, or a path there (read as a
+ * browser reads it, so `//host` and `/\\host` name another site and are refused).
+ */
+export function safeReturnUrl(raw: string | undefined, publicUrl: string): string | undefined {
   if (!raw) return undefined
-  if (raw.startsWith('/') && !raw.startsWith('//')) return raw
   try {
-    const u = new URL(raw)
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : undefined
+    const own = new URL(publicUrl).origin
+    const u = new URL(raw, own)
+    return u.origin === own ? u.toString() : undefined
   } catch {
     return undefined
   }
@@ -35,11 +38,12 @@ export function stripeSignature(secret: string, rawBody: string, t = Math.floor(
 
 export function registerCheckout(app: FastifyInstance, ctx: SandboxContext, prefix: string): void {
   const css = `${prefix}/sandbox.css`
+  const returnUrl = (raw: string | undefined) => safeReturnUrl(raw, ctx.options.publicUrl)
 
   app.get('/checkout', async (request, reply) => {
     const q = textFields(request.query)
-    const success = safeReturnUrl(q.success_url)
-    const cancel = safeReturnUrl(q.cancel_url)
+    const success = returnUrl(q.success_url)
+    const cancel = returnUrl(q.cancel_url)
     const amount = Number(q.amount)
     if (!q.session || !success || !cancel || !Number.isFinite(amount) || amount < 0) {
       return sendHtml(reply, 'Checkout', '<main><h1>Invalid checkout link</h1></main>', { css, status: 400 })
@@ -63,7 +67,7 @@ ${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('am
 
   app.post('/checkout/pay', async (request, reply) => {
     const b = textFields(request.body)
-    const success = safeReturnUrl(b.success_url)
+    const success = returnUrl(b.success_url)
     if (!b.session || !success)
       return sendHtml(reply, 'Checkout', '<main><h1>Invalid payment</h1></main>', { css, status: 400 })
     const { paymentWebhookUrl, paymentWebhookSecret } = ctx.options
@@ -109,7 +113,7 @@ ${hidden('session', q.session)}${hidden('product', q.product ?? '')}${hidden('am
   })
 
   app.get('/checkout/cancel', async (request, reply) => {
-    const cancel = safeReturnUrl(textFields(request.query).cancel_url)
+    const cancel = returnUrl(textFields(request.query).cancel_url)
     if (!cancel)
       return sendHtml(reply, 'Checkout', '<main><h1>Invalid checkout link</h1></main>', { css, status: 400 })
     return reply.redirect(cancel, 303)

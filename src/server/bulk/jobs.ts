@@ -6,7 +6,7 @@
 import type { HandoverBody, TakeBackResponse, TouchBody } from '../../shared/contracts/api.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
-import { AllowanceRefused, touch } from '../repo/touch.ts'
+import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
 import type { TokenBox } from './token-box.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent by a closing device. */
@@ -84,8 +84,9 @@ async function applyResults(store: Store, userId: string, id: string, results: r
         message_id: r.message_id,
       })
     } catch (err) {
-      // Nothing left to spend: that recipient is not recorded; the server's sender meets the same refusal.
-      if (!(err instanceof AllowanceRefused)) throw err
+      // Nothing left to spend, or no room for that recipient: it is not recorded; the server's sender meets
+      // the same refusal.
+      if (!(err instanceof AllowanceRefused) && !(err instanceof TouchRefused)) throw err
     }
   }
 }

@@ -169,7 +169,7 @@ export async function startScheduled(
   const started = await deps.store.transaction(async (tx) => {
     const moved = await tx.query(
       `UPDATE messages SET state = 'open', sender = 'server', total_messages = $2, branded_from = $3,
-          branded_messages_amount = $4, lease = lease + 1, server_state = 'queued'
+          branded_messages_amount = $4, lease = lease + 1, server_state = 'queued', recipients_listed = true
         WHERE id = $1 AND state = 'scheduled' RETURNING id`,
       [id, chosen.length, plan.brandedFrom, plan.brandedFrom >= 0 ? chosen.length - plan.brandedFrom : 0],
     )

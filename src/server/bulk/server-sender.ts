@@ -240,7 +240,9 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
         }
       } else {
         const sentId = await sendOne(deps, job, current, token)
-        await record(deps, lease, job, current, { ok: true, messageId: sentId })
+        // Refused (nothing left to pay for it, or no branded message left): the rest are not sent.
+        if (!(await record(deps, lease, job, current, { ok: true, messageId: sentId })))
+          return stopForAllowance(deps, job)
       }
       await setNext(
         store,
@@ -504,14 +506,18 @@ async function finalSpend(deps: ServerSenderDeps, job: ServerJob) {
 /** A recipient's result: delivered (with the network's message id when known), or refused and why. */
 type Outcome = { ok: true; messageId?: string | undefined } | { ok: false; error: string }
 
-/** The result through the one touch (idempotent per recipient), then the in-flight mark is cleared. */
+/**
+ * The result through the one touch (idempotent per recipient), then the in-flight mark is cleared. Answers
+ * false when the touch was refused for the allowance.
+ */
 async function record(
   deps: ServerSenderDeps,
   lease: number,
   job: ServerJob,
   r: Pick<Claimed, 'recipient_id' | 'name' | 'branded'>,
   outcome: Outcome,
-) {
+): Promise<boolean> {
+  let recorded = true
   try {
     await touch(deps.store, job.user_id, job.id, {
       status: outcome.ok ? 'OK' : 'NG',
@@ -523,8 +529,9 @@ async function record(
       message_id: outcome.ok ? outcome.messageId : undefined,
     })
   } catch (err) {
-    // The message went but nothing is left to pay for it (406): the same as the device, the next claim stops.
+    // The message went but nothing is left to pay for it (406): the job stops.
     if (!(err instanceof AllowanceRefused)) throw err
+    recorded = false
     await deps.store.query(
       `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
       [job.id, r.recipient_id],
@@ -534,6 +541,7 @@ async function record(
   // sets no mark of its own, and its take-back waits for this one to go.
   await clearBusy(deps.store, job.id, lease)
   await progressed(deps, job.id)
+  return recorded
 }
 
 async function clearBusy(store: Store, id: string, lease: number) {

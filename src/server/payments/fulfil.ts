@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { findPrice } from '../../shared/constants/plans.ts'
 import type { Queryable, Store } from '../db/store.ts'
+import { recordReferralUse } from '../repo/referrals.ts'
 
 export const paymentEvent = z.object({
   id: z.string().min(1).max(255),
@@ -23,6 +24,7 @@ interface SessionRow {
   user_id: number
   price_id: string
   amount: number
+  referral: string | null
 }
 
 async function completeCheckout(tx: Queryable, object: Record<string, unknown>): Promise<EventOutcome> {
@@ -34,11 +36,14 @@ async function completeCheckout(tx: Queryable, object: Record<string, unknown>):
   const session = (
     await tx.query<SessionRow>(
       `UPDATE checkout_sessions SET status = 'completed', completed_at = now()
-       WHERE (id = $1 OR provider_session_id = $2) AND status = 'open' RETURNING id, user_id, price_id, amount`,
+       WHERE (id = $1 OR provider_session_id = $2) AND status = 'open'
+       RETURNING id, user_id, price_id, amount, referral`,
       [ourId, providerId],
     )
   )[0]
   if (!session) return 'ignored'
+  // The customer's referral discount is used up by this purchase.
+  if (session.referral) await recordReferralUse(tx, session.user_id, session.referral, session.id)
   const match = findPrice(session.price_id)
   if (!match) return 'ignored'
   if (match.kind === 'addon') {

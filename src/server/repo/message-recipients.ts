@@ -16,6 +16,8 @@ export async function appendRecipients(
   const { total_messages } = await ownMessage(tx, id, userId)
   // No list may be longer than its job, repeats included: a retry resends at most what the job holds.
   if (recipients.length > total_messages) throw new RecipientsOverflow(total_messages, recipients.length)
+  // From now on only the listed recipients can be touched. The message row is locked first, as a touch does.
+  await tx.query('UPDATE messages SET recipients_listed = true WHERE id = $1', [id])
   // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers; repeats are ignored.
   const added = await tx.query(
     `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id, way)

@@ -8,7 +8,7 @@ import {
   setAllowance,
   startTestApp,
 } from '../testing/harness.ts'
-import { FAIR_USE_BLOCKED, NO_MESSAGES } from './touch.ts'
+import { BRANDED_EXHAUSTED, FAIR_USE_BLOCKED, NO_MESSAGES } from './touch.ts'
 
 const message = {
   page_id: '777',
@@ -133,66 +133,106 @@ onEveryStore('the allowance', (kind) => {
     expect((await u.touchAs('late')).json()).toMatchObject({ available_messages: 0 })
   })
 
-  it('counts a branded send without spending only once branded messages are authorised', async () => {
-    const u = await fresh({ subscriptions_messages: 0 }, { branded_messages_amount: 1 })
-    const refused = await u.touchAs('b1', { sent_as_branded: true })
-    expect(refused.statusCode).toBe(406)
-    expect(refused.json()).toEqual({ message: NO_MESSAGES, code: 'no_messages' })
-    expect(await u.recorded()).toEqual([])
-    await setAllowance(t.app, u.fb, { use_branded_messages: true })
+  it('counts a branded send without spending once branded messages are authorised', async () => {
+    const u = await fresh(
+      { subscriptions_messages: 1, use_branded_messages: true },
+      { branded_messages_amount: 1, total_messages: 2 },
+    )
     expect((await u.touchAs('b1', { sent_as_branded: true })).statusCode).toBe(200)
     expect(await u.recorded()).toEqual([expect.objectContaining({ sent_as_branded: true, status: 'OK' })])
+    expect((await u.available()).available_messages).toBe(1)
   })
 
-  it('spends the allowance for a branded touch on a message that declared no branded sends', async () => {
+  it('refuses a branded touch on a message that declared no branded sends, recording and spending nothing', async () => {
     const u = await fresh({ subscriptions_messages: 1, use_branded_messages: true })
-    const first = await u.touchAs('c1', { sent_as_branded: true })
-    expect(first.statusCode).toBe(200)
-    expect(first.json()).toMatchObject({ available_messages: 0 })
-    const second = await u.touchAs('c2', { sent_as_branded: true })
-    expect(second.statusCode).toBe(406)
-    expect(second.json()).toEqual({ message: NO_MESSAGES, code: 'no_messages' })
-    expect(await u.recorded()).toEqual([
-      expect.objectContaining({ recipient_id: 'c1', sent_as_branded: false, status: 'OK' }),
-    ])
+    const refused = await u.touchAs('c1', { sent_as_branded: true })
+    expect(refused.statusCode).toBe(406)
+    expect(refused.json()).toEqual({ message: BRANDED_EXHAUSTED, code: 'branded_exhausted' })
+    expect(await u.recorded()).toEqual([])
+    expect((await u.available()).available_messages).toBe(1)
+    // The same recipient sent without the footer is paid from the allowance.
+    expect((await u.touchAs('c1')).json()).toMatchObject({ available_messages: 0 })
   })
 
-  it('spends the allowance for a branded touch of an account that has not authorised branded messages', async () => {
-    const u = await fresh({ subscriptions_messages: 3 }, { branded_messages_amount: 5 })
-    expect((await u.touchAs('d1', { sent_as_branded: true })).json()).toMatchObject({ available_messages: 2 })
-    expect(await u.recorded()).toEqual([expect.objectContaining({ sent_as_branded: false })])
-  })
-
-  it('counts at most the declared branded sends of 20 concurrent branded touches, the rest from the allowance', async () => {
+  it('counts at most the declared branded sends of 20 concurrent branded touches and refuses the rest', async () => {
     const u = await fresh(
       { subscriptions_messages: 2, use_branded_messages: true },
-      { branded_messages_amount: 3 },
+      { branded_messages_amount: 3, total_messages: 20 },
     )
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => u.touchAs(`e${i}`, { sent_as_branded: true })),
     )
     const codes = results.map((r) => r.statusCode)
-    expect(codes.filter((c) => c === 200)).toHaveLength(5)
-    expect(codes.filter((c) => c === 406)).toHaveLength(15)
-    expect((await u.available()).available_messages).toBe(0)
+    expect(codes.filter((c) => c === 200)).toHaveLength(3)
+    expect(codes.filter((c) => c === 406)).toHaveLength(17)
+    expect((await u.available()).available_messages).toBe(2)
     const rows = await u.recorded()
-    expect(rows.filter((r) => r.sent_as_branded)).toHaveLength(3)
-    expect(rows.filter((r) => !r.sent_as_branded)).toHaveLength(2)
+    expect(rows).toHaveLength(3)
+    expect(rows.every((r) => r.sent_as_branded)).toBe(true)
   })
 
-  it('counts a retried branded touch once, whether it was counted as branded or from the allowance', async () => {
+  it('counts a retried branded touch once, and refuses a branded touch past the declared amount', async () => {
     const u = await fresh(
       { subscriptions_messages: 5, use_branded_messages: true },
-      { branded_messages_amount: 1 },
+      { branded_messages_amount: 1, total_messages: 6 },
     )
     const retries = (recipient: string) =>
       Promise.all(Array.from({ length: 5 }, () => u.touchAs(recipient, { sent_as_branded: true })))
     for (const r of await retries('f1')) expect(r.statusCode).toBe(200)
-    for (const r of await retries('f2')) expect(r.statusCode).toBe(200)
-    expect((await u.available()).available_messages).toBe(4)
+    for (const r of await retries('f2')) expect(r.statusCode).toBe(406)
+    expect((await u.available()).available_messages).toBe(5)
+    expect((await u.recorded()).map((r) => [r.recipient_id, r.sent_as_branded])).toEqual([['f1', true]])
+  })
+
+  it('refuses touches beyond the declared total of distinct recipients, recording and spending nothing', async () => {
+    const u = await fresh(
+      { subscriptions_messages: 1, use_branded_messages: true },
+      {
+        total_messages: 2,
+        branded_messages_amount: 1,
+      },
+    )
+    const results = []
+    for (let i = 0; i < 30; i++) results.push(await u.touchAs(`g${i}`, { sent_as_branded: i !== 1 }))
+    expect(results.slice(0, 2).map((r) => r.statusCode)).toEqual([200, 200])
+    for (const r of results.slice(2)) {
+      expect(r.statusCode).toBe(409)
+      expect(r.json().message).toBe('This message was declared for 2 recipients; it has them all.')
+    }
+    // A retry of a recipient it has is still answered as before.
+    expect((await u.touchAs('g0', { sent_as_branded: true })).statusCode).toBe(200)
     expect((await u.recorded()).map((r) => [r.recipient_id, r.sent_as_branded])).toEqual([
-      ['f1', true],
-      ['f2', false],
+      ['g0', true],
+      ['g1', false],
+    ])
+    expect((await u.available()).available_messages).toBe(0)
+    const list = (await t.app.inject({ url: '/api/v2/messages?state=open', headers: u.auth })).json() as {
+      data: { id: string; ok_count: number; ng_count: number }[]
+    }
+    expect(list.data.find((m) => m.id === u.id)).toMatchObject({ ok_count: 2, ng_count: 0 })
+  })
+
+  it("refuses a touch for a recipient not in the message's list, a rejected one too, spending nothing", async () => {
+    const u = await fresh({ subscriptions_messages: 10 }, { total_messages: 3 })
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/messages/${u.id}/recipients`,
+      headers: u.auth,
+      payload: {
+        recipients: ['h1', 'h2'].map((id) => ({ recipient_id: id, name: id, conversation_id: `t_${id}` })),
+      },
+    })
+    expect(put.statusCode).toBe(200)
+    for (const extra of [{}, { status: 'NG', error_data: null }]) {
+      const refused = await u.touchAs('stranger', extra)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().message).toBe("This recipient is not one of this message's recipients.")
+    }
+    expect((await u.touchAs('h2')).statusCode).toBe(200)
+    expect((await u.available()).available_messages).toBe(9)
+    expect((await u.recorded()).map((r) => [r.recipient_id, r.status])).toEqual([
+      ['h1', null],
+      ['h2', 'OK'],
     ])
   })
 

@@ -4,19 +4,23 @@
  *  1. the message row is locked first, then the subscription row, on every path: one lock order, so
  *     concurrent touches wait for each other instead of deadlocking. Both locks return the newest committed
  *     version of their row, so what the statement decides from them is current, not its snapshot's;
- *  2. from those rows it decides: an NG result spends nothing; an OK touch the client marks branded spends
- *     nothing only when the account has authorised branded messages and the message's branded touches stay
- *     within the `branded_messages_amount` it declared (the message lock hands out the remaining branded
- *     places one at a time); any other OK touch spends one message, and may only be recorded when one can be
- *     spent (subscription messages first, then add-ons; unlimited subscribers spend nothing but are counted,
- *     and the send that reaches the fair-use limit blocks them);
+ *  2. from those rows it decides: a recipient is admitted when it is in the message's list, or, for a message
+ *     given no list, while fewer than `total_messages` recipients have a result (the counts on the locked
+ *     row); an NG result spends nothing; an OK touch the client marks branded spends nothing while the
+ *     message's branded touches stay within the `branded_messages_amount` it declared (the message lock hands
+ *     out the remaining branded places one at a time) and is refused past it; any other OK touch spends one
+ *     message, and may only be recorded when one can be spent (subscription messages first, then add-ons;
+ *     unlimited subscribers spend nothing but are counted, and the send that reaches the fair-use limit
+ *     blocks them);
  *  3. it claims the (message, recipient) row: only a row without a result can take one, so a retried touch
  *     finds it taken and spends nothing more (the primary key and the message lock serialise retries);
  *  4. only a claimed touch counts on the message and spends, with the same condition the decision used on
  *     the same locked row, so a recorded OK touch has always spent and a refused one has recorded nothing:
  *     the client may retry it later (after buying messages) under the same recipient id.
- * A branded touch refused as branded is recorded with `sent_as_branded = false` and spends one message (406
- * with nothing left and nothing recorded). The CHECK constraints make going below zero impossible anyway.
+ * A recipient not admitted is refused with 409, a branded touch past the declared amount with 406
+ * (`branded_exhausted`, as a sender stops at an exhausted allowance); neither records or spends anything.
+ * A branded touch of an account that no longer authorises branded messages spends one message. The CHECK
+ * constraints make going below zero impossible anyway.
  */
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
@@ -39,6 +43,8 @@ export interface TouchInput {
 export const NO_MESSAGES = "You don't have any messages available"
 export const FAIR_USE_BLOCKED =
   'Your account has been detected violating our fair use policy. Please purchase a messages package to continue sending.'
+export const BRANDED_EXHAUSTED = 'This send has no branded messages left.'
+export const NOT_A_RECIPIENT = "This recipient is not one of this message's recipients."
 export const NO_ACCESS = 'Your subscription has ended. Please purchase a subscription to send messages.'
 
 /** Whether the locked subscription row `s` can pay for one message now. */
@@ -51,7 +57,9 @@ const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_perio
  */
 const TOUCH = `
 WITH msg AS MATERIALIZED (
-  SELECT id, branded_count < branded_messages_amount AS branded_room
+  SELECT id, branded_count < branded_messages_amount AS branded_room, recipients_listed, total_messages,
+    EXISTS (SELECT 1 FROM message_recipients r WHERE r.message_id = $1::bigint AND r.recipient_id = $3::text)
+      OR (NOT recipients_listed AND ok_count + ng_count < total_messages) AS admitted
   FROM messages WHERE id = $1::bigint AND user_id = $2::bigint AND deleted_at IS NULL
   FOR NO KEY UPDATE
 ), sub AS MATERIALIZED (
@@ -60,13 +68,15 @@ WITH msg AS MATERIALIZED (
 ), decision AS MATERIALIZED (
   SELECT $4::text = 'OK' AND $5::boolean AND msg.branded_room AND s.use_branded_messages AS branded,
     $4::text = 'OK' AND NOT ($5::boolean AND msg.branded_room AND s.use_branded_messages) AS spends,
+    $4::text = 'OK' AND $5::boolean AND NOT msg.branded_room AS over_branded,
+    msg.admitted, msg.recipients_listed, msg.total_messages,
     ${CAN_SPEND} AS can_spend
   FROM msg, sub s
 ), claim AS (
   INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
   SELECT $1::bigint, $3::text, $6::text, $4::text,
     CASE WHEN $4::text = 'NG' THEN $5::boolean ELSE d.branded END, $7::jsonb, now()
-  FROM decision d WHERE NOT d.spends OR d.can_spend
+  FROM decision d WHERE d.admitted AND NOT d.over_branded AND (NOT d.spends OR d.can_spend)
   ON CONFLICT (message_id, recipient_id) DO UPDATE SET status = EXCLUDED.status,
     sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now()
   WHERE message_recipients.status IS NULL
@@ -94,7 +104,8 @@ WITH msg AS MATERIALIZED (
   WHERE s.user_id = $2::bigint AND d.spends AND EXISTS (SELECT 1 FROM claim) AND ${CAN_SPEND}
   RETURNING s.*
 )
-SELECT EXISTS (SELECT 1 FROM claim) AS claimed, d.spends, d.can_spend,
+SELECT EXISTS (SELECT 1 FROM claim) AS claimed, d.spends, d.can_spend, d.admitted, d.over_branded,
+  d.recipients_listed, d.total_messages,
   EXISTS (SELECT 1 FROM spent) AS paid, now_sub.*,
   (SELECT m.page_id FROM messages m WHERE m.id = $1::bigint) AS message_page_id,
   (SELECT m.content_kind FROM messages m WHERE m.id = $1::bigint) AS content_kind,
@@ -108,6 +119,10 @@ interface TouchRow extends SubscriptionRow {
   claimed: boolean
   spends: boolean
   can_spend: boolean
+  admitted: boolean
+  over_branded: boolean
+  recipients_listed: boolean
+  total_messages: number
   paid: boolean
   message_page_id: string
   content_kind: 'text' | 'optin_request'
@@ -124,11 +139,32 @@ export class AllowanceRefused extends Error {
   }
 }
 
+/** The touch names a recipient the message does not have room for: nothing is recorded or spent (409). */
+export class TouchRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TouchRefused'
+  }
+}
+
 function refusal(row: SubscriptionRow): AllowanceRefused {
   if (!hasAccess(row)) return new AllowanceRefused(NO_ACCESS, 'no_access')
   if (row.is_unlimited && row.unlimited_blocked)
     return new AllowanceRefused(FAIR_USE_BLOCKED, 'fair_use_blocked')
   return new AllowanceRefused(NO_MESSAGES, 'no_messages')
+}
+
+/** Why an unclaimed touch was not recorded, or undefined when it was a repeat of a recorded one. */
+function refusalOf(row: TouchRow): Error | undefined {
+  if (!row.admitted)
+    return new TouchRefused(
+      row.recipients_listed
+        ? NOT_A_RECIPIENT
+        : `This message was declared for ${row.total_messages} recipients; it has them all.`,
+    )
+  if (row.over_branded) return new AllowanceRefused(BRANDED_EXHAUSTED, 'branded_exhausted')
+  if (row.spends && !row.can_spend) return refusal(row)
+  return undefined
 }
 
 export async function touch(
@@ -154,14 +190,15 @@ export async function touch(
     // The decision and the spend read the same locked row with the same condition: unreachable.
     throw new Error('A touch was recorded without spending.')
   }
-  if (!row.claimed && row.spends && !row.can_spend) {
+  const refused = row.claimed ? undefined : refusalOf(row)
+  if (refused) {
     // Refused, unless the recipient was recorded already (a retry, possibly committed by a concurrent
     // request after this statement's snapshot): a repeat answers as before and spends nothing.
     const recorded = await store.query(
       'SELECT 1 FROM message_recipients WHERE message_id = $1 AND recipient_id = $2 AND status IS NOT NULL',
       [messageId, input.recipient_id],
     )
-    if (recorded.length === 0) throw refusal(row)
+    if (recorded.length === 0) throw refused
   }
   // A delivered opt-in request counts toward the network's one-per-title-per-week limit (a retried touch
   // records it again, harmlessly: the same person, title and about the same time), and its message shows

@@ -6,6 +6,7 @@ import {
   login,
   onEveryStore,
   registerPage,
+  setAllowance,
   startTestApp,
 } from '../testing/harness.ts'
 
@@ -69,6 +70,36 @@ onEveryStore('stored bulk messages', (kind) => {
     const res = await call('POST', '/api/v2/messages', owner, { ...base, ...extra })
     expect(res.statusCode).toBe(422)
     expect(Object.keys(res.json().errors).length).toBeGreaterThan(0)
+  })
+
+  it('bounds the declared branded amount by the total, the authorisation and the allowance, with 422', async () => {
+    const brand = await login(t.app, '4003')
+    await registerPage(t.app, brand, '778')
+    const declare = (total: number, branded: number) =>
+      call('POST', '/api/v2/messages', brand, {
+        ...base,
+        page_id: '778',
+        total_messages: total,
+        branded_messages_amount: branded,
+      })
+    const refused = async (total: number, branded: number, text: string) => {
+      const res = await declare(total, branded)
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ branded_messages_amount: [text] })
+    }
+    await setAllowance(t.app, '4003', { subscriptions_messages: 2, addons_messages: 1 })
+    await refused(1, 1_000_000, 'The branded messages cannot be more than the total messages.')
+    await refused(5, 2, 'Branded messages have not been authorised for this account.')
+    await setAllowance(t.app, '4003', { use_branded_messages: true })
+    // 3 available: of 5 recipients the allowance covers 3, so at most 2 carry the footer.
+    await refused(5, 3, 'At most 2 of these messages can be branded: the allowance covers the others.')
+    await refused(3, 1, 'At most 0 of these messages can be branded: the allowance covers the others.')
+    expect((await declare(5, 2)).statusCode).toBe(201)
+    expect((await declare(5, 0)).statusCode).toBe(201)
+    await setAllowance(t.app, '4003', { is_unlimited: true })
+    await refused(5, 1, 'At most 0 of these messages can be branded: the allowance covers the others.')
+    const stored = messagesList.parse((await call('GET', '/api/v2/messages', brand)).json()).data
+    expect(stored.map((m) => m.branded_messages_amount)).toEqual([2, 0])
   })
 
   it('appends recipients idempotently in order and pages through them with a cursor', async () => {

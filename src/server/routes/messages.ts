@@ -1,10 +1,11 @@
 /** Stored bulk messages: create, list, finish or stop, delete (a user sees only their own). */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { planAudience } from '../../shared/bulk/allowance.ts'
 import { createMessageBody, messageStateBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
-import { HttpError, notAcceptable, notFound, parse } from '../http/errors.ts'
+import { HttpError, invalid, notAcceptable, notFound, parse } from '../http/errors.ts'
 import {
   createMessage,
   hideMessage,
@@ -13,7 +14,8 @@ import {
   RecipientsOverflow,
   setMessageState,
 } from '../repo/messages.ts'
-import { AllowanceRefused } from '../repo/touch.ts'
+import { hasAccess, loadSubscription, type SubscriptionRow, toState } from '../repo/subscriptions.ts'
+import { AllowanceRefused, TouchRefused } from '../repo/touch.ts'
 import { requireBoundPage } from './page-access.ts'
 import { PAGE_BANNED } from './pages.ts'
 
@@ -34,10 +36,26 @@ export async function answering<T>(work: Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof MessageNotFound) throw notFound(err.message)
     if (err instanceof AllowanceRefused) throw notAcceptable(err.message, err.code)
+    if (err instanceof TouchRefused) throw new HttpError(409, err.message)
     if (err instanceof RecipientsOverflow)
       throw new HttpError(422, 'The given data was invalid.', { recipients: [err.message] })
     throw err
   }
+}
+
+/**
+ * Why `branded` of `total` recipients may not carry the footer, or undefined when they may: only with branded
+ * messages authorised, and only those the allowance does not cover now, as the wizard plans them (none with
+ * nothing available, an unlimited subscription or an ended one).
+ */
+function brandedRefusal(sub: SubscriptionRow, total: number, branded: number): string | undefined {
+  if (branded === 0) return undefined
+  if (!sub.use_branded_messages) return 'Branded messages have not been authorised for this account.'
+  const plan = planAudience(total, toState(sub))
+  const room = hasAccess(sub) && plan.brandedFrom >= 0 ? plan.count - plan.brandedFrom : 0
+  return branded > room
+    ? `At most ${room} of these messages can be branded: the allowance covers the others.`
+    : undefined
 }
 
 export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -50,6 +68,12 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     await requireBoundPage(db, userId, body.page_id)
     const banned = await db.query('SELECT 1 FROM pages WHERE id = $1 AND banned', [body.page_id])
     if (banned.length > 0) throw notAcceptable(PAGE_BANNED, 'page_banned')
+    const refusal = brandedRefusal(
+      await loadSubscription(db, userId),
+      body.total_messages,
+      body.branded_messages_amount,
+    )
+    if (refusal) throw invalid('branded_messages_amount', refusal)
     return reply.code(201).send({ id: await createMessage(db, userId, body) })
   })
 

@@ -63,7 +63,10 @@ describe('login', () => {
     expect(rows.map((r) => r.token_hash)).not.toContain(token)
   })
 
-  it('keeps the first referral and coupon a user came with', async () => {
+  it("keeps the first affiliate's referral and coupon a user came with", async () => {
+    await t.app.store.query(
+      "INSERT INTO affiliates (code) VALUES ('friend-a'), ('friend-b'), ('REF15') ON CONFLICT DO NOTHING",
+    )
     await login(t.app, '1002', { referral: 'friend-a', coupon: 'REF15' })
     const again = await login(t.app, '1002', { referral: 'friend-b' })
     expect(again.user.subscription).toMatchObject({ referral: 'friend-a', coupon: 'REF15' })

@@ -12,6 +12,7 @@ import { GraphCallError } from '../graph/graph-api.ts'
 import { bearer, currentSessionId, deleteExpiredSessions, openSession } from '../http/auth.ts'
 import { HttpError, parse, unauthorized } from '../http/errors.ts'
 import { setSessionCookie } from '../http/session-cookie.ts'
+import { isReferralFor } from '../repo/referrals.ts'
 import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
 
 export function clientConfigOf(config: ServerConfig): ClientConfig {
@@ -73,11 +74,15 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
           )
         )[0]!
         const userId = String(user.id)
-        await createTrial(tx, userId, body.referral, body.coupon)
-        // A referral is kept from the first time it is seen; a later login cannot replace it.
+        // Only an affiliate's code (not the user's own) is kept, from the first time it is seen; a later
+        // login cannot replace it.
+        const code = async (c: string | null | undefined) =>
+          c && (await isReferralFor(tx, c, user.facebook_id)) ? c : null
+        const [referral, coupon] = [await code(body.referral), await code(body.coupon)]
+        await createTrial(tx, userId, referral, coupon)
         await tx.query(
           'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
-          [userId, body.referral ?? null, body.coupon ?? null],
+          [userId, referral, coupon],
         )
         await deleteExpiredSessions(tx, ctx.config.SESSION_IDLE_DAYS)
         const token = await openSession(tx, userId, request.headers['user-agent'], bearer(request))

@@ -13,8 +13,8 @@ import { ADDON_NEEDS_SUBSCRIPTION, NOTHING_TO_CANCEL } from './subscriptions.ts'
 
 const SECRET = 'whsec_test_secret'
 const urls = {
-  success_url: 'http://localhost:8080/?success=true',
-  cancel_url: 'http://localhost:8080/?success=false',
+  success_url: 'http://pagecast.test/?success=true',
+  cancel_url: 'http://pagecast.test/?success=false',
 }
 
 onEveryStore('checkout and payment events', (kind) => {
@@ -68,13 +68,79 @@ onEveryStore('checkout and payment events', (kind) => {
     })
   })
 
-  it('shows the referral discount of 15% in the amount', async () => {
+  /** An affiliate's code, of the network account `facebookId` when given. */
+  const affiliate = async (facebookId: string | null = null) => {
+    const code = `aff-${kind}-${++n}`
+    await t.app.store.query('INSERT INTO affiliates (code, facebook_id) VALUES ($1, $2)', [code, facebookId])
+    return code
+  }
+  const discounted = (res: { json(): { data: { url: string } } }) =>
+    new URL(res.json().data.url).searchParams.get('discount')
+
+  it("shows the referral discount of 15% in the amount for an affiliate's code", async () => {
     const who = await fresh()
-    const res = await checkout(who, { price_id: 'plan_starter_monthly', referral: 'friend' })
+    const code = await affiliate()
+    const res = await checkout(who, { price_id: 'plan_starter_monthly', referral: code })
     const url = new URL(res.json().data.url)
     expect(url.searchParams.get('amount')).toBe((Math.round(14.99 * 85) / 100).toFixed(2))
     expect(url.searchParams.get('discount')).toBe('15% for 3 months')
-    expect((await state(who)).referral).toBe('friend')
+    expect((await state(who)).referral).toBe(code)
+  })
+
+  it("refuses a referral or coupon that is no affiliate's code, or the buyer's own, with 422 and no checkout", async () => {
+    const who = await fresh()
+    const own = await affiliate(who.user.facebook_id)
+    for (const [field, code] of [
+      ['referral', 'anything-i-like'],
+      ['coupon', 'anything-i-like'],
+      ['referral', own],
+    ] as const) {
+      const res = await checkout(who, { price_id: 'plan_starter_monthly', [field]: code })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ [field]: ['This referral code is not valid.'] })
+    }
+    const sessions = await t.app.store.query('SELECT 1 FROM checkout_sessions WHERE user_id = $1', [
+      who.user.id,
+    ])
+    expect(sessions).toHaveLength(0)
+    expect((await state(who)).referral).toBeNull()
+    // Without a code the same plan is sold at its price.
+    const plain = await checkout(who, { price_id: 'plan_starter_monthly' })
+    expect(plain.statusCode).toBe(200)
+    expect(discounted(plain)).toBeNull()
+  })
+
+  it('gives the referral discount once per customer: a purchase after a discounted one is at full price', async () => {
+    const who = await fresh()
+    const code = await affiliate()
+    // An unpaid discounted checkout does not use it up.
+    expect(discounted(await checkout(who, { price_id: 'plan_starter_monthly', referral: code }))).toBe(
+      '15% for 3 months',
+    )
+    const { url } = await pay(who, { price_id: 'plan_pro_monthly', referral: code })
+    expect(url.searchParams.get('discount')).toBe('15% for 3 months')
+    const again = await checkout(who, { price_id: 'plan_pro_monthly', referral: code })
+    expect(again.statusCode).toBe(200)
+    expect(discounted(again)).toBeNull()
+    expect(new URL(again.json().data.url).searchParams.get('amount')).toBe('99.99')
+    expect(
+      discounted(await checkout(who, { price_id: 'plan_pro_monthly', referral: await affiliate() })),
+    ).toBeNull()
+  })
+
+  it("keeps a login's referral only when it is an affiliate's code, and discounts a later checkout with it", async () => {
+    const code = await affiliate()
+    const referred = await login(t.app, `5${kind === 'pglite' ? 1 : 2}0${++n}`, { referral: code })
+    expect((await state(referred)).referral).toBe(code)
+    expect(discounted(await checkout(referred, { price_id: 'plan_starter_monthly' }))).toBe(
+      '15% for 3 months',
+    )
+    const junk = await login(t.app, `5${kind === 'pglite' ? 1 : 2}0${++n}`, {
+      referral: 'anything-i-like',
+      coupon: 'anything-i-like',
+    })
+    expect(await state(junk)).toMatchObject({ referral: null, coupon: null })
+    expect(discounted(await checkout(junk, { price_id: 'plan_starter_monthly' }))).toBeNull()
   })
 
   it('activates the plan when the signed event arrives, once however often it is delivered', async () => {
@@ -122,6 +188,26 @@ onEveryStore('checkout and payment events', (kind) => {
       unlimited_blocked: false,
       available_messages: 4000,
     })
+  })
+
+  it("refuses return addresses outside the product's own origin with 422, creating no checkout", async () => {
+    const who = await fresh()
+    for (const [field, url] of [
+      ['success_url', 'https://evil.example/?success=true'],
+      ['cancel_url', 'https://evil.example/?success=false'],
+      ['success_url', 'http://pagecast.test.evil.example/'],
+      ['cancel_url', 'https://pagecast.test/?success=false'],
+      ['success_url', 'http://pagecast.test:8081/'],
+    ] as const) {
+      const res = await checkout(who, { price_id: 'plan_pro_monthly', [field]: url })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ [field]: ['The return address must be on this site.'] })
+    }
+    const sessions = await t.app.store.query(
+      'SELECT 1 FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE facebook_id = $1)',
+      [who.user.facebook_id],
+    )
+    expect(sessions).toHaveLength(0)
   })
 
   it('refuses unknown prices and mismatched add-on flags with 422', async () => {

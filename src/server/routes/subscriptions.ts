@@ -3,16 +3,68 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../shared/constants/limits.ts'
 import { findPrice } from '../../shared/constants/plans.ts'
-import { cancelSubscriptionBody, checkoutBody } from '../../shared/contracts/api.ts'
+import { cancelSubscriptionBody, type CheckoutBody, checkoutBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
-import { isActivePaid, loadSubscription, toState } from '../repo/subscriptions.ts'
+import type { Queryable } from '../db/store.ts'
+import { isReferralFor, referralUsed } from '../repo/referrals.ts'
+import { isActivePaid, loadSubscription, type SubscriptionRow, toState } from '../repo/subscriptions.ts'
 
 export const ADDON_NEEDS_SUBSCRIPTION =
   'Add-ons need an active subscription. Please subscribe to a plan first.'
 export const NOTHING_TO_CANCEL = 'There is no paid subscription to cancel.'
+
+const RETURN_ELSEWHERE = 'The return address must be on this site.'
+
+/** The return addresses of a checkout that are not on the product's own origin (`PUBLIC_URL`), as errors. */
+function returnElsewhere(
+  body: Pick<CheckoutBody, 'success_url' | 'cancel_url'>,
+  publicUrl: string,
+): Record<string, string[]> | undefined {
+  const own = new URL(publicUrl).origin
+  const errors: Record<string, string[]> = {}
+  for (const field of ['success_url', 'cancel_url'] as const)
+    if (new URL(body[field]).origin !== own) errors[field] = [RETURN_ELSEWHERE]
+  return Object.keys(errors).length > 0 ? errors : undefined
+}
+
+const REFERRAL_INVALID = 'This referral code is not valid.'
+
+/**
+ * The affiliate's code a plan is discounted with, or null. A `referral` or `coupon` given must be an
+ * affiliate's code and not the buyer's own (else 422); without one, the code kept from the login counts. The
+ * discount is the customer's once: after a paid discounted checkout, none.
+ */
+async function referralOf(
+  db: Queryable,
+  userId: string,
+  sub: SubscriptionRow,
+  body: Pick<CheckoutBody, 'referral' | 'coupon'>,
+): Promise<string | null> {
+  const given = (['referral', 'coupon'] as const).filter((field) => body[field])
+  for (const field of given) {
+    const code = body[field]!
+    if (await isReferralFor(db, code, sub.facebook_id)) continue
+    // A kept code that is not one is forgotten, so the app's next checkout goes through.
+    await db.query(
+      `UPDATE subscriptions SET referral = NULLIF(referral, $2), coupon = NULLIF(coupon, $2) WHERE user_id = $1`,
+      [userId, code],
+    )
+    throw invalid(field, REFERRAL_INVALID)
+  }
+  let code = given.length > 0 ? body[given[0]!]! : null
+  if (given.length > 0)
+    await db.query(
+      'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
+      [userId, body.referral ?? null, body.coupon ?? null],
+    )
+  for (const kept of [sub.referral, sub.coupon])
+    if (!code && kept && (await isReferralFor(db, kept, sub.facebook_id))) code = kept
+  if (code && (await referralUsed(db, userId))) return null
+  return code
+}
 
 export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void {
   /** Checkout and cancellation call the payment provider: limited per user. */
@@ -22,6 +74,8 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
   app.post('/user/subscriptions/checkout', limited, async (request) => {
     const body = parse(checkoutBody, request.body)
     const user = currentUser(request)
+    const elsewhere = returnElsewhere(body, ctx.config.publicUrl)
+    if (elsewhere) throw new HttpError(422, 'The given data was invalid.', elsewhere)
     const match = findPrice(body.price_id)
     if (!match) throw invalid('price_id', 'This price does not exist.')
     if (body.is_addon === true && match.kind !== 'addon')
@@ -30,14 +84,8 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
     if (match.kind === 'addon' && !isActivePaid(sub))
       throw notAcceptable(ADDON_NEEDS_SUBSCRIPTION, 'addon_needs_subscription')
 
-    if (body.referral || body.coupon) {
-      await db.query(
-        'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
-        [user.id, body.referral ?? null, body.coupon ?? null],
-      )
-    }
-    const referred = Boolean(body.referral || body.coupon || sub.referral || sub.coupon)
-    const discountPercent = match.kind === 'plan' && referred ? REFERRAL_DISCOUNT_PERCENT : 0
+    const referral = match.kind === 'plan' ? await referralOf(db, user.id, sub, body) : null
+    const discountPercent = referral ? REFERRAL_DISCOUNT_PERCENT : 0
     const price =
       match.kind === 'plan'
         ? match.interval === 'year'
@@ -47,8 +95,9 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
     const charged = Math.round(price * (100 - discountPercent)) / 100
     const sessionId = `cs_${randomBytes(12).toString('hex')}`
     await db.query(
-      `INSERT INTO checkout_sessions (id, user_id, provider, price_id, kind, amount, discount_percent) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [sessionId, user.id, ctx.payments.name, body.price_id, match.kind, charged, discountPercent],
+      `INSERT INTO checkout_sessions (id, user_id, provider, price_id, kind, amount, discount_percent, referral)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [sessionId, user.id, ctx.payments.name, body.price_id, match.kind, charged, discountPercent, referral],
     )
     let result
     try {

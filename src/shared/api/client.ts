@@ -31,10 +31,22 @@ function report(status: number, body: unknown, fallbackMessage: string, notifica
     clearSessionToken()
     notifyUnauthorized()
   }
-  // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
-  if (!notifications || (status === 0 && !navigator.onLine)) throw error
-  for (const n of notificationsFor({ status, body, fallbackMessage }, titles(), refusalNotice)) notify(n)
+  if (notifications) notifyApiError(error)
   throw error
+}
+
+/** The notifications of spec section 8 for a failure a `silentApi` caller chose not to say itself. */
+export function notifyApiError(error: ApiError): void {
+  const { status, body, message } = error
+  // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
+  if (status === 0 && !navigator.onLine) return
+  for (const n of notificationsFor({ status, body, fallbackMessage: message }, titles(), refusalNotice))
+    notify(n)
+}
+
+/** "Please check.": a warning about what the user gave, in their language. */
+export function notifyPleaseCheck(message: string): void {
+  notify({ kind: 'warning', title: titles().pleaseCheck, message })
 }
 
 function createApi(notifications: boolean) {

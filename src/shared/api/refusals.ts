@@ -16,6 +16,7 @@ const TEXTS: Record<RefusalCode, MessageDescriptor> = {
   fair_use_blocked: msg`Your account has been detected violating our fair use policy. Please purchase a messages package to continue sending.`,
   branded_not_authorised: msg`Branded messages have not been authorised for this account.`,
   branded_not_needed: msg`Unlimited subscriptions do not need branded messages.`,
+  branded_exhausted: msg`This send has no branded messages left.`,
   addon_needs_subscription: msg`Add-ons need an active subscription. Please subscribe to a plan first.`,
   nothing_to_cancel: msg`There is no paid subscription to cancel.`,
 }

@@ -21,6 +21,8 @@ export function createSenderApi(
       const res = await call(`/messages/${encodeURIComponent(jobId)}/touch`, 'POST', body)
       if (res.status === 406) return { kind: 'refused' }
       if (res.status === 404 || res.status === 410) return { kind: 'gone' }
+      // A repeat cannot change the answer: the touch leaves the outbox instead of holding up the ones after it.
+      if (res.status === 409) return { kind: 'not_admitted' }
       const json = await ok(res)
       // The schema library comes with the first touch: a tab that only shows or controls jobs (the progress
       // cards) never builds the API's schemas, which costs the start of every screen otherwise.

@@ -11,6 +11,8 @@ export type TouchOutcome =
   | { kind: 'refused' }
   /** The record is gone (deleted from another tab or device). */
   | { kind: 'gone' }
+  /** 409: the message has no room for this recipient (not in its list, or past its total); nothing recorded. */
+  | { kind: 'not_admitted' }
 
 export interface ServerRecipient {
   recipient_id: string

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createSenderApi } from './api-port.ts'
 import { outbox } from './records.ts'
 import { deliverTouch, flushTouches, settleAcknowledged, touchEntry } from './touch-outbox.ts'
 import { FakeApi, resetDb, subscription } from './fakes.test-kit.ts'
@@ -41,6 +42,30 @@ describe('the touch outbox', () => {
     const api = new FakeApi(subscription(0))
     await outbox.put(touchEntry('j', '1', ok('1'), 1))
     expect((await flushTouches(api)).exhausted).toBe(true)
+    expect(await outbox.count()).toBe(0)
+  })
+
+  it('drops a touch the server refuses for its message (409) and delivers the ones after it', async () => {
+    const sub = subscription(10)
+    const seen: string[] = []
+    const api = createSenderApi(
+      'http://pagecast.test',
+      () => 'token',
+      async (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { recipient_id: string }
+        seen.push(body.recipient_id)
+        return body.recipient_id === '1'
+          ? Response.json(
+              { message: "This recipient is not one of this message's recipients." },
+              { status: 409 },
+            )
+          : Response.json({ available_messages: 9, subscription: { ...sub, available_messages: 9 } })
+      },
+    )
+    await outbox.bulkPut([touchEntry('j', '1', ok('1'), 1), touchEntry('j', '2', ok('2'), 2)])
+    const result = await flushTouches(api, 'j')
+    expect(result).toMatchObject({ delivered: 1, pending: false, exhausted: false })
+    expect(seen).toEqual(['1', '2'])
     expect(await outbox.count()).toBe(0)
   })
 

@@ -119,6 +119,10 @@ export const createMessageBody = z
     message: 'An opt-in request needs a title.',
     path: ['optin_title'],
   })
+  .refine((b) => b.branded_messages_amount <= b.total_messages, {
+    message: 'The branded messages cannot be more than the total messages.',
+    path: ['branded_messages_amount'],
+  })
 export type CreateMessageBody = z.infer<typeof createMessageBody>
 
 export const touchBody = z
@@ -357,6 +361,7 @@ export const REFUSAL_CODES = [
   'fair_use_blocked',
   'branded_not_authorised',
   'branded_not_needed',
+  'branded_exhausted',
   'addon_needs_subscription',
   'nothing_to_cancel',
 ] as const

@@ -38,3 +38,12 @@ export function storedReferral(): ReferralCodes {
     return {}
   }
 }
+
+/** Drops the codes kept from the landing URL (one the server refused). */
+export function forgetReferral(): void {
+  try {
+    sessionStorage.removeItem(KEY)
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
