@@ -171,6 +171,18 @@ onEveryStore('the allowance', (kind) => {
     expect(rows.every((r) => r.sent_as_branded)).toBe(true)
   })
 
+  it('takes branded sends past the declared amount free once nothing is left to spend, and refuses them again after a purchase', async () => {
+    const u = await fresh({ subscriptions_messages: 2, use_branded_messages: true }, { total_messages: 3 })
+    // Another send spent the rest of the allowance while this one ran: the footer carries it from then on.
+    await setAllowance(t.app, u.fb, { subscriptions_messages: 0, addons_messages: 0 })
+    expect((await u.touchAs('g1', { sent_as_branded: true })).statusCode).toBe(200)
+    expect((await u.available()).available_messages).toBe(0)
+    await setAllowance(t.app, u.fb, { addons_messages: 1 })
+    expect((await u.touchAs('g2', { sent_as_branded: true })).statusCode).toBe(406)
+    expect((await u.recorded()).map((r) => [r.recipient_id, r.sent_as_branded])).toEqual([['g1', true]])
+    expect((await u.available()).available_messages).toBe(1)
+  })
+
   it('counts a retried branded touch once, and refuses a branded touch past the declared amount', async () => {
     const u = await fresh(
       { subscriptions_messages: 5, use_branded_messages: true },

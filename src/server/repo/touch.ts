@@ -8,7 +8,8 @@
  *     given no list, while fewer than `total_messages` recipients have a result (the counts on the locked
  *     row); an NG result spends nothing; an OK touch the client marks branded spends nothing while the
  *     message's branded touches stay within the `branded_messages_amount` it declared (the message lock hands
- *     out the remaining branded places one at a time) and is refused past it; any other OK touch spends one
+ *     out the remaining branded places one at a time), or once the account has nothing left to spend (the
+ *     footer from then on), and is refused past it while messages are left; any other OK touch spends one
  *     message, and may only be recorded when one can be spent (subscription messages first, then add-ons;
  *     unlimited subscribers spend nothing but are counted, and the send that reaches the fair-use limit
  *     blocks them);
@@ -66,12 +67,15 @@ WITH msg AS MATERIALIZED (
   SELECT s.* FROM subscriptions s WHERE s.user_id = $2::bigint AND EXISTS (SELECT 1 FROM msg)
   FOR NO KEY UPDATE
 ), decision AS MATERIALIZED (
-  SELECT $4::text = 'OK' AND $5::boolean AND msg.branded_room AND s.use_branded_messages AS branded,
-    $4::text = 'OK' AND NOT ($5::boolean AND msg.branded_room AND s.use_branded_messages) AS spends,
-    $4::text = 'OK' AND $5::boolean AND NOT msg.branded_room AS over_branded,
+  SELECT $4::text = 'OK' AND $5::boolean AND room.branded AND s.use_branded_messages AS branded,
+    $4::text = 'OK' AND NOT ($5::boolean AND room.branded AND s.use_branded_messages) AS spends,
+    $4::text = 'OK' AND $5::boolean AND NOT room.branded AS over_branded,
     msg.admitted, msg.recipients_listed, msg.total_messages,
     ${CAN_SPEND} AS can_spend
-  FROM msg, sub s
+  FROM msg, sub s,
+    -- Past the declared amount a branded message is still free once nothing is left to spend: the footer
+    -- carries the rest of the send, as the allowance rules say; with messages left it is refused.
+    LATERAL (SELECT msg.branded_room OR NOT (${CAN_SPEND}) AS branded) room
 ), claim AS (
   INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
   SELECT $1::bigint, $3::text, $6::text, $4::text,
