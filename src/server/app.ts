@@ -266,7 +266,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const now = tuning.now ?? Date.now
     const queue = await startJobQueue({
       startScheduled: async (id) => {
-        await startScheduled({ store, box, graph, notify, now: tuning.audienceNow ?? now }, id)
+        await startScheduled(
+          { store, box, graph, notify, now: tuning.audienceNow ?? now, recheckBinding: ctx.recheckBinding },
+          id,
+        )
       },
       store,
       databaseUrl: config.DATABASE_URL,
