@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import {
+  createMessage,
   type LoggedIn,
   login,
   onEveryStore,
@@ -49,38 +50,23 @@ onEveryStore('the deauthorize callback', (kind) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ signed_request: signed }).toString(),
     })
-  const createMessage = (who: LoggedIn, pageId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v2/messages',
-      headers: who.auth,
-      payload: {
-        page_id: pageId,
-        message_type_id: 3,
-        message: 'Hello',
-        label: '[]',
-        total_messages: 1,
-        branded_messages_amount: 0,
-      },
-    })
-
   it("revokes every page binding of the user who removed the app, and nobody else's", async () => {
     expect((await deauthorize(signedRequest('5301'))).statusCode).toBe(200)
     for (const pageId of ['930', '931']) {
-      const refused = await createMessage(owner, pageId)
+      const refused = await createMessage(t.app, owner, pageId)
       expect(refused.statusCode).toBe(403)
       expect(refused.json().code).toBe('page_access_revoked')
     }
-    expect((await createMessage(other, '930')).statusCode).toBe(201)
+    expect((await createMessage(t.app, other, '930')).statusCode).toBe(201)
     // The app given back and the page opened again: bound anew.
     await registerPage(t.app, owner, '930')
-    expect((await createMessage(owner, '930')).statusCode).toBe(201)
+    expect((await createMessage(t.app, owner, '930')).statusCode).toBe(201)
   })
 
   it('refuses a request not signed with the app secret, and one without a user', async () => {
     for (const signed of [signedRequest('5301', 'not-the-secret'), 'garbage', '']) {
       expect((await deauthorize(signed)).statusCode).toBe(403)
     }
-    expect((await createMessage(owner, '930')).statusCode).toBe(201)
+    expect((await createMessage(t.app, owner, '930')).statusCode).toBe(201)
   })
 })

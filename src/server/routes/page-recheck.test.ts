@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { GraphApi } from '../graph/graph-api.ts'
 import {
+  createMessage,
   fakeGraph,
   type LoggedIn,
   login,
@@ -59,36 +60,23 @@ onEveryStore('a page binding checked again with the network', (kind) => {
       headers: owner.auth,
       payload: { page_token: token() },
     })
-  const createMessage = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v2/messages',
-      headers: owner.auth,
-      payload: {
-        page_id: '940',
-        message_type_id: 3,
-        message: 'Hello',
-        label: '[]',
-        total_messages: 1,
-        branded_messages_amount: 0,
-      },
-    })
+  const createJob = () => createMessage(t.app, owner, '940')
 
   it('revokes the binding when the page token is refused for a lost role; opening the page again restores it', async () => {
     roleLost.add(token())
     expect((await sync()).statusCode).toBe(422)
-    const refused = await createMessage()
+    const refused = await createJob()
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'page_access_revoked' })
     roleLost.clear()
     await registerPage(t.app, owner, '940')
-    expect((await createMessage()).statusCode).toBe(201)
+    expect((await createJob()).statusCode).toBe(201)
   })
 
   it('leaves the binding standing when the token only expired', async () => {
     expired.add(token())
     expect((await sync()).statusCode).toBe(422)
-    expect((await createMessage()).statusCode).toBe(201)
+    expect((await createJob()).statusCode).toBe(201)
   })
 
   it('asks on schedule only about bindings whose last check is old enough, and revokes a lost one', async () => {
@@ -97,7 +85,7 @@ onEveryStore('a page binding checked again with the network', (kind) => {
     expect(asked).toEqual([])
     await t.app.store.query("UPDATE user_pages SET checked_at = now() - interval '61 minutes'")
     await expect
-      .poll(async () => (await createMessage()).statusCode, { timeout: 10_000, interval: 100 })
+      .poll(async () => (await createJob()).statusCode, { timeout: 10_000, interval: 100 })
       .toBe(403)
     expect(asked).toContain(token())
   })
