@@ -183,7 +183,7 @@ export async function registerPage(app: FastifyInstance, who: LoggedIn, pageId: 
 }
 
 /** Creates a one-recipient bulk job on the page (`POST /api/v2/messages`): 201, or the refusal. */
-export function createMessage(app: FastifyInstance, who: LoggedIn, pageId: string) {
+export function createMessage(app: FastifyInstance, who: Pick<LoggedIn, 'auth'>, pageId: string) {
   return app.inject({
     method: 'POST',
     url: '/api/v2/messages',
