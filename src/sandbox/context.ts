@@ -67,6 +67,7 @@ export function authenticate(
   const info = ctx.tokens.get(token)
   if (!info) throw errors.badToken()
   const now = Date.now()
+  if (ctx.tokens.isRoleLost(token)) throw errors.roleLost()
   if (ctx.tokens.isExpired(token, info, now)) throw errors.expired(Math.min(info.expiresMs, now), now)
   return { token, info }
 }

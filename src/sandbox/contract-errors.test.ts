@@ -175,8 +175,13 @@ describe('every error class, produced by the sandbox policy and faults', () => {
     const user = await sb.userToken()
     const listed = async () =>
       (await sb.client.accounts(user)).data.find((a) => a.id === sb.ids.small)?.access_token
+    const before = await sb.pageToken(sb.ids.small, user)
     await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: true })
     expect(await listed()).toBeUndefined()
+    // The role is gone, not the session: the network's error for a lost role, with no expiry subcode.
+    const refused = await sb.client.conversations(sb.ids.small, before).catch((err: unknown) => err)
+    expect(refused).toMatchObject({ kind: 'auth', code: 190, subcode: undefined })
+    expect((refused as Error).message).toMatch(/administrator of the page/)
     await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: false })
     expect(await listed()).toMatch(/^EAAP/)
   })

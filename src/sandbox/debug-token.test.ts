@@ -75,6 +75,18 @@ describe('debug_token', () => {
     expect(body.data).toEqual(recorded('debug-token-unreadable'))
   })
 
+  it('answers a page token whose user lost the role as invalid, with no expiry subcode', async () => {
+    const token = await sb.pageToken(sb.ids.small)
+    await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: true })
+    try {
+      const { body } = await debug(token)
+      expect(body.data).toMatchObject({ is_valid: false, profile_id: sb.ids.small })
+      expect(body.data.error).toEqual({ code: 190, message: expect.stringMatching(/administrator of the page/) })
+    } finally {
+      await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: false })
+    }
+  })
+
   it('reports the app a token of another app was issued to', async () => {
     const foreign = (
       (await sb.post('/token', { user: 'demo', app_id: 'another-app' })) as { access_token: string }

@@ -40,6 +40,9 @@ export const errors = {
       190,
       463,
     ),
+  /** A page token whose user no longer has a role on the page (removed as admin, or the task taken away). */
+  roleLost: () =>
+    new SandboxGraphError('The user must be an administrator of the page in order to impersonate it.', 190),
   needsPageToken: () =>
     new SandboxGraphError('(#190) This method must be called with a Page Access Token', 190),
   unknownObject: (id: string) =>

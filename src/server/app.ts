@@ -37,6 +37,7 @@ import { anyVisibleTab } from './repo/presence.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { marketingRoutes } from './routes/marketing.ts'
+import { type BindingCheckDeps, recheckBinding, recheckDueBindings } from './routes/page-access.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { pushRoutes } from './routes/push.ts'
@@ -106,6 +107,11 @@ export interface BuildOptions {
   marketingJobGraph?: MarketingJobGraph
   /** Told of each new customer message a webhook brings; default: the push notifications. */
   onCustomerMessage?: ApiContext['onCustomerMessage']
+  /**
+   * The scheduled check of page bindings: how often a round runs (default every minute) and how many
+   * bindings a round checks at most (default 50). Which bindings are due is PAGE_RECHECK_MINUTES.
+   */
+  pageChecks?: { everyMs?: number; batch?: number }
 }
 
 declare module 'fastify' {
@@ -200,19 +206,33 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       timeoutMs: 30_000,
       ...(options.fetch ? { fetch: options.fetch as never } : {}),
     })
+  // Page tokens of server-held jobs and page bindings, and marketing subscription tokens, are sealed with this key.
+  const box = tokenBox(loadTokenKey(config))
+  const graphApi =
+    options.graph ??
+    createGraphApi({
+      graphUrl: config.graphUrl,
+      version: config.GRAPH_VERSION,
+      appId: config.FB_APP_ID,
+      appSecret: config.FB_APP_SECRET,
+      fetch: options.fetch,
+    })
+  const bindingChecks: BindingCheckDeps = {
+    store,
+    graph: graphApi,
+    box,
+    appId: config.FB_APP_ID,
+    // The server sender stops the jobs of a revoked binding; set once the queue runs.
+    kick: undefined,
+    log: app.log,
+  }
   const ctx: ApiContext = {
     config,
     store,
+    box,
+    recheckBinding: (userId, pageId, token) => recheckBinding(bindingChecks, userId, pageId, token),
     marketingJobGraph,
-    graph:
-      options.graph ??
-      createGraphApi({
-        graphUrl: config.graphUrl,
-        version: config.GRAPH_VERSION,
-        appId: config.FB_APP_ID,
-        appSecret: config.FB_APP_SECRET,
-        fetch: options.fetch,
-      }),
+    graph: graphApi,
     payments: paymentProvider(config, options.sandboxWebhookSecret, options.fetch),
     rateLimits: { ...defaultRateLimits(config), ...options.rateLimits },
     authenticate: authenticate(store, config.SESSION_IDLE_DAYS, {
@@ -229,8 +249,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ((notice) => void notifyCustomerMessage(push, notice)),
   }
 
-  // Page tokens of server-held jobs and marketing subscription tokens are sealed with this one key.
-  const box = tokenBox(loadTokenKey(config))
   const webhooks = new WebhookProcessor(store, app.log, box, (notice) => ctx.onCustomerMessage?.(notice))
   app.addHook('preClose', async () => webhooks.stop())
   const marketingGraph =
@@ -253,7 +271,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const now = tuning.now ?? Date.now
     const queue = await startJobQueue({
       startScheduled: async (id) => {
-        await startScheduled({ store, box, graph, notify, now: tuning.audienceNow ?? now }, id)
+        await startScheduled(
+          { store, box, graph, notify, now: tuning.audienceNow ?? now, recheckBinding: ctx.recheckBinding },
+          id,
+        )
       },
       store,
       databaseUrl: config.DATABASE_URL,
@@ -277,11 +298,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           graph: marketingJobGraph,
           subscriberToken: (pageId: string, psid: string) => activeSubscriberToken(store, box, pageId, psid),
         },
+        recheckBinding: ctx.recheckBinding,
         log: app.log,
       },
     })
     beforeStoreClose.push(() => queue.stop())
     ctx.jobs = { box, kick: queue.kick, schedule: queue.schedule, cancel: queue.cancel }
+    bindingChecks.kick = (id) => queue.kick(id)
   }
 
   app.decorate('store', store)
@@ -338,6 +361,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sweeper.unref()
   })
   app.addHook('preClose', async () => clearInterval(sweeper))
+  // The scheduled check of page bindings: each round checks with the network the bindings whose last check is
+  // older than PAGE_RECHECK_MINUTES (at most `batch`, oldest first; each instance takes different ones).
+  const checks = options.pageChecks ?? {}
+  let checking: Promise<unknown> | undefined
+  const checkBindings = () => {
+    if (checking) return
+    checking = recheckDueBindings(bindingChecks, config.PAGE_RECHECK_MINUTES, checks.batch ?? 50)
+      .catch((err: unknown) => app.log.error({ err }, 'the scheduled check of page bindings failed'))
+      .finally(() => (checking = undefined))
+  }
+  let checker: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    checker = setInterval(checkBindings, checks.everyMs ?? 60_000)
+    checker.unref()
+  })
+  app.addHook('preClose', async () => {
+    clearInterval(checker)
+    await checking
+  })
   uploadedFileRoute(app, ctx)
   await installStatic(app, config.STATIC_DIR, clientConfigOf(config).social, {
     sourceMaps: config.NODE_ENV !== 'production',

@@ -100,6 +100,11 @@ const schema = z.object({
    * instance died is taken over after about twice this plus 10 s (the job queue's expiry).
    */
   JOB_SLICE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /**
+   * Each page binding is checked again with the network (debug_token of its page token) once its last check is
+   * this many minutes old, so a page role lost at the network ends access here within about this long.
+   */
+  PAGE_RECHECK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Bulk pacing multiplier honoured only with the sandbox on; tests speed sends up with it. */
   PACING_SCALE: z.coerce.number().positive().max(1).default(1),
   /**

@@ -14,6 +14,7 @@ import type { TokenBox } from './bulk/token-box.ts'
 import type { CustomerMessageNotice } from './webhooks/notice.ts'
 
 export type { CustomerMessageNotice }
+import type { BindingVerdict } from './routes/page-access.ts'
 
 /** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
 export interface ServerJobs {
@@ -54,6 +55,13 @@ export interface ApiContext {
    * is stored: push notifications hook in here.
    */
   onCustomerMessage?: ((notice: CustomerMessageNotice) => Promise<void> | void) | undefined
+  /** Seals page tokens at rest (server-held jobs, page bindings, marketing subscription tokens). */
+  box: TokenBox
+  /**
+   * Checks the user's binding to the page with the network again (routes/page-access.ts), with `token` when a
+   * page token of the user's just failed; a binding the network no longer vouches for is revoked.
+   */
+  recheckBinding(userId: string, pageId: string, token?: string): Promise<BindingVerdict>
   /** Absent when the server sender is switched off (some tests). */
   jobs?: ServerJobs
   /** The network's Marketing Message API as a job's campaign needs it; absent: marketing jobs are refused. */

@@ -9,6 +9,7 @@ import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
+import { createMessage } from '../../src/server/testing/harness.ts'
 import { inProcessFetch } from './in-process-fetch.ts'
 
 const SEED = 20260427
@@ -70,20 +71,6 @@ describe('page ownership, verified with the network', () => {
   }
   const register = (auth: Record<string, string>, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/v2/page', headers: auth, payload })
-  const createMessage = (auth: Record<string, string>, pageId: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v2/messages',
-      headers: auth,
-      payload: {
-        page_id: pageId,
-        message_type_id: 3,
-        message: 'Hello',
-        label: '[]',
-        total_messages: 1,
-        branded_messages_amount: 0,
-      },
-    })
   const pageRow = async (id: string) =>
     (
       await app.store.query<{ name: string; picture: string | null; trial_user_id: string | null }>(
@@ -151,14 +138,14 @@ describe('page ownership, verified with the network', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().data.subscription).toMatchObject({ access_type: 'trial' })
     expect(await bound(second.user.id, ids.second)).toBe(true)
-    expect((await createMessage(second.auth, ids.second)).statusCode).toBe(201)
+    expect((await createMessage(app, second, ids.second)).statusCode).toBe(201)
   })
 
   it('refuses to store a message for a page the caller has not registered', async () => {
-    const res = await createMessage(second.auth, ids.small)
+    const res = await createMessage(app, second, ids.small)
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toMatch(/page/)
-    expect((await createMessage(demo.auth, ids.small)).statusCode).toBe(201)
+    expect((await createMessage(app, demo, ids.small)).statusCode).toBe(201)
     const extend = await app.inject({
       method: 'POST',
       url: '/api/v2/page/extend-token',

@@ -84,7 +84,8 @@ export function registerGraphMisc(app: FastifyInstance, ctx: SandboxContext, pre
       }
     }
     const user = store.users[info.user]
-    const valid = !tokens.isExpired(input, info)
+    const roleLost = tokens.isRoleLost(input)
+    const valid = !roleLost && !tokens.isExpired(input, info)
     const page = info.kind === 'page'
     return {
       data: {
@@ -100,13 +101,15 @@ export function registerGraphMisc(app: FastifyInstance, ctx: SandboxContext, pre
         user_id: user.id,
         ...(valid
           ? {}
-          : {
-              error: {
-                code: 190,
-                subcode: 463,
-                message: 'Error validating access token: Session has expired.',
-              },
-            }),
+          : roleLost
+            ? { error: { code: 190, message: errors.roleLost().message } }
+            : {
+                error: {
+                  code: 190,
+                  subcode: 463,
+                  message: 'Error validating access token: Session has expired.',
+                },
+              }),
       },
     }
   })

@@ -123,14 +123,18 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
   app.post('/tokens/expire', async (request) => {
     const body = (request.body ?? {}) as { token?: unknown; page_id?: unknown; revoke?: unknown }
     const pageId = typeof body.page_id === 'string' ? body.page_id : undefined
-    const expired = ctx.tokens.expire({
-      token: typeof body.token === 'string' ? body.token : undefined,
-      page_id: pageId,
-    })
-    // revoke: the user lost the page's messaging role, so the accounts list shows it without a token
-    // (false gives the role back); /reset restores the demo pages.
+    const token = typeof body.token === 'string' ? body.token : undefined
+    // revoke: the user lost their role on the page. Its page tokens are refused with the network's error for
+    // a lost role (debug_token answers them invalid), and the accounts list shows the page without a token
+    // until {"revoke":false} gives the role back (new tokens then); /reset restores the demo pages.
     const page = pageId === undefined ? undefined : ctx.store.pages.get(pageId)
-    if (page && typeof body.revoke === 'boolean') page.hasToken = !body.revoke
+    if (pageId !== undefined && body.revoke === true) {
+      const revoked = ctx.tokens.revokeRole(pageId) + ctx.tokens.expire({ token })
+      if (page) page.hasToken = false
+      return { expired: revoked }
+    }
+    const expired = ctx.tokens.expire({ token, page_id: pageId })
+    if (page && body.revoke === false) page.hasToken = true
     return { expired }
   })
 }

@@ -50,6 +50,8 @@ export function mergeGrants(
 export class TokenStore {
   private tokens = new Map<string, TokenInfo>()
   private expired = new Set<string>()
+  /** Page tokens whose user lost the role on the page: the network refuses them for good. */
+  private roleLost = new Set<string>()
   private pageGeneration = new Map<string, number>()
   private sessions = new Map<string, { user: UserKey; granted: string[]; declined: string[] }>()
 
@@ -120,8 +122,30 @@ export class TokenStore {
     return n
   }
 
+  /** Whether the token's user lost their role on its page since it was issued. */
+  isRoleLost(token: string): boolean {
+    return this.roleLost.has(token)
+  }
+
+  /**
+   * The user lost their role on the page: every page token of it is refused from now on with the network's
+   * error for it (not an expiry), and the accounts list hands out new tokens once the role is given back.
+   */
+  revokeRole(pageId: string): number {
+    let n = 0
+    for (const [token, info] of this.tokens) {
+      if (info.kind === 'page' && info.pageId === pageId) {
+        this.roleLost.add(token)
+        n++
+      }
+    }
+    this.pageGeneration.set(pageId, (this.pageGeneration.get(pageId) ?? 0) + 1)
+    return n
+  }
+
   clearExpired(): void {
     this.expired.clear()
+    this.roleLost.clear()
   }
 
   openSession(user: UserKey, granted: string[], declined: string[]): string {

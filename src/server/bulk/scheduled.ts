@@ -10,9 +10,10 @@ import type { GraphClient } from '../../shared/graph/types.ts'
 import { isInsideWindow } from '../../shared/policy/messaging.ts'
 import { conversationCustomerMessageAt } from '../../shared/policy/window.ts'
 import type { Store } from '../db/store.ts'
+import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
 import { dropToken, openToken } from './jobs.ts'
-import type { OwnerNotifier } from './server-sender.ts'
+import type { OwnerNotifier, ServerSenderDeps } from './server-sender.ts'
 import type { TokenBox } from './token-box.ts'
 
 export interface ScheduleInput {
@@ -112,6 +113,8 @@ export interface StartDeps {
   notify: OwnerNotifier
   /** The moment the window is evaluated at (a test clock in tests). */
   now(): number
+  /** Checks the owner's binding to the page when the job's page token is refused (see server-sender.ts). */
+  recheckBinding?: ServerSenderDeps['recheckBinding']
 }
 
 /** Computes the audience now and turns the scheduled job into a server-held open job. */
@@ -139,10 +142,20 @@ export async function startScheduled(
   const audience: { recipient_id: string; name: string; conversation_id: string }[] = []
   let after: string | undefined
   do {
-    const page = await deps.graph.conversations(job.page_id, token, {
-      limit: 100,
-      ...(after ? { after } : {}),
-    })
+    let page
+    try {
+      page = await deps.graph.conversations(job.page_id, token, {
+        limit: 100,
+        ...(after ? { after } : {}),
+      })
+    } catch (err) {
+      // A refused page token: an owner who lost the page has the send stopped by the revocation itself.
+      if (isPageTokenRefusal(err) && deps.recheckBinding) {
+        const verdict = await deps.recheckBinding(job.user_id, job.page_id, token).catch(() => 'unknown')
+        if (verdict === 'revoked') return 'not_scheduled'
+      }
+      throw err
+    }
     for (const c of page.data) {
       if (c.can_reply === false) continue
       if (!isInsideWindow(conversationCustomerMessageAt(job.page_id, c), now)) continue

@@ -34,8 +34,10 @@ import {
   sendContent,
 } from '../../shared/graph/delivery.ts'
 import type { Store } from '../db/store.ts'
+import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import { jobMarketingOf, MARKETING_COLUMNS, type MarketingColumns } from '../repo/messages.ts'
 import { publishToUsers } from '../repo/owner-events.ts'
+import { bindingRevoked, PAGE_ACCESS_REVOKED } from '../repo/page-bindings.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
 import { AllowanceRefused, touch } from '../repo/touch.ts'
 import { BUSY_MS, dropToken, openToken, readJob, type ServerJob } from './jobs.ts'
@@ -71,6 +73,11 @@ export interface ServerSenderDeps {
   settleMs: number
   /** Marketing messages (the campaign calls and subscriber tokens); without it a marketing recipient stops the job. */
   marketing?: MarketingSenderDeps | undefined
+  /**
+   * Checks the owner's binding to the page with the network when the job's page token is refused (see
+   * routes/page-access.ts); answers 'revoked' when the owner no longer manages the page. Absent: not checked.
+   */
+  recheckBinding?: ((userId: string, pageId: string, token: string) => Promise<string>) | undefined
   log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void }
 }
 
@@ -191,6 +198,8 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
     if (!job) return { kind: 'done', why: 'gone' }
     if (job.lease !== lease || job.sender !== 'server' || job.state !== 'open')
       return { kind: 'done', why: 'lost' }
+    // The owner no longer manages the page: nothing more is sent for them, and the rest is counted as skipped.
+    if (await bindingRevoked(store, job.user_id, job.page_id)) return stop(deps, job, PAGE_ACCESS_REVOKED)
     const token = await openToken(store, deps.box, messageId)
     if (!token) return needsToken(deps, job)
     const wait = job.next_send_at ? new Date(job.next_send_at).getTime() - deps.now() : 0
@@ -253,7 +262,7 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
       )
       streak = 0
     } catch (err) {
-      const outcome = await handleFailure(deps, job, lease, current, err, ++streak)
+      const outcome = await handleFailure(deps, job, lease, current, err, ++streak, token)
       if (outcome) return outcome
     }
   }
@@ -628,6 +637,7 @@ async function handleFailure(
   r: Claimed | undefined,
   err: unknown,
   streak: number,
+  token: string,
 ): Promise<SliceOutcome | undefined> {
   const kind = failureKind(err)
   const message = err instanceof Error ? err.message : String(err)
@@ -635,6 +645,15 @@ async function handleFailure(
   // This run's send failed, so none of its own is in flight any more.
   if (r) await clearBusy(deps.store, job.id, lease)
   const marketing = marketingOf(err)
+  // The page token refused for its session or permissions: the owner may have lost the page. The network is
+  // asked about the binding; a revoked one stops the job with that reason (the recipient is sent later by nobody).
+  if (isPageTokenRefusal(err) && deps.recheckBinding) {
+    const verdict = await deps.recheckBinding(job.user_id, job.page_id, token).catch(() => 'unknown')
+    if (verdict === 'revoked') {
+      if (r) await backToPending(deps.store, job.id, r.recipient_id)
+      return stop(deps, job, PAGE_ACCESS_REVOKED)
+    }
+  }
   // Counted only if this failure is a transient one (see failureAction): other kinds leave it as it was.
   const failures = (r?.failures ?? 0) + 1
   switch (failureAction(kind, !!r, failures, marketing)) {

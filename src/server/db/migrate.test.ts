@@ -20,6 +20,9 @@ const ALL_MIGRATIONS = [
   '009_marketing_jobs',
   '010_recipient_failures',
   '011_optin_request_messages',
+  '012_recipients_listed',
+  '013_affiliates',
+  '014_page_binding_checks',
 ]
 
 describe('migrations on PGlite', () => {

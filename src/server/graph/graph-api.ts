@@ -12,10 +12,30 @@ export type FetchLike = typeof fetch
 export class GraphCallError extends Error {
   /** HTTP status of the network's answer; 0 when it could not be reached, 502 for its own failures. */
   readonly status: number
-  constructor(status: number, message: string) {
+  /** The network's error code and subcode, when it answered one. */
+  readonly code: number | undefined
+  readonly subcode: number | undefined
+  constructor(status: number, message: string, code?: number, subcode?: number) {
     super(message)
     this.status = status
+    this.code = code
+    this.subcode = subcode
   }
+}
+
+/** The window refusal (10 / 2018278) and a customer who cannot be reached (… / 1545041): not the token's fault. */
+const NOT_THE_TOKEN_SUBCODES: ReadonlySet<number> = new Set([2018278, 1545041])
+
+/**
+ * Whether the network refused a page token for its session or its permissions (190, 102, 230, 10, 200-299; not
+ * a policy refusal about one customer): the user's binding to the page is then worth checking again.
+ */
+export function isPageTokenRefusal(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const { code, subcode } = err as { code?: unknown; subcode?: unknown }
+  if (typeof code !== 'number') return false
+  if (typeof subcode === 'number' && NOT_THE_TOKEN_SUBCODES.has(subcode)) return false
+  return code === 190 || code === 102 || code === 230 || code === 10 || (code >= 200 && code <= 299)
 }
 
 export interface GraphApi {
@@ -52,7 +72,7 @@ function translate(err: unknown): GraphCallError {
   if (!isGraphError(err)) return new GraphCallError(0, 'The social network could not be reached.')
   if (err.kind === 'network') return new GraphCallError(0, 'The social network could not be reached.')
   if (err.kind === 'transient' || err.kind === 'throttle') return new GraphCallError(502, err.message)
-  return new GraphCallError(err.httpStatus || 400, err.message)
+  return new GraphCallError(err.httpStatus || 400, err.message, err.code, err.subcode)
 }
 
 export function createGraphApi(opts: GraphApiOptions): GraphApi {

@@ -218,24 +218,40 @@ export async function notifyCustomerMessage(
   deps: PushDeps,
   event: CustomerMessageEvent,
 ): Promise<PushOutcome> {
+  const userIds = [...new Set(event.userIds)]
+  // Whoever lost the page since the message was stored (a revoked binding) hears nothing of it.
+  let revoked: Set<string>
+  try {
+    const rows = await deps.store.query<{ user_id: string }>(
+      `SELECT user_id::text FROM user_pages
+        WHERE page_id = $1 AND user_id = ANY($2::bigint[]) AND revoked_at IS NOT NULL`,
+      [event.pageId, userIds.map(Number)],
+    )
+    revoked = new Set(rows.map((r) => r.user_id))
+  } catch (err) {
+    deps.log?.warn({ error: err instanceof Error ? err.message : String(err) }, 'push notification failed')
+    return { sent: 0, removed: 0, failed: userIds.length }
+  }
   const outcomes = await Promise.all(
-    [...new Set(event.userIds)].map(async (userId): Promise<PushOutcome> => {
-      try {
-        if (await deps.anyVisibleTab(userId)) return { sent: 0, removed: 0, failed: 0 }
-        const hideText = await hideTextOf(deps.store, userId)
-        return await notifyUser(deps, userId, (sub) => messagePayload(event, sub.locale, hideText), {
-          ttl: MESSAGE_TTL_SECONDS,
-          urgency: 'high',
-          topic: conversationTopic(event.pageId, event.customerId),
-        })
-      } catch (err) {
-        deps.log?.warn(
-          { error: err instanceof Error ? err.message : String(err) },
-          'push notification failed',
-        )
-        return { sent: 0, removed: 0, failed: 1 }
-      }
-    }),
+    userIds
+      .filter((userId) => !revoked.has(userId))
+      .map(async (userId): Promise<PushOutcome> => {
+        try {
+          if (await deps.anyVisibleTab(userId)) return { sent: 0, removed: 0, failed: 0 }
+          const hideText = await hideTextOf(deps.store, userId)
+          return await notifyUser(deps, userId, (sub) => messagePayload(event, sub.locale, hideText), {
+            ttl: MESSAGE_TTL_SECONDS,
+            urgency: 'high',
+            topic: conversationTopic(event.pageId, event.customerId),
+          })
+        } catch (err) {
+          deps.log?.warn(
+            { error: err instanceof Error ? err.message : String(err) },
+            'push notification failed',
+          )
+          return { sent: 0, removed: 0, failed: 1 }
+        }
+      }),
   )
   return outcomes.reduce(
     (a, b) => ({ sent: a.sent + b.sent, removed: a.removed + b.removed, failed: a.failed + b.failed }),

@@ -61,11 +61,15 @@ export async function publishToUsers<T extends OwnerEventType>(
   return rows
 }
 
-/** The users bound to a page (`user_pages`): everyone who hears its events. */
+/**
+ * The users bound to a page (`user_pages`): everyone who hears its events and pushes. A binding the network no
+ * longer vouches for (revoked) hears nothing of the page.
+ */
 export async function pageOwners(db: Queryable, pageId: string): Promise<string[]> {
-  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM user_pages WHERE page_id = $1', [
-    pageId,
-  ])
+  const rows = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM user_pages WHERE page_id = $1 AND revoked_at IS NULL',
+    [pageId],
+  )
   return rows.map((r) => String(r.user_id))
 }
 

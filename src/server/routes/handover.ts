@@ -12,6 +12,7 @@ import { currentUser } from '../http/auth.ts'
 import { HttpError, parse } from '../http/errors.ts'
 import { handOver, LeaseConflict, takeBack } from '../bulk/jobs.ts'
 import { answering, messageId } from './messages.ts'
+import { requireBoundPage } from './page-access.ts'
 
 /** The answer to a hand-over whose lease is not the job's: the device must read the job again. */
 export function conflict(err: LeaseConflict): HttpError {
@@ -31,8 +32,15 @@ export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/messages/:id/handover', auth, async (request) => {
     const id = messageId(request.params)
     const body = parse(handoverBody, request.body)
+    const userId = currentUser(request).id
+    // The server sends only for an owner who still manages the page.
+    const [job] = await ctx.store.query<{ page_id: string }>(
+      'SELECT page_id FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [id, userId],
+    )
+    if (job) await requireBoundPage(ctx.store, userId, job.page_id)
     try {
-      const { lease } = await answering(handOver(ctx.store, jobs.box, currentUser(request).id, id, body))
+      const { lease } = await answering(handOver(ctx.store, jobs.box, userId, id, body))
       await jobs.kick(id)
       return { id, lease, sender: 'server' }
     } catch (err) {

@@ -50,6 +50,7 @@ import {
 } from '../repo/marketing.ts'
 import { listOptInMessages, recordOptInMessages } from '../repo/optin-messages.ts'
 import { publishToPage } from '../repo/owner-events.ts'
+import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage } from './page-access.ts'
 
 export interface MarketingRouteDeps {
@@ -126,8 +127,11 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
       throw refusal('page_token', 'page_permission', 'The social network refused this page token.')
     }
-    if (!info.is_valid)
+    if (!info.is_valid) {
+      // The owner's own page token refused: the binding is checked (and revoked if the role is gone).
+      await ctx.recheckBinding(user.id, pageId, token)
       throw refusal('page_token', 'page_permission', 'The social network refused this page token.')
+    }
     if (info.app_id !== ctx.config.FB_APP_ID)
       throw refusal('page_token', 'page_permission', 'This page token was issued to another app.')
     if (info.type !== 'PAGE') throw refusal('page_token', 'page_permission', 'This is not a page token.')
@@ -226,6 +230,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       account = await deps.graph.adAccount(body.ad_account_id, body.page_token)
     } catch (err) {
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
+      if (isPageTokenRefusal(err)) await ctx.recheckBinding(user.id, pageId, body.page_token)
       throw refusal('ad_account_id', 'no_ad_account', 'This ad account cannot be used with this page.')
     }
     // An answer without the account's currency cannot bill anything: treated as no usable account.
@@ -255,6 +260,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     } catch (err) {
       // Turned on all the same: the next sync (or the opt-in webhooks) fills the list.
       request.log.warn({ err, pageId }, 'marketing: the token list could not be read on turning on')
+      if (isPageTokenRefusal(err)) await ctx.recheckBinding(user.id, pageId, body.page_token)
     }
     return marketingState(ctx.store, pageId, now())
   })
@@ -277,6 +283,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       counts = await syncTokens(pageId, body.page_token)
     } catch (err) {
       if (unreachable(err)) throw new HttpError(502, NETWORK_UNREACHABLE)
+      if (isPageTokenRefusal(err)) await ctx.recheckBinding(user.id, pageId, body.page_token)
       if (isGraphError(err) && err.kind === 'auth')
         throw refusal('page_token', 'page_permission', 'The social network refused this page token.')
       throw refusal(

@@ -2,10 +2,13 @@
  * The network's Messenger webhooks, at `/webhooks/messenger` (the callback URL configured in the app's
  * Messenger settings): `GET` answers the subscription handshake, `POST` takes signed event bodies. A body is
  * checked over its raw bytes, stored, answered 200 at once, and processed after (webhooks/process.ts).
+ * Also the deauthorize callback (`/webhooks/deauthorize`, Facebook Login's settings): the user removed the app,
+ * so none of their page tokens works any more and every page binding of theirs is revoked at once.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
-import { SIGNATURE_HEADER, checkSignature } from '../webhooks/payload.ts'
+import { revokeBinding } from '../repo/page-bindings.ts'
+import { SIGNATURE_HEADER, checkSignature, parseSignedRequest } from '../webhooks/payload.ts'
 import { type WebhookProcessor, storeWebhook } from '../webhooks/process.ts'
 
 export async function messengerWebhookRoutes(
@@ -58,5 +61,26 @@ export async function messengerWebhookRoutes(
         .catch((err: unknown) => request.log.error({ err }, 'messenger webhook processing failed'))
     })
     return reply.code(200).type('text/plain; charset=utf-8').send('EVENT_RECEIVED')
+  })
+
+  app.post('/webhooks/deauthorize', async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : ''
+    const signed = new URLSearchParams(raw).get('signed_request') ?? ''
+    const parsed = parseSignedRequest(ctx.config.FB_APP_SECRET, signed)
+    if (!parsed) {
+      request.log.warn({ bytes: raw.length }, 'deauthorize callback refused: signature')
+      return reply.code(403).send({ message: 'The signed request is missing or wrong.' })
+    }
+    const bindings = await ctx.store.query<{ user_id: string; page_id: string }>(
+      `SELECT up.user_id::text AS user_id, up.page_id FROM user_pages up JOIN users u ON u.id = up.user_id
+        WHERE u.facebook_id = $1 AND up.revoked_at IS NULL`,
+      [parsed.userId],
+    )
+    for (const b of bindings) {
+      const jobs = await revokeBinding(ctx.store, b.user_id, b.page_id, 'app_removed')
+      for (const id of jobs ?? []) await ctx.jobs?.kick(id).catch(() => undefined)
+    }
+    request.log.info({ pages: bindings.length }, 'deauthorize callback: page bindings revoked')
+    return reply.code(200).send({ ok: true })
   })
 }

@@ -1,16 +1,23 @@
 /**
  * Who may act on a page. A page is registered (and its trial bound) only after the network confirms, through
  * `debug_token` asked with the app token, that the page token the app sends is a valid token of this app,
- * for that page, issued to the caller. Every later call naming a page needs that binding (`user_pages`).
+ * for that page, issued to the caller. Every later call naming a page needs that binding (`user_pages`) in
+ * force. The binding is checked again the same way (`recheckBinding`) when a page token of the user's fails on
+ * the server, on a schedule, and it ends when the network no longer vouches for it (repo/page-bindings.ts).
  */
+import type { TokenDebugInfo } from '../../shared/graph/types.ts'
+import type { TokenBox } from '../bulk/token-box.ts'
 import type { ApiContext } from '../context.ts'
-import type { Queryable } from '../db/store.ts'
-import { GraphCallError } from '../graph/graph-api.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
 import type { AuthUser } from '../http/auth.ts'
 import { HttpError, invalid } from '../http/errors.ts'
+import { bindingState, revokeBinding, takeDueBindings } from '../repo/page-bindings.ts'
 
 export const NETWORK_UNREACHABLE = 'The social network could not be reached. Please try again.'
 export const PAGE_NOT_BOUND = 'You do not manage this page here. Open it from your pages list first.'
+export const PAGE_ACCESS_REVOKED_TEXT =
+  'The social network says you no longer manage this page. Open it again from your pages list once your role on it is back.'
 
 export function isUnreachable(err: unknown): boolean {
   return err instanceof GraphCallError && (err.status === 0 || err.status >= 500)
@@ -48,9 +55,123 @@ function refused(reason: string | undefined): HttpError {
  * the page exists protects nothing, and 403 tells the app to enter the page (which registers it) first.
  */
 export async function requireBoundPage(db: Queryable, userId: string, pageId: string): Promise<void> {
-  const rows = await db.query('SELECT 1 FROM user_pages WHERE user_id = $1 AND page_id = $2', [
-    userId,
-    pageId,
-  ])
-  if (rows.length === 0) throw new HttpError(403, PAGE_NOT_BOUND, undefined, 'page_not_bound')
+  const state = await bindingState(db, userId, pageId)
+  if (state === 'none') throw new HttpError(403, PAGE_NOT_BOUND, undefined, 'page_not_bound')
+  if (state === 'revoked')
+    throw new HttpError(403, PAGE_ACCESS_REVOKED_TEXT, undefined, 'page_access_revoked')
+}
+
+/** What a check of a binding with the network found. */
+export type BindingVerdict =
+  /** The token is valid, of this app, for the page and issued to the user: the binding stands. */
+  | 'holds'
+  /** The network refuses the token for a reason other than an expired session (a lost role): revoked. */
+  | 'revoked'
+  /** The token's session ended (expired, password changed, logged out): it says nothing about the role. */
+  | 'token_dead'
+  /** Nothing to judge by: no token, the network unreachable, or a token of another page or user. */
+  | 'unknown'
+
+/**
+ * The `debug_token` error subcodes of a session that ended without the role being in question: expired (463),
+ * password changed (460), logged out (467), and the session invalidated on other grounds (461, 464, 465, 466, 468).
+ */
+const SESSION_ENDED_SUBCODES: ReadonlySet<number> = new Set([460, 461, 463, 464, 465, 466, 467, 468])
+
+export function judgeToken(
+  info: TokenDebugInfo,
+  expected: { appId: string; pageId: string; facebookId: string },
+): BindingVerdict {
+  if (!info.is_valid)
+    return info.error?.subcode !== undefined && SESSION_ENDED_SUBCODES.has(info.error.subcode)
+      ? 'token_dead'
+      : 'revoked'
+  if (
+    info.app_id !== expected.appId ||
+    info.type !== 'PAGE' ||
+    info.profile_id !== expected.pageId ||
+    info.user_id !== expected.facebookId
+  )
+    return 'unknown'
+  return 'holds'
+}
+
+export interface BindingCheckDeps {
+  store: Store
+  graph: Pick<GraphApi, 'debugToken'>
+  box: TokenBox
+  appId: string
+  /** Asks the server sender to run a job now (it stops the jobs of a revoked binding with a reason). */
+  kick?: ((messageId: string) => Promise<void>) | undefined
+  log?: { warn(obj: object, msg: string): void } | undefined
+}
+
+/**
+ * Checks the user's binding to the page with the network: `debug_token` of `token` (a page token of the user's
+ * that just failed) or else of the token the binding was made with. A binding the network no longer vouches for
+ * is revoked at once (repo/page-bindings.ts); a check that holds records its time.
+ */
+export async function recheckBinding(
+  deps: BindingCheckDeps,
+  userId: string,
+  pageId: string,
+  token?: string,
+): Promise<BindingVerdict> {
+  const [row] = await deps.store.query<{ sealed: Uint8Array | null; revoked: boolean; facebook_id: string }>(
+    `SELECT up.sealed_token AS sealed, up.revoked_at IS NOT NULL AS revoked, u.facebook_id
+       FROM user_pages up JOIN users u ON u.id = up.user_id WHERE up.user_id = $1 AND up.page_id = $2`,
+    [userId, pageId],
+  )
+  if (!row) return 'unknown'
+  if (row.revoked) return 'revoked'
+  let stored: string | undefined
+  try {
+    stored = row.sealed ? deps.box.open(row.sealed) : undefined
+  } catch {
+    stored = undefined
+  }
+  const checked = token ?? stored
+  if (!checked) return 'unknown'
+  let info: TokenDebugInfo
+  try {
+    info = await deps.graph.debugToken(checked)
+  } catch (err) {
+    deps.log?.warn({ err: String(err), pageId }, 'a page binding could not be checked with the network')
+    return 'unknown'
+  }
+  const verdict = judgeToken(info, { appId: deps.appId, pageId, facebookId: row.facebook_id })
+  // Another token failing (an older one a job was handed) is not the binding's: the binding's own one decides.
+  if (verdict !== 'holds' && token && stored && stored !== token) return recheckBinding(deps, userId, pageId)
+  if (verdict === 'holds') {
+    await deps.store.query('UPDATE user_pages SET checked_at = now() WHERE user_id = $1 AND page_id = $2', [
+      userId,
+      pageId,
+    ])
+  } else if (verdict === 'token_dead') {
+    // The stored token can vouch for nothing more; the next entry to the page stores a fresh one.
+    await deps.store.query(
+      'UPDATE user_pages SET sealed_token = NULL WHERE user_id = $1 AND page_id = $2 AND revoked_at IS NULL',
+      [userId, pageId],
+    )
+  } else if (verdict === 'revoked') {
+    const jobs = await revokeBinding(deps.store, userId, pageId, 'role_lost')
+    for (const id of jobs ?? []) await deps.kick?.(id).catch(() => undefined)
+  }
+  return verdict
+}
+
+/**
+ * One round of the scheduled check: up to `limit` bindings whose last check is older than `minutes` are checked
+ * with the network, one after another. Answers how many were revoked.
+ */
+export async function recheckDueBindings(
+  deps: BindingCheckDeps,
+  minutes: number,
+  limit: number,
+): Promise<number> {
+  let revoked = 0
+  for (const { userId, pageId } of await takeDueBindings(deps.store, minutes, limit)) {
+    if ((await recheckBinding(deps, userId, pageId)) === 'revoked') revoked++
+  }
+  return revoked
 }

@@ -12,6 +12,8 @@ import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
 import { publishToPage } from '../repo/owner-events.ts'
 import { loadSubscription, toState } from '../repo/subscriptions.ts'
+import { isPageTokenRefusal } from '../graph/graph-api.ts'
+import { bindPage } from '../repo/page-bindings.ts'
 import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage, verifyPageToken } from './page-access.ts'
 
 export const TRIAL_USED =
@@ -52,16 +54,21 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
           [userId, page.id],
         )
       }
-      await tx.query('INSERT INTO user_pages (user_id, page_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        userId,
-        page.id,
-      ])
+      // Bound again with this token even after a revocation: the network has just vouched for the role.
+      await bindPage(tx, userId, page.id, ctx.box.seal(page.access_token))
       return toState(await loadSubscription(tx, userId))
     })
     if (outcome === 'banned') throw notAcceptable(PAGE_BANNED, 'page_banned')
     if (outcome === 'trial_used') throw notAcceptable(TRIAL_USED, 'trial_used')
     const webhooks = await subscribeWebhooks(ctx, page.id, page.access_token)
-    return { data: { subscription: outcome, webhooks } }
+    // The network refusing the page token it vouched for a moment ago: the binding is checked again.
+    if (webhooks.authFailed) await ctx.recheckBinding(userId, page.id, page.access_token)
+    return {
+      data: {
+        subscription: outcome,
+        webhooks: { ok: webhooks.ok, ...(webhooks.error ? { error: webhooks.error } : {}) },
+      },
+    }
   })
 
   app.post('/page/extend-token', limited, async (request) => {
@@ -92,7 +99,11 @@ const RESUBSCRIBE_HOURS = 24
  * to be subscribed; the result is kept on the page, told to its owners' apps (`page_subscription`) and
  * answered. A failure never refuses the connection: the inbox works without live updates.
  */
-async function subscribeWebhooks(ctx: ApiContext, pageId: string, pageToken: string): Promise<PageWebhooks> {
+async function subscribeWebhooks(
+  ctx: ApiContext,
+  pageId: string,
+  pageToken: string,
+): Promise<PageWebhooks & { authFailed?: boolean }> {
   const [known] = await ctx.store.query<{ ok: boolean | null; error: string | null; fresh: boolean }>(
     `SELECT webhooks_ok AS ok, webhooks_error AS error,
        COALESCE(webhooks_checked_at > now() - make_interval(hours => $2), false) AS fresh
@@ -101,11 +112,13 @@ async function subscribeWebhooks(ctx: ApiContext, pageId: string, pageToken: str
   )
   if (known?.ok === true && known.fresh) return { ok: true }
   let result: PageWebhooks
+  let authFailed = false
   try {
     await ctx.graph.subscribePage(pageId, pageToken)
     result = { ok: true }
   } catch (err) {
     result = { ok: false, error: err instanceof Error ? err.message : 'The subscription failed.' }
+    authFailed = isPageTokenRefusal(err)
   }
   await ctx.store.transaction(async (tx) => {
     await tx.query(
@@ -114,7 +127,7 @@ async function subscribeWebhooks(ctx: ApiContext, pageId: string, pageToken: str
     )
     await publishToPage(tx, pageId, 'page_subscription', { pageId, ...result })
   })
-  return result
+  return { ...result, authFailed }
 }
 
 async function ownerOf(ctx: ApiContext, token: string): Promise<string | undefined> {

@@ -182,6 +182,23 @@ export async function registerPage(app: FastifyInstance, who: LoggedIn, pageId: 
   if (res.statusCode !== 200) throw new Error(`page registration failed: ${res.statusCode} ${res.body}`)
 }
 
+/** Creates a one-recipient bulk job on the page (`POST /api/v2/messages`): 201, or the refusal. */
+export function createMessage(app: FastifyInstance, who: Pick<LoggedIn, 'auth'>, pageId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v2/messages',
+    headers: who.auth,
+    payload: {
+      page_id: pageId,
+      message_type_id: 3,
+      message: 'Hello',
+      label: '[]',
+      total_messages: 1,
+      branded_messages_amount: 0,
+    },
+  })
+}
+
 /** Sets a user's allowance directly (tests of the spending rules). */
 export async function setAllowance(
   app: FastifyInstance,

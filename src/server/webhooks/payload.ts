@@ -63,3 +63,26 @@ export function checkSignature(appSecret: string, raw: Buffer, header: string | 
     ? { ok: true }
     : { ok: false, reason: 'mismatch' }
 }
+
+/**
+ * The `signed_request` the network posts to the app's deauthorize callback: `<signature>.<payload>`, both
+ * base64url, the signature the HMAC-SHA256 of the encoded payload with the app secret. Answers the app-scoped
+ * id of the user who removed the app, or undefined when it is not one signed with this secret.
+ */
+export function parseSignedRequest(appSecret: string, signed: string): { userId: string } | undefined {
+  const [sig, payload, ...rest] = signed.split('.')
+  if (!sig || !payload || rest.length > 0) return undefined
+  const given = Buffer.from(sig, 'base64url')
+  const expected = createHmac('sha256', appSecret).update(payload).digest()
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+  let data: unknown
+  try {
+    data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+  } catch {
+    return undefined
+  }
+  const { algorithm, user_id: userId } = (data ?? {}) as { algorithm?: unknown; user_id?: unknown }
+  if (typeof algorithm !== 'string' || algorithm.toUpperCase() !== 'HMAC-SHA256') return undefined
+  if (typeof userId !== 'string' || !/^\d{1,32}$/.test(userId)) return undefined
+  return { userId }
+}

@@ -85,6 +85,16 @@ export const marketingSubscribersEvent = z.object({
 })
 export type MarketingSubscribersEvent = z.infer<typeof marketingSubscribersEvent>
 
+/**
+ * The network no longer vouches for the user's role on the page (a page token check failed, or the user removed
+ * the app): the page's calls answer 403 `page_access_revoked` and its events stop until it is opened again.
+ */
+export const pageAccessLostEvent = z.object({
+  pageId: z.string(),
+  reason: z.enum(['role_lost', 'app_removed']),
+})
+export type PageAccessLostEvent = z.infer<typeof pageAccessLostEvent>
+
 /** Events were missed that the server no longer has: reload what is shown (not stored, carries no page). */
 export const refetchEvent = z.object({ reason: z.enum(['gap', 'too_many']) })
 export type RefetchEvent = z.infer<typeof refetchEvent>
@@ -97,6 +107,7 @@ export const ownerEventSchemas = {
   bulk_progress: bulkProgressEvent,
   page_subscription: pageSubscriptionEvent,
   marketing_subscribers: marketingSubscribersEvent,
+  page_access_lost: pageAccessLostEvent,
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas
 export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>

@@ -40,12 +40,22 @@ export function LiveConnection({ keys, markSeen, inView }: LiveConnectionProps) 
       persistent: true,
     })
   }
+  const pageAccessLost = (pageId: string) => {
+    const name = accounts.find((a) => a.id === pageId)?.name ?? pageId
+    notify({
+      kind: 'warning',
+      title: t`You no longer manage ${name}`,
+      message: t`The network took away your role on this page. Open it again from your pages list once it is back.`,
+      persistent: true,
+    })
+  }
   useEffect(() => {
     deps.current = {
       queryClient,
       keys,
       markSeen,
       onSubscriptionFailed: subscriptionFailed,
+      onPageAccessLost: pageAccessLost,
       ...(inView ? { inView } : {}),
     }
   })

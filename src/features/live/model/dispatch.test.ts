@@ -220,6 +220,16 @@ describe('a page subscription event', () => {
   })
 })
 
+describe('a page whose access was lost', () => {
+  it('tells the owner which page, from the event of the stream', async () => {
+    const onPageAccessLost = vi.fn()
+    await dispatchLiveEvent(event('page_access_lost', { pageId: PAGE, reason: 'role_lost' }), {
+      onPageAccessLost,
+    })
+    expect(onPageAccessLost).toHaveBeenCalledWith(PAGE)
+  })
+})
+
 describe("a page's marketing subscribers changed", () => {
   it("invalidates that page's marketing state, so its subscriber counts are read again", async () => {
     const queryClient = new QueryClient()

@@ -35,6 +35,8 @@ export interface LiveDeps {
   markSeen?: (pageId: string, conversationId: string) => void | Promise<void>
   /** Told when the network could not subscribe a page to the app (no live messages for it). */
   onSubscriptionFailed?: (pageId: string, error: string | undefined) => void
+  /** Told when the network no longer vouches for the owner's role on a page (its events stop). */
+  onPageAccessLost?: (pageId: string) => void
   inView?: (pageId: string, conversationId: string) => boolean
   /** The waits before reading a page's list again while a new customer's conversation is not in it yet. */
   unknownRetryMs?: readonly number[]
@@ -117,6 +119,9 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       return
     case 'page_subscription':
       if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
+      return
+    case 'page_access_lost':
+      deps.onPageAccessLost?.(event.data.pageId)
       return
     case 'marketing_subscribers':
       // An opt-in, an opt-out, a token list read or marketing turned on or off: the counts shown are read again.

@@ -1,0 +1,110 @@
+/**
+ * A user's binding to a page (`user_pages`): made when the network vouches for the user's page token
+ * (routes/page-access.ts), checked again later, and revoked when the network says the user no longer manages the
+ * page. A revoked binding refuses the user's calls on the page, hears none of its events and pushes, and its
+ * server-held and scheduled jobs stop with a reason; opening the page again with a valid token binds it anew.
+ */
+import type { Queryable, Store } from '../db/store.ts'
+import { publishToUsers } from './owner-events.ts'
+
+/** The stop reason of a job whose page the owner no longer manages (shown on its card). */
+export const PAGE_ACCESS_REVOKED = 'page_access_revoked'
+
+/** How a revocation was learnt: a token check with the network, or the network's notice of a removed app. */
+export type RevokeReason = 'role_lost' | 'app_removed'
+
+export type BindingState = 'bound' | 'revoked' | 'none'
+
+export async function bindingState(db: Queryable, userId: string, pageId: string): Promise<BindingState> {
+  const [row] = await db.query<{ revoked: boolean }>(
+    'SELECT revoked_at IS NOT NULL AS revoked FROM user_pages WHERE user_id = $1 AND page_id = $2',
+    [userId, pageId],
+  )
+  if (!row) return 'none'
+  return row.revoked ? 'revoked' : 'bound'
+}
+
+/** Binds (or binds again) the page to the user with the page token the network just vouched for. */
+export async function bindPage(
+  db: Queryable,
+  userId: string,
+  pageId: string,
+  sealed: Uint8Array,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO user_pages (user_id, page_id, sealed_token, checked_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (user_id, page_id) DO UPDATE SET sealed_token = EXCLUDED.sealed_token, checked_at = now(),
+         revoked_at = NULL, revoked_reason = NULL`,
+    [userId, pageId, sealed],
+  )
+}
+
+/**
+ * Ends the binding, in one transaction: the user's undelivered and kept events of the page are deleted (an open
+ * or resuming stream gets none of them), the user's scheduled sends on the page stop, and the user's apps hear
+ * `page_access_lost`. Answers the ids of the user's server-held jobs on the page, for the server sender to
+ * stop with a reason (their sends in flight settle first), or undefined when the binding was not in force.
+ */
+export async function revokeBinding(
+  store: Store,
+  userId: string,
+  pageId: string,
+  reason: RevokeReason,
+): Promise<string[] | undefined> {
+  return store.transaction(async (tx) => {
+    const ended = await tx.query(
+      `UPDATE user_pages SET revoked_at = now(), revoked_reason = $3, sealed_token = NULL
+        WHERE user_id = $1 AND page_id = $2 AND revoked_at IS NULL RETURNING 1`,
+      [userId, pageId, reason],
+    )
+    if (ended.length === 0) return undefined
+    // A job's progress stays: it is the owner's own record of a send, not the page's news.
+    await tx.query(
+      `DELETE FROM owner_events WHERE user_id = $1 AND data->>'pageId' = $2 AND type <> 'bulk_progress'`,
+      [userId, pageId],
+    )
+    const scheduled = await tx.query<{ id: string }>(
+      `UPDATE messages SET state = 'stopped', stop_reason = $3
+        WHERE user_id = $1 AND page_id = $2 AND state = 'scheduled' AND deleted_at IS NULL RETURNING id::text`,
+      [userId, pageId, PAGE_ACCESS_REVOKED],
+    )
+    if (scheduled.length > 0)
+      await tx.query('DELETE FROM message_page_tokens WHERE message_id = ANY($1::bigint[])', [
+        scheduled.map((r) => r.id),
+      ])
+    await publishToUsers(tx, [userId], 'page_access_lost', { pageId, reason })
+    const jobs = await tx.query<{ id: string }>(
+      `SELECT id::text FROM messages
+        WHERE user_id = $1 AND page_id = $2 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL`,
+      [userId, pageId],
+    )
+    return jobs.map((r) => r.id)
+  })
+}
+
+/** Whether the user's binding to the page is revoked (the server sender checks before each send). */
+export async function bindingRevoked(db: Queryable, userId: string, pageId: string): Promise<boolean> {
+  return (await bindingState(db, userId, pageId)) === 'revoked'
+}
+
+/**
+ * Takes up to `limit` bindings in force whose last check is older than `minutes` for a scheduled check: their
+ * check time moves to now in the same statement, so another instance sweeping at once takes others.
+ */
+export async function takeDueBindings(
+  db: Queryable,
+  minutes: number,
+  limit: number,
+): Promise<{ userId: string; pageId: string }[]> {
+  const rows = await db.query<{ user_id: string; page_id: string }>(
+    `UPDATE user_pages SET checked_at = now()
+      WHERE (user_id, page_id) IN (
+        SELECT user_id, page_id FROM user_pages
+         WHERE revoked_at IS NULL AND sealed_token IS NOT NULL
+           AND checked_at < now() - make_interval(mins => $1)
+         ORDER BY checked_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING user_id::text, page_id`,
+    [minutes, limit],
+  )
+  return rows.map((r) => ({ userId: r.user_id, pageId: r.page_id }))
+}
