@@ -40,7 +40,7 @@ export function SavedRepliesButton({ disabled, onPick }: SavedRepliesButtonProps
         disabled={disabled}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="text-sm text-brand-700 disabled:text-gray-400"
+        className="inline-flex min-h-11 items-center rounded-md px-2 text-sm text-brand-700 hover:bg-brand-50 disabled:text-gray-400"
       >
         <Trans>Saved replies</Trans>
       </button>
