@@ -20,7 +20,7 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
           localStorage.setItem(LOCALE_SETTING, code)
           void activateLocale(code)
         }}
-        className="rounded-md border border-slate-300 bg-white py-1 ps-2 pe-7 text-sm"
+        className="min-h-11 rounded-md border border-slate-300 bg-white py-1 ps-2 pe-7 text-sm"
       >
         {locales.map((l) => (
           <option key={l.code} value={l.code} lang={l.code}>
