@@ -63,7 +63,7 @@ export function InboxColumn({
       className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80"
     >
       {/* On a short screen (a phone sideways) with one pane shown, the title, the filter and the bulk button share one line. */}
-      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-1.5">
+      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-0.5">
         <div className="flex items-center justify-between gap-2">
           <h2 id="inbox-heading" className="text-lg font-semibold short:text-base">
             <Trans>Messages</Trans>

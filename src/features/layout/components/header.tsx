@@ -36,7 +36,7 @@ export function Header({
           <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
         </Link>
       )}
-      <div className="flex h-14 items-center gap-2 px-3 short:h-11 sm:gap-3 sm:px-4 short:phone-chat:hidden">
+      <div className="flex h-14 items-center gap-2 px-3 short:h-10 sm:gap-3 sm:px-4 short:phone-chat:hidden">
         <Link
           to="/"
           className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-slate-900"
