@@ -29,7 +29,8 @@ export function ConfirmBody({
   const [busy, setBusy] = useState(false)
   return (
     <div className="space-y-4 text-sm text-slate-700" data-testid={testId}>
-      <div className="space-y-2">{children}</div>
+      {/* Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin. */}
+      <div className="space-y-2 leading-[normal]">{children}</div>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonSecondary} onClick={onKeep} data-testid={`${testId}-keep`}>
           {keepLabel}

@@ -57,7 +57,7 @@ export function UserModalBody() {
               <Trans>Notifications, signed-in devices, install the app</Trans>
             </span>
           </span>
-          <span aria-hidden="true" className="shrink-0 text-slate-400 rtl:-scale-x-100">
+          <span aria-hidden="true" className="inline-block shrink-0 text-slate-400 rtl:-scale-x-100">
             ›
           </span>
         </a>
