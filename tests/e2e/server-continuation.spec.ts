@@ -149,7 +149,16 @@ test('a send scheduled in the wizard shows on the cards with its time, is edited
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
+  // Cancelling asks once, in words that say what happens; Back (or "Keep it") keeps the send.
   await editedCard.getByTestId('bulk-scheduled-cancel').click()
+  const confirm = page.getByTestId('cancel-scheduled-confirm')
+  await expect(page.getByRole('dialog')).toContainText('Cancel this scheduled send?')
+  await expect(confirm).toContainText('Nobody will receive this message.')
+  await page.goBack()
+  await expect(confirm).toHaveCount(0)
+  await expect(editedCard).toBeVisible()
+  await editedCard.getByTestId('bulk-scheduled-cancel').click()
+  await confirm.getByRole('button', { name: 'Cancel the send' }).click()
   await expect(editedCard).toHaveCount(0, { timeout: 20_000 })
   const after = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === edited)
   expect(after?.state).toBe('cancelled')

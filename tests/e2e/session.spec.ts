@@ -106,8 +106,7 @@ test('a shared browser: demo logs out mid bulk send, second signs in and sees no
   expect(await status(baseURL!, await apiToken(page))).toBe(200)
 
   // As the dialog said: demo signing in again finds the unfinished send, rebuilt from the server, paused.
-  await page.getByRole('button', { name: 'Log out' }).click()
-  await expect(page.getByTestId('login-button')).toBeVisible()
+  await signOut(page, page.getByRole('button', { name: 'Log out' }))
   await loginAsDemo(page)
   const card = page.getByTestId('bulk-card').first()
   await expect(card).toHaveAttribute('data-state', 'paused', { timeout: 30_000 })

@@ -66,7 +66,7 @@ function SignedIn() {
       subscription={subscription}
       hasReferral={hasReferral}
       supportUrl={config.supportUrl}
-      onLogout={() => void requestSignOut()}
+      onLogout={requestSignOut}
       onOpenAccount={() => openModal('user')}
       onOpenAddons={() => openModal(subscription?.access_type === 'trial' ? 'plans' : 'addons')}
       notices={

@@ -9,6 +9,7 @@ import { ConfirmBrandedBody } from '../../features/subscription/components/brand
 import { UserModalBody } from '../../features/subscription/components/user-modal.tsx'
 import { SignOutConfirmBody } from '../../features/account/components/sign-out-confirm.tsx'
 import { EditScheduledBody } from '../../features/bulk/components/scheduled-edit.tsx'
+import { CancelScheduledBody, CancelSendBody } from '../../features/bulk/components/cancel-confirm.tsx'
 import { MarketingModalBody } from './marketing-modal.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { closeModal, type HostedModalName } from '../../shared/ui/modal-stack.ts'
@@ -32,6 +33,8 @@ function useModalContent(): Record<HostedModalName, { title: string; body: React
     'confirm-branded': { title: t`Authorise branded messages`, body: <ConfirmBrandedBody /> },
     'confirm-sign-out': { title: t`Sign out?`, body: <SignOutConfirmBody onConfirm={signOut} /> },
     'edit-scheduled': { title: t`Edit scheduled send`, body: <EditScheduledBody /> },
+    'cancel-scheduled': { title: t`Cancel this scheduled send?`, body: <CancelScheduledBody /> },
+    'cancel-send': { title: t`Stop this send?`, body: <CancelSendBody /> },
     // The page's marketing settings draw their body here (src/features/marketing).
     marketing: { title: t`Marketing messages`, body: <MarketingModalBody /> },
   }

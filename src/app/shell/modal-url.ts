@@ -11,6 +11,7 @@ import {
   type ModalName,
   parseModalParam,
   setModalStack,
+  takeModalDestination,
 } from '../../shared/ui/modal-stack.ts'
 import { openedHere } from './overlay-history.ts'
 
@@ -46,6 +47,8 @@ export function bindModalsToUrl(router: AnyRouter): () => void {
   }
   const toUrl = () => {
     if (applying) return
+    const destination = takeModalDestination()
+    if (destination) return router.history.replace(destination)
     const wanted = modalStack.getState()
     const shown = stackInUrl(router)
     if (wanted.length === shown.length && startsWith(wanted, shown)) return

@@ -1,6 +1,6 @@
 /**
- * Signing out from anywhere in the app (the sidebar, the account page's device list): a sign-out that would
- * lose unsent work asks first; then every tab's bulk sender stops, the server ends the session and the
+ * Signing out from anywhere in the app (the sidebar, the account page's device list): it asks first, naming
+ * the unsent work it would lose; then every tab's bulk sender stops, the server ends the session and the
  * device is wiped (src/shared/db/device-data.ts says why wiping, not keeping per user).
  */
 import { logout } from '../../shared/session/actions.ts'
@@ -23,11 +23,7 @@ export function signOut(): Promise<void> {
   return signingOut
 }
 
-/** The sign-out button: straight out when nothing would be lost, else the confirm dialog first. */
-export async function requestSignOut(): Promise<void> {
-  const work = await import('../../shared/db/device-data.ts')
-    .then((m) => m.unsentWork())
-    .catch(() => undefined)
-  if (work && (work.replies > 0 || work.bulkJobs > 0)) return openModal('confirm-sign-out')
-  return signOut()
+/** The sign-out button: asks once, saying what signing out deletes (and what unsent work it would lose). */
+export function requestSignOut(): void {
+  openModal('confirm-sign-out')
 }

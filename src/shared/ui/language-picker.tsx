@@ -25,7 +25,7 @@ export function LanguagePicker({
           const code = e.target.value
           if (isLocaleCode(code)) onChoose(code)
         }}
-        className="rounded-md border border-slate-300 bg-white py-1 ps-2 pe-7 text-sm"
+        className="min-h-11 rounded-md border border-slate-300 bg-white py-1 ps-2 pe-7 text-sm"
       >
         {locales.map((l) => (
           <option key={l.code} value={l.code} lang={l.code}>

@@ -15,6 +15,9 @@ export type HostedModalName =
   | 'confirm-branded'
   | 'confirm-sign-out'
   | 'edit-scheduled'
+  /** Cancelling a scheduled send, stopping a running one: asked once. */
+  | 'cancel-scheduled'
+  | 'cancel-send'
   /** The page's marketing messages: turn on, status, turn off (`?modal=marketing`). */
   | 'marketing'
 
@@ -46,6 +49,25 @@ export function closeAllModals(): void {
   set([])
 }
 
+/** Where to go once the modals are closed (see `closeModalsAndOpen`); read by the address bar's binder. */
+let destination: string | undefined
+
+/**
+ * Closes every modal and opens an app path in their place: a link inside a modal (the account menu's
+ * "Account"). The modals are drawn outside the router, so the address bar's binder does the navigation; the
+ * new screen takes the modal's history entry, so Back from it leaves it.
+ */
+export function closeModalsAndOpen(href: string): void {
+  destination = href
+  set([])
+}
+
+export function takeModalDestination(): string | undefined {
+  const href = destination
+  destination = undefined
+  return href
+}
+
 /** Sets the whole stack at once: the address bar's `modal` parameter changed (Back, a link opened). */
 export function setModalStack(next: readonly ModalName[]): void {
   if (next.length === stack.length && next.every((n, i) => stack[i] === n)) return
@@ -60,6 +82,8 @@ const HOSTED: readonly HostedModalName[] = [
   'confirm-branded',
   'confirm-sign-out',
   'edit-scheduled',
+  'cancel-scheduled',
+  'cancel-send',
   'marketing',
 ]
 

@@ -3,7 +3,7 @@ import { AccountPage } from '../../../features/account/components/account-pages.
 import { requestSignOut } from '../../shell/sign-out.ts'
 
 function Account() {
-  return <AccountPage onSignOutHere={() => void requestSignOut()} />
+  return <AccountPage onSignOutHere={requestSignOut} />
 }
 
 export const Route = createFileRoute('/account/')({ component: Account })

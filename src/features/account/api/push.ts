@@ -105,7 +105,8 @@ export async function storeSubscription(
   return answer.stored !== false
 }
 
-export type EnableResult = 'on' | 'denied' | 'dismissed' | 'unsupported'
+/** `push-refused`: the browser's push service would not register the device (offline, blocked, down). */
+export type EnableResult = 'on' | 'denied' | 'dismissed' | 'unsupported' | 'push-refused'
 
 /**
  * Turns notifications on for this device. The permission prompt comes from here only, after the owner
@@ -126,7 +127,14 @@ export async function enablePush(locale: string): Promise<EnableResult> {
     await sub.unsubscribe().catch(() => undefined)
     sub = null
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+  if (!sub) {
+    try {
+      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+    } catch (err) {
+      console.warn('the push service refused the subscription', err)
+      return 'push-refused'
+    }
+  }
   try {
     await storeSubscription(sub, locale)
   } catch (err) {

@@ -12,6 +12,7 @@ vi.mock('../../../shared/api/client.ts', () => ({
   api: async (path: string, options: { method?: string; body?: unknown } = {}) => {
     calls.push({ path, ...options })
     if (path === '/push/settings') return options.method === 'PUT' ? options.body : { hideText: false }
+    if (path === '/push/key') return { publicKey: 'AAAA' }
     return {}
   },
 }))
@@ -72,6 +73,35 @@ describe('the notifications switch', () => {
     expect(q('notifications-switch')!.getAttribute('aria-checked')).toBe('false')
     expect(q('notifications-switch')!.disabled).toBe(true)
     expect(calls.filter((c) => c.path === '/push/subscription')).toEqual([])
+  })
+
+  it("says why the switch stayed off when the browser's question was closed without an answer", async () => {
+    vi.spyOn(Notification, 'requestPermission').mockResolvedValue('default')
+    const { q } = await render()
+    await vi.waitFor(() => expect(q('notifications-switch')!.disabled).toBe(false))
+    await act(async () => q('notifications-switch')!.click())
+    await vi.waitFor(() =>
+      expect(q('notifications-problem')?.textContent).toMatch(/closed the browser's question.*choose Allow/),
+    )
+    expect(q('notifications-switch')!.getAttribute('aria-checked')).toBe('false')
+    expect(q('notifications-switch')!.disabled).toBe(false)
+  })
+
+  it('says why the switch stayed off when the push service refuses the device', async () => {
+    vi.spyOn(Notification, 'requestPermission').mockResolvedValue('granted')
+    const refused = new DOMException('Registration failed - push service not available', 'AbortError')
+    const registration = {
+      pushManager: { getSubscription: async () => null, subscribe: () => Promise.reject(refused) },
+    } as unknown as ServiceWorkerRegistration
+    vi.spyOn(navigator.serviceWorker, 'getRegistration').mockResolvedValue(registration)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { q } = await render()
+    await vi.waitFor(() => expect(q('notifications-switch')!.disabled).toBe(false))
+    await act(async () => q('notifications-switch')!.click())
+    await vi.waitFor(() =>
+      expect(q('notifications-problem')?.textContent).toMatch(/push service refused this device/),
+    )
+    expect(q('notifications-switch')!.getAttribute('aria-checked')).toBe('false')
   })
 
   it('stores the hide-text setting for the owner', async () => {

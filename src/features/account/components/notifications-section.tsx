@@ -44,16 +44,21 @@ function Switch({
       disabled={disabled}
       data-testid={testId}
       onClick={() => onChange(!checked)}
-      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
-        checked ? 'bg-brand-600' : 'bg-slate-300'
-      }`}
+      // The track is drawn 48 x 28 inside a 56 x 44 target.
+      className="group -my-2 grid h-11 w-14 shrink-0 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
     >
       <span
         aria-hidden="true"
-        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
-          checked ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1'
+        className={`inline-flex h-7 w-12 items-center rounded-full transition-colors ${
+          checked ? 'bg-brand-600' : 'bg-slate-300'
         }`}
-      />
+      >
+        <span
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
+            checked ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1'
+          }`}
+        />
+      </span>
     </button>
   )
 }
@@ -68,6 +73,8 @@ export function NotificationsSection() {
   const [on, setOn] = useState<boolean | undefined>(undefined)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
+  /** Why the last "on" left the switch off, when the browser or its push service said no. */
+  const [problem, setProblem] = useState<'dismissed' | 'push-refused'>()
 
   useEffect(() => {
     let live = true
@@ -101,10 +108,12 @@ export function NotificationsSection() {
   const toggle = async (next: boolean) => {
     setBusy(true)
     setFailed(false)
+    setProblem(undefined)
     try {
       if (next) {
         const result = await enablePush(i18n.locale)
         if (result === 'on') setOn(true)
+        else if (result === 'dismissed' || result === 'push-refused') setProblem(result)
         else if (result === 'denied') setAvailability('denied')
         else if (result === 'unsupported') setAvailability('unsupported')
       } else {
@@ -159,6 +168,25 @@ export function NotificationsSection() {
           className="mt-3 text-sm font-medium text-amber-800"
         >
           {unavailable[availability]}
+        </p>
+      ) : null}
+      {problem ? (
+        <p
+          role="alert"
+          data-testid="notifications-problem"
+          className="mt-3 text-sm font-medium text-amber-800"
+        >
+          {problem === 'dismissed' ? (
+            <Trans>
+              Notifications stay off: you closed the browser's question without allowing them. Turn the switch
+              on again and choose Allow.
+            </Trans>
+          ) : (
+            <Trans>
+              Notifications stay off: this browser's push service refused this device (it may be offline or
+              blocked on this network). Try again in a moment; if it keeps failing, use another browser.
+            </Trans>
+          )}
         </p>
       ) : null}
       {failed ? (

@@ -1,6 +1,6 @@
 /**
- * Asked before a sign-out that would lose work: replies still in the outbox exist only on this device, and a
- * bulk send stops here (the server keeps its record, so it can be resumed after signing in again, unless its
+ * Asked before every sign-out: it deletes what Pagecast keeps on this device, and names the work it would lose
+ * (replies still in the outbox exist only on this device; a bulk send stops here (the server keeps its record, so it can be resumed after signing in again, unless its
  * recipient list never reached the server).
  */
 import { Trans, useLingui } from '@lingui/react/macro'

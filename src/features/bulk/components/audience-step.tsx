@@ -41,7 +41,7 @@ export function AudienceStep(props: {
             key={label}
             type="button"
             aria-pressed={props.labels.includes(label)}
-            className="rounded-full border border-slate-300 px-3 py-1 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
+            className="min-h-11 rounded-full border border-slate-300 px-3 py-1 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
             onClick={() => props.onToggle(label)}
           >
             {label === 'all_labels' ? <Trans>All labels</Trans> : <Trans>No labels</Trans>}
@@ -55,7 +55,11 @@ export function AudienceStep(props: {
           <Trans>{loaded} recipients loaded</Trans>
         )}
         {props.loading ? (
-          <button type="button" className="ms-2 text-brand-700 underline" onClick={props.onCancel}>
+          <button
+            type="button"
+            className="ms-1 min-h-11 px-1 text-brand-700 underline"
+            onClick={props.onCancel}
+          >
             <Trans>Stop loading</Trans>
           </button>
         ) : null}
@@ -96,7 +100,7 @@ function Groups({ groups }: { groups: AudienceGroups }) {
             </span>
             <button
               type="button"
-              className="text-brand-700 underline"
+              className="-ms-1 min-h-11 px-1 text-start text-brand-700 underline"
               onClick={() => openModal('marketing')}
               data-testid="bulk-marketing-turn-on"
             >

@@ -253,7 +253,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         </h2>
         <button
           type="button"
-          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+          className="-me-2 grid size-11 place-items-center rounded text-lg text-slate-500 hover:bg-slate-100"
           aria-label={t`Close`}
           onClick={onClose}
         >

@@ -1,15 +1,17 @@
 /** One bulk job's card: counts, bar, state, controls and the close (x). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { cancelJob, closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
+import { closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
+import { confirmCancelSend } from './cancel-confirm.tsx'
 import { cardView, wayCounts, type CardJob } from '../model/card.ts'
 import { formatMoney } from '../model/marketing.ts'
 import { MarketingLine, MarketingResume } from './progress-card-marketing.tsx'
 import { StateLabel } from './state-label.tsx'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 
+/** The card's controls: small words, a thumb's target (44 px) each. */
 const small =
-  'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
 
 export function ProgressCard({ job }: { job: CardJob }) {
   const { t, i18n } = useLingui()
@@ -54,7 +56,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
         </div>
         <button
           type="button"
-          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+          className="-me-2 -mt-2 grid size-11 shrink-0 place-items-center rounded text-lg text-slate-500 hover:bg-slate-100"
           aria-label={t`Close`}
           disabled={busy}
           onClick={act(closeJob)}
@@ -114,7 +116,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
         <MarketingResume jobId={job.id} stopDetail={view.stopDetail} className={small} />
       ) : null}
       {view.canPause || view.canResume || view.canCancel ? (
-        <div className="mt-2 flex gap-2">
+        <div className="mt-2 flex gap-3">
           {view.canPause ? (
             <button type="button" className={small} disabled={busy} onClick={act(pauseJob)}>
               <Trans>Pause</Trans>
@@ -126,7 +128,13 @@ export function ProgressCard({ job }: { job: CardJob }) {
             </button>
           ) : null}
           {view.canCancel ? (
-            <button type="button" className={small} disabled={busy} onClick={act(cancelJob)}>
+            <button
+              type="button"
+              className={`${small} ms-auto`}
+              disabled={busy}
+              onClick={() => confirmCancelSend(job.id)}
+              data-testid="bulk-card-cancel"
+            >
               <Trans>Cancel</Trans>
             </button>
           ) : null}

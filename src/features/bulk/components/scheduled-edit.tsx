@@ -167,7 +167,7 @@ function EditForm(props: { id: string; at: number; message: string }) {
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonSecondary} onClick={() => closeModal('edit-scheduled')}>
-          <Trans>Cancel</Trans>
+          <Trans>Close without saving</Trans>
         </button>
         <button type="submit" className={buttonPrimary} disabled={busy} data-testid="scheduled-edit-save">
           <Trans>Save</Trans>

@@ -1,18 +1,18 @@
 /**
  * The page's scheduled sends, with their time in the owner's language and zone, editable and cancellable
- * until they start. A card fits a 360 px phone: the text is cut, the buttons wrap under it.
+ * until they start (cancelling asks first). A card fits a 360 px phone: the text is cut, the buttons wrap under it.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { cancelScheduledMessage, listScheduledMessages } from '../../../shared/api'
+import { useQuery } from '@tanstack/react-query'
+import { listScheduledMessages } from '../../../shared/api'
 import { buttonSecondary } from '../../../shared/ui'
+import { confirmCancelScheduled } from './cancel-confirm.tsx'
 import { editScheduled, SCHEDULED_KEY } from './scheduled-edit.tsx'
 
 export { SCHEDULED_KEY }
 
 export function ScheduledList({ pageId }: { pageId?: string }) {
   const { i18n } = useLingui()
-  const client = useQueryClient()
   const { data } = useQuery({
     queryKey: SCHEDULED_KEY,
     queryFn: listScheduledMessages,
@@ -54,14 +54,10 @@ export function ScheduledList({ pageId }: { pageId?: string }) {
               <button
                 type="button"
                 className={buttonSecondary}
-                onClick={() =>
-                  void cancelScheduledMessage(m.id).finally(() =>
-                    client.invalidateQueries({ queryKey: SCHEDULED_KEY }),
-                  )
-                }
+                onClick={() => confirmCancelScheduled(m.id)}
                 data-testid="bulk-scheduled-cancel"
               >
-                <Trans>Cancel</Trans>
+                <Trans>Cancel send</Trans>
               </button>
             </span>
           </li>

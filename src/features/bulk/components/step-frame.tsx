@@ -15,7 +15,7 @@ export function StepFrame(props: {
       <h3>
         <button
           type="button"
-          className="flex w-full items-center gap-3 px-4 py-3 text-start text-sm font-semibold text-slate-800 disabled:text-slate-400"
+          className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-start text-sm font-semibold text-slate-800 disabled:text-slate-400"
           aria-expanded={props.open}
           aria-controls={`${id}-body`}
           disabled={!props.enabled && !props.open}

@@ -29,7 +29,7 @@ export function AskToSubscribe(props: AskToSubscribeProps) {
         // Still reachable when it cannot be used, so a tap shows why (a phone has no hover).
         aria-disabled={!props.inWindow}
         onClick={() => openModal('ask-to-subscribe')}
-        className={`text-sm ${props.inWindow ? 'text-brand-700' : 'text-gray-400'}`}
+        className={`inline-flex min-h-11 items-center rounded-md px-2 text-sm ${props.inWindow ? 'text-brand-700 hover:bg-brand-50' : 'text-gray-400'}`}
       >
         <Trans>Ask to subscribe</Trans>
       </button>

@@ -183,7 +183,7 @@ export function ChatView(props: ChatViewProps) {
   }
 
   return (
-    <section data-testid="chat-view" className="flex min-h-0 flex-1 flex-col bg-white">
+    <section data-testid="chat-view" data-chat-open className="flex min-h-0 min-w-0 flex-1 flex-col bg-white">
       <ChatHeader
         name={customer.name}
         pictureUrl={props.pictureUrl}

@@ -10,7 +10,7 @@ import { type FormEvent, type KeyboardEvent, type ComponentType, useEffect, useR
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { WindowStatus } from '../../../shared/policy/window.ts'
 import { useMediaQuery } from '../../../shared/ui/use-media-query.ts'
-import { WindowNotice } from './window-notice.tsx'
+import { ComposerNotes } from './window-notice.tsx'
 
 /** A touch screen as the main pointer: the device's return key is for new lines. */
 const COARSE_POINTER = '(pointer: coarse)'
@@ -43,16 +43,16 @@ function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) 
     return () => URL.revokeObjectURL(objectUrl)
   }, [file])
   return (
-    <div data-testid="reply-image-preview" className="flex max-w-full items-center gap-2">
+    <div data-testid="reply-image-preview" className="ms-2 flex min-w-0 items-center gap-1">
       {url ? (
         <img
           src={url}
           alt={t`Image to send: ${file.name}`}
           data-testid="reply-image-preview-img"
-          className="size-16 shrink-0 rounded-md border border-gray-200 object-cover"
+          className="size-11 shrink-0 rounded-md border border-gray-200 object-cover"
         />
       ) : null}
-      <span dir="auto" className="min-w-0 flex-1 truncate text-xs text-gray-600">
+      <span dir="auto" className="max-w-32 min-w-0 truncate text-xs text-gray-600 short:hidden">
         {file.name}
       </span>
       <button
@@ -60,7 +60,7 @@ function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) 
         data-testid="reply-image-remove"
         onClick={onRemove}
         aria-label={t`Remove the image`}
-        className="shrink-0 rounded-md px-2 py-1 text-sm text-red-700 hover:bg-red-50"
+        className="min-h-11 shrink-0 rounded-md px-3 text-sm text-red-700 hover:bg-red-50"
       >
         <Trans>Remove</Trans>
       </button>
@@ -134,38 +134,45 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
       ref={formRef}
       onSubmit={(e) => void submit(e)}
       data-testid="composer"
-      className="flex min-w-0 flex-col gap-2 border-t border-gray-200 bg-white p-3 short:gap-1 short:px-3 short:py-1.5"
+      className="flex min-w-0 flex-col gap-1 border-t border-gray-200 bg-white px-3 py-1 md:gap-2 md:py-3"
     >
-      <WindowNotice status={status} />
-      {!online ? (
-        <p data-testid="composer-offline" className="text-xs text-gray-600">
-          <Trans>You are offline: replies are kept and sent when the connection returns.</Trans>
-        </p>
-      ) : null}
-      {image && trial ? (
-        <p data-testid="watermark-warning" className="text-xs text-amber-800">
-          <Trans>On a trial, images are sent with a watermark.</Trans>
-        </p>
-      ) : null}
-      {image ? <ImagePreview file={image} onRemove={clearImage} /> : null}
-      <textarea
-        ref={textRef}
-        data-testid="reply-text"
-        dir="auto"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        disabled={!status.canSend}
-        rows={3}
-        enterKeyHint={sendsOnEnter ? 'send' : 'enter'}
-        placeholder={t`Write a reply`}
-        aria-label={t`Write a reply`}
-        className="w-full resize-none rounded-md border border-gray-300 p-2 text-sm short:h-9 short:py-1.5 disabled:bg-gray-100"
+      <ComposerNotes
+        status={status}
+        offline={
+          !online ? (
+            <Trans>You are offline: replies are kept and sent when the connection returns.</Trans>
+          ) : null
+        }
+        watermark={image && trial ? <Trans>On a trial, images are sent with a watermark.</Trans> : null}
       />
-      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 short:gap-y-1">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+      {/* The reply box with Send at its side, the tools under them (beside them on a phone turned sideways). */}
+      <div className="flex min-w-0 flex-wrap items-end gap-x-2 gap-y-1">
+        <textarea
+          ref={textRef}
+          data-testid="reply-text"
+          dir="auto"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={!status.canSend}
+          rows={2}
+          enterKeyHint={sendsOnEnter ? 'send' : 'enter'}
+          placeholder={t`Write a reply`}
+          aria-label={t`Write a reply`}
+          className="order-2 min-h-11 min-w-0 flex-1 basis-40 resize-none rounded-md border border-gray-300 p-2 text-sm short:h-11 short:py-2.5 md:h-20 disabled:bg-gray-100"
+        />
+        <button
+          type="submit"
+          data-testid="reply-send"
+          disabled={disabled}
+          className="order-3 min-h-11 shrink-0 rounded-md bg-brand-600 px-4 text-sm font-medium text-white disabled:opacity-50"
+        >
+          {busy ? <Trans>Sending…</Trans> : <Trans>Send</Trans>}
+        </button>
+        <div className="order-4 -ms-2 flex min-w-0 basis-full flex-wrap items-center gap-x-1 short:sm:order-1 short:sm:basis-auto">
+          {image ? <ImagePreview file={image} onRemove={clearImage} /> : null}
           <label
-            className={`text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700'}`}
+            className={`inline-flex min-h-11 items-center rounded-md px-2 text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700 hover:bg-brand-50'}`}
           >
             <Trans>Add image</Trans>
             <input
@@ -180,14 +187,6 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
           </label>
           {Tools ? <Tools disabled={!status.canSend} insert={insert} /> : null}
         </div>
-        <button
-          type="submit"
-          data-testid="reply-send"
-          disabled={disabled}
-          className="ms-auto rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50"
-        >
-          {busy ? <Trans>Sending…</Trans> : <Trans>Send</Trans>}
-        </button>
       </div>
     </form>
   )

@@ -40,7 +40,7 @@ export function SavedRepliesButton({ disabled, onPick }: SavedRepliesButtonProps
         disabled={disabled}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="text-sm text-brand-700 disabled:text-gray-400"
+        className="inline-flex min-h-11 items-center rounded-md px-2 text-sm text-brand-700 hover:bg-brand-50 disabled:text-gray-400"
       >
         <Trans>Saved replies</Trans>
       </button>
@@ -68,7 +68,7 @@ export function SavedRepliesButton({ disabled, onPick }: SavedRepliesButtonProps
                   type="button"
                   onClick={() => setOpen(false)}
                   aria-label={t`Close`}
-                  className="rounded-md px-2 py-1 text-slate-500 hover:bg-slate-100"
+                  className="-me-2 grid size-11 place-items-center rounded-md text-slate-500 hover:bg-slate-100"
                 >
                   ×
                 </button>
@@ -175,7 +175,7 @@ export function SavedRepliesPanel({ onPick }: { onPick: (text: string) => void }
                 type="button"
                 data-testid="saved-reply-pick"
                 onClick={() => onPick(r.text)}
-                className="min-w-0 flex-1 rounded-md p-1 text-start hover:bg-gray-50"
+                className="min-h-11 min-w-0 flex-1 rounded-md p-1 text-start hover:bg-gray-50"
               >
                 {r.title ? (
                   <span dir="auto" className="block truncate text-sm font-medium text-slate-900">
@@ -193,7 +193,7 @@ export function SavedRepliesPanel({ onPick }: { onPick: (text: string) => void }
                 type="button"
                 data-testid="saved-reply-edit"
                 onClick={() => setMode({ kind: 'edit', reply: r })}
-                className="shrink-0 rounded-md px-2 py-1 text-xs text-brand-700 hover:bg-gray-50"
+                className="min-h-11 shrink-0 rounded-md px-3 text-sm text-brand-700 hover:bg-gray-50"
               >
                 <Trans>Edit</Trans>
               </button>
@@ -201,7 +201,7 @@ export function SavedRepliesPanel({ onPick }: { onPick: (text: string) => void }
                 type="button"
                 data-testid="saved-reply-delete"
                 onClick={() => setMode({ kind: 'delete', reply: r })}
-                className="shrink-0 rounded-md px-2 py-1 text-xs text-red-700 hover:bg-gray-50"
+                className="min-h-11 shrink-0 rounded-md px-3 text-sm text-red-700 hover:bg-gray-50"
               >
                 <Trans>Delete</Trans>
               </button>

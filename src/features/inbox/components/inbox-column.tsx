@@ -63,7 +63,7 @@ export function InboxColumn({
       className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80"
     >
       {/* On a short screen (a phone sideways) with one pane shown, the title, the filter and the bulk button share one line. */}
-      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-1.5">
+      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-0.5">
         <div className="flex items-center justify-between gap-2">
           <h2 id="inbox-heading" className="text-lg font-semibold short:text-base">
             <Trans>Messages</Trans>
@@ -75,7 +75,7 @@ export function InboxColumn({
             disabled={list.refreshing}
             aria-label={t`Refresh conversations`}
             title={t`Refresh conversations`}
-            className="rounded-md p-1.5 text-gray-600 short:p-0.5 hover:bg-gray-100 disabled:opacity-50"
+            className="-my-1.5 grid size-11 place-items-center rounded-md text-gray-600 hover:bg-gray-100 disabled:opacity-50"
           >
             <svg
               aria-hidden="true"
@@ -94,7 +94,7 @@ export function InboxColumn({
           onChange={(e) => setFilter(e.target.value)}
           placeholder={t`Search conversations`}
           aria-label={t`Search conversations`}
-          className="w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
+          className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
         />
         <SyncStatus sync={list.sync} />
         <button
@@ -102,7 +102,7 @@ export function InboxColumn({
           data-testid="bulk-toggle"
           aria-pressed={bulkOpen}
           onClick={onToggleBulk}
-          className={`rounded-md px-3 py-1.5 text-sm font-medium ${bulkOpen ? 'bg-brand-700 text-white' : 'bg-brand-600 text-white hover:bg-brand-700'}`}
+          className={`min-h-11 rounded-md px-3 py-1.5 text-sm font-medium ${bulkOpen ? 'bg-brand-700 text-white' : 'bg-brand-600 text-white hover:bg-brand-700'}`}
         >
           <Trans>Send new bulk message</Trans>
         </button>

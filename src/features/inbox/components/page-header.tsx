@@ -24,7 +24,7 @@ export function PageHeader({
   return (
     <header
       data-testid="page-header"
-      className={`flex shrink-0 items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-2 short:py-1 lg:hidden ${
+      className={`flex shrink-0 items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-1 short:py-0 lg:hidden phone-chat:hidden ${
         paneOpen ? 'short:max-md:hidden' : ''
       }`}
     >

@@ -27,7 +27,7 @@ export function AppLayout(props: AppLayoutProps) {
   const [collapsed, setCollapsed] = useSidebarCollapsed()
   useFirstScreenMark()
   return (
-    <div className="flex h-dvh overflow-hidden bg-slate-50" data-testid="app-layout">
+    <div className="flex h-dvh overflow-hidden bg-slate-50" data-testid="app-layout" data-app-layout>
       {collapsed ? null : (
         // On a phone the open sidebar floats over the content; a tap beside it closes it.
         <div

@@ -31,15 +31,15 @@ export function Header({
         <Link
           to="/affiliates"
           data-testid="affiliate-banner"
-          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 short:py-0.5 text-center text-xs short:truncate font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
+          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 phone-chat:hidden short:py-0.5 text-center text-xs short:truncate font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
         >
           <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
         </Link>
       )}
-      <div className="flex h-14 items-center gap-2 px-3 short:h-10 sm:gap-3 sm:px-4">
+      <div className="flex h-14 items-center gap-2 px-3 short:h-10 sm:gap-3 sm:px-4 short:phone-chat:hidden">
         <Link
           to="/"
-          className="flex items-center gap-2 font-bold text-slate-900"
+          className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-slate-900"
           aria-label={t`Pagecast home`}
         >
           <BrandMark className="size-8 short:size-7" />
@@ -51,7 +51,7 @@ export function Header({
             href={supportUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
               <path d="M10 2C5.6 2 2 5.3 2 9.4c0 2.3 1.1 4.4 2.9 5.7V18l2.7-1.5c.8.2 1.6.3 2.4.3 4.4 0 8-3.3 8-7.4S14.4 2 10 2Zm.8 10-2-2.2L5 12l4.2-4.5 2 2.2L15 7.5Z" />
@@ -65,7 +65,7 @@ export function Header({
             type="button"
             onClick={onOpenAccount}
             aria-label={t`My subscription`}
-            className="rounded-full"
+            className="grid size-11 place-items-center rounded-full"
           >
             <UserAvatar src={user?.picture?.data.url} />
           </button>

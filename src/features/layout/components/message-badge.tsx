@@ -31,7 +31,7 @@ export function MessageBadge({
       data-testid="message-badge"
       data-tone={tone}
       aria-label={t`${count} messages available`}
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums ${toneClass[tone]}`}
+      className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums ${toneClass[tone]}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
         <path d="M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H9l-4 3v-3a2 2 0 0 1-2-2Z" />

@@ -21,21 +21,21 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
   const path = useRouterState({ select: (s) => s.location.pathname })
   const connected = accounts.filter((a) => a.access_token)
   // Collapsed on a phone the rail is 56 px, so a 360 px screen keeps 300 px for the page beside it.
-  const tight = collapsed ? 'max-sm:m-2' : ''
+  const tight = collapsed ? 'max-sm:m-1.5' : ''
   const tightPad = collapsed ? 'max-sm:px-1' : ''
   return (
     <aside
       data-testid="sidebar"
       data-collapsed={collapsed}
       aria-label={t`Sidebar`}
-      className={`flex shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] ${collapsed ? 'w-16 max-sm:w-14' : 'w-64 max-sm:fixed max-sm:inset-y-0 max-sm:start-0 max-sm:z-40 max-sm:shadow-xl'}`}
+      className={`flex shrink-0 flex-col border-e border-slate-200 bg-white transition-[width] phone-chat:hidden ${collapsed ? 'w-16 max-sm:w-14' : 'w-64 max-sm:fixed max-sm:inset-y-0 max-sm:start-0 max-sm:z-40 max-sm:shadow-xl'}`}
     >
       <button
         type="button"
         onClick={onToggle}
         aria-expanded={!collapsed}
         aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
-        className={`m-3 grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 ${tight}`}
+        className={`m-3 grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 ${tight}`}
       >
         <svg
           aria-hidden="true"
@@ -94,7 +94,7 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
         <button
           type="button"
           onClick={onLogout}
-          className="flex w-full items-center gap-3 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700"
+          className="flex min-h-11 w-full items-center gap-3 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700"
         >
           <svg
             aria-hidden="true"

@@ -31,8 +31,8 @@ export function MarketingEntry({
       onClick={() => openModal('marketing')}
       className={
         variant === 'header'
-          ? 'flex shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 short:py-0.5'
-          : 'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-start text-sm font-medium text-slate-700 hover:bg-slate-100'
+          ? 'flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800'
+          : 'flex min-h-11 items-center justify-between gap-2 rounded-md px-3 py-2 text-start text-sm font-medium text-slate-700 hover:bg-slate-100'
       }
     >
       {variant === 'header' ? (

@@ -48,7 +48,7 @@ export function HomePage({ unreadByPage }: HomePageProps = {}) {
             // The fuzzy matcher is fetched as soon as the search is about to be used.
             onFocus={() => void loadFuzzy().catch(() => undefined)}
             placeholder={t`Search pages`}
-            className="w-full rounded-lg border border-slate-300 bg-white py-2 ps-9 pe-3 text-sm shadow-sm"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 ps-9 pe-3 text-sm shadow-sm"
           />
         </label>
       </div>

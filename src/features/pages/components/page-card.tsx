@@ -60,7 +60,7 @@ export function PageCard({ account, unread = 0 }: { account: Account; unread?: n
         type="button"
         onClick={() => void loginWithSdk()}
         aria-describedby={nameId}
-        className="rounded-lg border border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        className="min-h-11 rounded-lg border border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
         <Trans>Connect page</Trans>
       </button>

@@ -44,7 +44,7 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
               role="radio"
               aria-checked={annual === isAnnual}
               onClick={() => setAnnual(isAnnual)}
-              className={`rounded-md px-3 py-1.5 font-medium ${annual === isAnnual ? 'bg-white text-slate-900 shadow' : 'text-slate-600'}`}
+              className={`min-h-11 rounded-md px-3 py-1.5 font-medium ${annual === isAnnual ? 'bg-white text-slate-900 shadow' : 'text-slate-600'}`}
             >
               {isAnnual ? t`Annual` : t`Monthly`}
             </button>
@@ -121,7 +121,7 @@ function ScrollButton({
       type="button"
       onClick={() => onClick(direction)}
       aria-label={label}
-      className="grid size-9 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
+      className="grid size-11 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-50"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor">
         <path d={ARROW_PATHS[direction]} />

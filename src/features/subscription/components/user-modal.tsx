@@ -3,6 +3,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { chooseLocale } from '../../../i18n/activate.ts'
 import { formatLongDate } from '../../../shared/format/dates.ts'
 import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
 import { InstallButton } from '../../../shared/install/install-offer.tsx'
@@ -10,8 +11,8 @@ import { useSession } from '../../../shared/session/store.ts'
 import { planName } from '../../../shared/ui/plan-name.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
-import { closeModal, openModal } from '../../../shared/ui/modal-stack.ts'
-import { PathLink } from '../../../shared/ui/path-link.tsx'
+import { LanguagePicker } from '../../../shared/ui/language-picker.tsx'
+import { closeModalsAndOpen, openModal } from '../../../shared/ui/modal-stack.ts'
 import { mySubscriptionQueryOptions } from '../api/my-subscription.ts'
 
 export function UserModalBody() {
@@ -37,6 +38,38 @@ export function UserModalBody() {
         <p className="text-slate-500">
           <Trans>ID: {fbUser?.id}</Trans>
         </p>
+      </div>
+      {/* One tap each: the account page, and the interface language. */}
+      <div className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" data-testid="account-menu">
+        {/* The account page takes the modal's place: Back from it leaves it. */}
+        <a
+          href="/account"
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+            e.preventDefault()
+            closeModalsAndOpen('/account')
+          }}
+          data-testid="account-menu-account"
+          className="flex min-h-11 items-center justify-between gap-3 px-3 py-2 hover:bg-slate-50"
+        >
+          <span className="min-w-0">
+            <span className="block font-medium text-slate-900">
+              <Trans>Account</Trans>
+            </span>
+            <span className="block text-xs text-slate-500">
+              <Trans>Notifications, signed-in devices, install the app</Trans>
+            </span>
+          </span>
+          <span aria-hidden="true" className="inline-block shrink-0 text-slate-400 rtl:-scale-x-100">
+            ›
+          </span>
+        </a>
+        <div className="flex min-h-11 items-center justify-between gap-3 px-3 py-1">
+          <span className="font-medium text-slate-900" aria-hidden="true">
+            <Trans>Language</Trans>
+          </span>
+          <LanguagePicker onChoose={chooseLocale} />
+        </div>
       </div>
       {subscription && !(subscription.is_unlimited && !subscription.unlimited_blocked) ? (
         <p className="rounded-lg bg-slate-50 p-3">
@@ -77,9 +110,6 @@ export function UserModalBody() {
         <button type="button" className={buttonSecondary} onClick={() => openModal('addons')}>
           <Trans>Buy more messages</Trans>
         </button>
-        <PathLink href="/account" className={buttonSecondary} onClick={() => closeModal('user')}>
-          <Trans>Signed-in devices</Trans>
-        </PathLink>
         <InstallButton />
         {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
           <button
