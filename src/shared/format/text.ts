@@ -35,3 +35,12 @@ export function cutText(text: string, max: number): string {
 export function graphemeCount(text: string): number {
   return graphemes(text).length
 }
+
+/**
+ * A name or code from the network, set apart (Unicode first-strong isolate) where it is joined into a sentence
+ * held as plain text: an Urdu name in an English sentence, or "(#10)" beside Urdu words, keeps its own order and
+ * does not reorder the words around it. In markup, `<bdi>` does the same.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`
+}

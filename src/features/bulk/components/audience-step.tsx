@@ -77,7 +77,7 @@ function Groups({ groups }: { groups: AudienceGroups }) {
         count={<span data-testid="bulk-window">{n(groups.standard)}</span>}
         checked={groups.chosen.standard}
         onCheck={(on) => groups.onChoose('standard', on)}
-        title={<Trans>Inside the 24-hour window (free)</Trans>}
+        title={<Trans>Wrote to the page in the last 23 hours (free)</Trans>}
       />
       <Group
         testId="bulk-group-marketing"
@@ -168,7 +168,7 @@ function WhyText({ why, count }: { why: UnreachableWhy; count: string }) {
     case 'not_subscribed':
       return <Trans>{count}: no recent message and not subscribed</Trans>
     case 'outside_window':
-      return <Trans>{count}: no message in the last 23 hours</Trans>
+      return <Trans>{count}: last wrote more than 23 hours ago</Trans>
     case 'no_customer_message':
       return <Trans>{count}: no message from them yet</Trans>
     case 'marketing_off':

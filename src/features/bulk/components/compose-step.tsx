@@ -38,7 +38,7 @@ export function ComposeStep(props: {
     <div className="flex flex-col gap-3 text-sm">
       {props.optin ? (
         <p className="text-slate-600" data-testid="bulk-optin-note">
-          <Trans>The network shows the request with your title and a button to subscribe.</Trans>
+          <Trans>Messenger shows the request with your title and a button to subscribe.</Trans>
         </p>
       ) : (
         <>

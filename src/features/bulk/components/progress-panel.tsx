@@ -6,7 +6,7 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { PANELS_BESIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { closeJob } from '../api/job-controls.ts'
 import { type CardJob, stripSummary } from '../model/card.ts'
@@ -75,8 +75,28 @@ const HELD: ReadonlySet<CardJob['state']> = new Set([
   'paused',
 ])
 
+/** The strip's height as `--bulk-strip-height` on the document: notifications stand above it, never over it. */
+function useStripHeight() {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--bulk-strip-height', `${el.getBoundingClientRect().height}px`),
+    )
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--bulk-strip-height')
+    }
+  }, [])
+  return ref
+}
+
 function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; scheduledCount: number }) {
   const { t } = useLingui()
+  const stripRef = useStripHeight()
   const [open, setOpen] = useState(false)
   const [dismissing, setDismissing] = useState(false)
   const cardsId = useId()
@@ -97,6 +117,7 @@ function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; sched
   }
   return (
     <section
+      ref={stripRef}
       className="shrink-0 border-t border-slate-200 bg-white shadow-[0_-2px_6px_rgba(15,23,42,0.08)]"
       aria-labelledby="bulk-panel-title"
       data-testid="bulk-panel"
