@@ -37,7 +37,8 @@ export const ConversationRow = memo(function ConversationRow({
           <span
             data-testid="conversation-name"
             dir="auto"
-            className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}
+            data-truncate="a long name is cut in the list; the chat header shows it whole"
+            className={`truncate leading-[normal] ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}
           >
             {row.customerName}
           </span>
@@ -49,7 +50,8 @@ export const ConversationRow = memo(function ConversationRow({
           <span
             data-testid="conversation-snippet"
             dir="auto"
-            className="block min-w-0 truncate text-sm text-gray-600"
+            data-truncate="the snippet is the start of the last message"
+            className="block min-w-0 truncate text-sm leading-[normal] text-gray-600"
           >
             {snippetPreview(row.snippet)}
           </span>
