@@ -11,6 +11,8 @@ export interface ConversationRowProps {
   selected: boolean
   pictureUrl?: string
   now: number
+  /** Set when another row has the same name: what tells this customer apart ("#4821"). */
+  tell?: string
   onSelect: (row: CachedConversation) => void
 }
 
@@ -19,6 +21,7 @@ export const ConversationRow = memo(function ConversationRow({
   selected,
   pictureUrl,
   now,
+  tell,
   onSelect,
 }: ConversationRowProps) {
   const { i18n } = useLingui()
@@ -42,7 +45,15 @@ export const ConversationRow = memo(function ConversationRow({
           >
             {row.customerName}
           </span>
-          <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(row.updatedAt).toISOString()}>
+          {tell ? (
+            <span className="shrink-0 text-xs text-gray-600 tabular-nums" data-testid="conversation-tell">
+              {tell}
+            </span>
+          ) : null}
+          <time
+            className="ms-auto shrink-0 text-xs text-gray-600"
+            dateTime={new Date(row.updatedAt).toISOString()}
+          >
             {formatRelativeTime(row.updatedAt, i18n.locale, now)}
           </time>
         </span>
