@@ -85,7 +85,7 @@ function Groups({ groups }: { groups: AudienceGroups }) {
         checked={groups.chosen.marketing && groups.marketingOn === true && !groups.optin}
         disabled={groups.marketingOn !== true || groups.optin}
         onCheck={(on) => groups.onChoose('marketing', on)}
-        title={<Trans>Subscribers outside it (paid marketing message)</Trans>}
+        title={<Trans>Subscribers who have not written in 23 hours (paid marketing message)</Trans>}
       >
         {groups.marketingOn === false ? (
           <span className="flex flex-col items-start gap-1">
