@@ -56,7 +56,17 @@ async function misfits(page: Page): Promise<Misfit[]> {
         // Only text on top at its own place: what a modal or the strip covers is not on screen.
         const top = document.elementFromPoint(cx, cy)
         if (!top || !(top === el || el.contains(top) || top.contains(el))) continue
-        lines.push({ node, el, rect })
+        // Text cut on purpose is seen only as far as its box shows it.
+        const cut = el.closest('[data-truncate]')?.getBoundingClientRect()
+        const shown = cut
+          ? new DOMRect(
+              Math.max(rect.left, cut.left),
+              rect.top,
+              Math.max(0, Math.min(rect.right, cut.right) - Math.max(rect.left, cut.left)),
+              rect.height,
+            )
+          : rect
+        lines.push({ node, el, rect: shown })
       }
     }
     for (const { el, rect, node } of lines) {
