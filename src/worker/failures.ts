@@ -69,7 +69,7 @@ export async function handleFailure(
       await tellServer(deps, job.id, 'stopped', marketingReason(marketing) ?? `${kind}: ${message}`)
       return 'stopped'
     case 'reject':
-      if (r) await reject(deps, job, r, marketingReason(marketing) ?? message)
+      if (r) await reject(deps, job, r, marketingReason(marketing) ?? message, kind)
       return undefined
     case 'none':
       return undefined

@@ -3,10 +3,17 @@ import { pacingDelay, backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bul
 import { recordResult, setJobState, skipRest } from '../shared/bulk/job-steps.ts'
 import { bulkMessage } from '../shared/bulk/protocol.ts'
 import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
+import type { GraphErrorKind } from '../shared/graph/types.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 import { flushTouches, type FlushResult } from '../shared/bulk/touch-outbox.ts'
 
-export async function reject(deps: RunDeps, job: JobRecord, r: RecipientRecord, message: string) {
+export async function reject(
+  deps: RunDeps,
+  job: JobRecord,
+  r: RecipientRecord,
+  message: string,
+  kind?: GraphErrorKind,
+) {
   const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)
   await recordResult({
     job,
@@ -17,7 +24,7 @@ export async function reject(deps: RunDeps, job: JobRecord, r: RecipientRecord, 
     now: deps.now(),
     nextSendAt,
   })
-  deps.channel.post(bulkMessage.rejected(job.id, r.name, message))
+  deps.channel.post(bulkMessage.rejected(job.id, r.name, message, kind))
   publish(deps, job.id)
 }
 

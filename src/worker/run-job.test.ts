@@ -106,6 +106,9 @@ describe('running a bulk job', () => {
     })
     expect(deps.channel.messages.find((m) => m.type === 'rejected')).toMatchObject({
       recipientName: 'Person 1',
+      // The class lets each tab say it in its own language; the network's text goes beside it.
+      kind: 'recipient_gone',
+      error: 'fault recipient_gone',
     })
     expect(api.sub.available_messages).toBe(998)
   })

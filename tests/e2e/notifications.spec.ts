@@ -74,5 +74,6 @@ test('at most five notifications show at once, and they close by themselves', as
   const notes = page.getByTestId('notification')
   await expect(notes.last()).toContainText('Problem 7')
   await expect(notes).toHaveCount(5)
-  await expect(notes).toHaveCount(0, { timeout: 6_000 })
+  // Warnings are read for 8 s, then close by themselves.
+  await expect(notes).toHaveCount(0, { timeout: 10_000 })
 })

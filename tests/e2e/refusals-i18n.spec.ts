@@ -31,3 +31,41 @@ test('in Spanish a banned page is refused in Spanish', async ({ page }) => {
   const texts = await notes.allTextContents()
   expect(texts).toEqual(['AdvertenciaEsta página fue bloqueada. Ponte en contacto con soporte.'])
 })
+
+test.describe('a reply Facebook refuses, in Urdu on a phone', () => {
+  test.use({ locale: 'ur-PK', viewport: { width: 360, height: 740 } })
+
+  test("is said in Urdu with Facebook's own text set apart, below the header, and closes by itself", async ({
+    page,
+  }) => {
+    await loginAsDemo(page)
+    await page.route(new RegExp(`/sandbox/graph/[^?]*/${pages.large}/messages`), (route) =>
+      route.fulfill({
+        status: 400,
+        json: {
+          error: {
+            message: "(#551) This person isn't available right now.",
+            type: 'OAuthException',
+            code: 551,
+            error_subcode: 1545041,
+            fbtrace_id: 'Atrace551',
+          },
+        },
+      }),
+    )
+    await page.goto(`/${pages.large}`)
+    await page.getByTestId('conversation-row').first().click({ timeout: 20_000 })
+    await page.getByTestId('reply-text').fill('Hello')
+    await page.getByTestId('reply-send').click()
+    const note = page.getByTestId('notification')
+    await expect(note).toContainText('یہ شخص ابھی آپ کے پیج سے پیغام نہیں لے سکتا')
+    // Facebook's English text is beside the Urdu words, isolated, never in their place.
+    const detail = note.getByTestId('notification-detail').locator('bdi')
+    await expect(detail).toHaveText("(#551) This person isn't available right now.")
+    await page.screenshot({ path: 'tests/artifacts/text-fit/ur-refused-reply.png' })
+    const [noteBox, headerBox] = [await note.boundingBox(), await page.getByTestId('chat-view').boundingBox()]
+    // The header and its Back button stay free: the notice stands at the bottom.
+    expect(noteBox!.y).toBeGreaterThan(headerBox!.y + 60)
+    await expect(note).toHaveCount(0, { timeout: 10_000 })
+  })
+})

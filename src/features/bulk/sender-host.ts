@@ -4,8 +4,6 @@
  * notifications and subscription updates. Every tab runs one; the Web Lock lets only one of them send.
  * Signing out stops every tab's sender (`stopBulkSenders`); the next sign-in starts a new one.
  */
-import { i18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { apiToken } from '../../shared/api'
 import { db } from '../../shared/db/db.ts'
 import { loadClientConfig } from '../../shared/config'
@@ -23,6 +21,7 @@ import type { JobRecord } from '../../shared/bulk/records.ts'
 import { syncRecipients } from '../../shared/bulk/sync-recipients.ts'
 import { flushTouches } from '../../shared/bulk/touch-outbox.ts'
 import { handOverJob, handsOver, takeBackJob } from '../../shared/bulk/handover.ts'
+import { rejectionNotice } from './model/rejection.ts'
 
 /** Hidden this long, the app hands its "keep sending" jobs to the server (a phone stops hidden apps soon). */
 export const HAND_OVER_AFTER_MS = 30_000
@@ -154,12 +153,7 @@ function onEvent(message: BulkMessage) {
   else if (message.type === 'progress') void refreshSnapshot()
   else if (message.type === 'allowance') setSubscription(message.subscription)
   else if (message.type === 'rejected') {
-    notify({
-      kind: 'error',
-      title: i18n._(msg`Message rejected`),
-      message: `${message.recipientName}: ${message.error}`,
-      persistent: true,
-    })
+    notify(rejectionNotice(message))
   } else if (message.type === 'need-token') void refreshFor(message.pageId)
 }
 

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
+import { initialsOf } from '../../shared/format/text.ts'
 
 const COLOURS = [
   '#1e88e5',
@@ -18,19 +19,6 @@ const COLOURS = [
   '#d81b60',
   '#546e7a',
 ]
-
-function firstGrapheme(word: string): string {
-  const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-  for (const { segment } of seg.segment(word)) return segment
-  return ''
-}
-
-export function initials(name: string | undefined): string {
-  if (!name) return '?'
-  const words = name.trim().split(/\s+/).filter(Boolean)
-  const letters = words.slice(0, 2).map(firstGrapheme).join('')
-  return letters.toLocaleUpperCase() || '?'
-}
 
 const escapeXml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -57,7 +45,7 @@ export function avatarJpeg(id: string, name: string | undefined, size: number): 
 export function avatarSvg(id: string, name: string | undefined, size: number): string {
   const hash = createHash('sha256').update(id).digest()
   const colour = COLOURS[hash[0]! % COLOURS.length]
-  const text = escapeXml(initials(name))
+  const text = escapeXml(initialsOf(name))
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">` +
     `<rect width="100" height="100" fill="${colour}"/>` +

@@ -5,6 +5,7 @@
  */
 import type { BulkJobState } from '../db/db.ts'
 import type { SubscriptionState } from '../contracts/api.ts'
+import type { GraphErrorKind } from '../graph/types.ts'
 
 /** The BroadcastChannel that carries progress and control between tabs and the sender. */
 export const PROGRESS_CHANNEL = 'bulk-progress'
@@ -37,7 +38,8 @@ export type BulkMessage =
   | { type: 'tokens'; apiToken?: string; pageTokens: Record<string, string> }
   | { type: 'wake'; reason: 'job-added' | 'control' | 'online' | 'visible' }
   | { type: 'progress'; jobId: string; state: BulkJobState; counts: Counts; stopReason?: string }
-  | { type: 'rejected'; jobId: string; recipientName: string; error: string }
+  /** `kind`: the failure's class, said in each tab's language; `error`: the network's own text, or a reason. */
+  | { type: 'rejected'; jobId: string; recipientName: string; error: string; kind?: GraphErrorKind }
   | { type: 'allowance'; subscription: SubscriptionState }
   | { type: 'need-token'; pageId: string }
   /** A tab's answer to `need-token` when the accounts list gave the page no token. */
@@ -55,12 +57,10 @@ export const bulkMessage = {
     stopReason
       ? { type: 'progress', jobId, state, counts, stopReason }
       : { type: 'progress', jobId, state, counts },
-  rejected: (jobId: string, recipientName: string, error: string): BulkMessage => ({
-    type: 'rejected',
-    jobId,
-    recipientName,
-    error,
-  }),
+  rejected: (jobId: string, recipientName: string, error: string, kind?: GraphErrorKind): BulkMessage =>
+    kind
+      ? { type: 'rejected', jobId, recipientName, error, kind }
+      : { type: 'rejected', jobId, recipientName, error },
   allowance: (subscription: SubscriptionState): BulkMessage => ({ type: 'allowance', subscription }),
   needToken: (pageId: string): BulkMessage => ({ type: 'need-token', pageId }),
   noToken: (pageId: string): BulkMessage => ({ type: 'no-token', pageId }),

@@ -25,6 +25,8 @@ export const BADGE_WARNING_AT_OR_BELOW = 1_000
 export const BADGE_DANGER_BELOW = 100
 
 export const NOTIFICATION_AUTO_CLOSE_MS = 4_000
+/** Warnings and errors are read longer, but never stay over the screen unless they offer a way forward. */
+export const NOTIFICATION_ALERT_CLOSE_MS = 8_000
 export const NOTIFICATIONS_MAX = 5
 
 export const PAGE_SEARCH_THRESHOLD = 0.2

@@ -1,3 +1,3 @@
 export { formatNumber, formatUsd } from './numbers.ts'
-export { cutText, graphemeCount } from './text.ts'
+export { cutText, graphemeCount, isolate } from './text.ts'
 export { formatDateTime, formatLongDate, formatRelativeTime } from './dates.ts'

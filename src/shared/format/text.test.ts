@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cutText, graphemeCount } from './text.ts'
+import { cutText, graphemeCount, initialsOf } from './text.ts'
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 const clusters = (text: string) => Array.from(segmenter.segment(text), (s) => s.segment)
@@ -55,5 +55,15 @@ describe('cutText', () => {
     expect(cutText(text, 2)).toBe('👨‍👩‍👧‍👦🏳️‍🌈…')
     expect(cutText(text, 3)).toBe('👨‍👩‍👧‍👦🏳️‍🌈👍🏽…')
     expect(graphemeCount(text)).toBe(10)
+  })
+
+  it('gives an avatar two capitals in Latin names and one whole letter in scripts without capitals', () => {
+    expect(initialsOf('Kanha Bakery')).toBe('KB')
+    expect(initialsOf('ana lópez')).toBe('AL')
+    expect(initialsOf('তাহমিনা হোসেন')).toBe('তা')
+    expect(initialsOf('ស្រីពៅ ចាន់')).toBe('ស្រី')
+    expect(initialsOf('زینب احمد')).toBe('ز')
+    expect(initialsOf('  ')).toBe('?')
+    expect(initialsOf(undefined)).toBe('?')
   })
 })

@@ -35,3 +35,33 @@ export function cutText(text: string, max: number): string {
 export function graphemeCount(text: string): number {
   return graphemes(text).length
 }
+
+/**
+ * A name or code from the network, set apart (Unicode first-strong isolate) where it is joined into a sentence
+ * held as plain text: an Urdu name in an English sentence, or "(#10)" beside Urdu words, keeps its own order and
+ * does not reorder the words around it. In markup, `<bdi>` does the same.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`
+}
+
+/**
+ * The letters of a name shown in a round avatar: the first letter of its first two words in scripts with
+ * capitals ("Kanha Bakery" → "KB"), and only the first letter, whole, in the others: a Bengali, Khmer or Urdu
+ * letter with its vowel sign is already as wide as two Latin capitals, and two would not fit the circle.
+ */
+function firstLetter(word: string): string {
+  const parts = graphemes(word)
+  let end = 1
+  while (end < parts.length && JOINERS.test(parts[end - 1] ?? '')) end += 1
+  return parts.slice(0, end).join('')
+}
+
+export function initialsOf(name: string | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
+  const firsts = words.slice(0, 2).map(firstLetter)
+  const first = firsts[0] ?? ''
+  if (!first) return '?'
+  const cased = /\p{Lu}|\p{Ll}/u.test(first)
+  return (cased ? firsts.join('') : first).toLocaleUpperCase()
+}

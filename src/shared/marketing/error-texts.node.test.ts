@@ -1,31 +1,9 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { LOCALES_DIR, catalog, locales } from '../po-catalog.test-kit.ts'
 import { MARKETING_ERROR_NAMES, MARKETING_ERROR_CODES } from '../graph/errors.ts'
 import { marketingErrorText } from './error-texts.ts'
-
-const LOCALES_DIR = join(import.meta.dirname, '..', '..', 'locales')
-const locales = readdirSync(LOCALES_DIR).filter((d) => !d.includes('.'))
-
-/** msgid -> msgstr of a catalog, continued lines joined. */
-function catalog(text: string): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const block of text.split(/\n\s*\n/)) {
-    let field: 'id' | 'str' | undefined
-    let id = ''
-    let str = ''
-    for (const line of block.split('\n').map((l) => l.trim())) {
-      const m = /^(msgid|msgstr)?\s*"(.*)"$/.exec(line)
-      if (!m) continue
-      if (m[1]) field = m[1] === 'msgid' ? 'id' : 'str'
-      const part = JSON.parse(`"${m[2]}"`) as string
-      if (field === 'id') id += part
-      else if (field === 'str') str += part
-    }
-    if (id) out.set(id, str)
-  }
-  return out
-}
 
 describe('marketing error texts', () => {
   it('has a text for every marketing error name, documented codes and product refusals alike', () => {

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the notification stack (top centre, 4000 ms, at most five at once:
+ * Pure rules of the notification stack (at the bottom, above the bulk strip; at most five at once:
  * docs/product-rules.md#constants-and-limits).
  */
 import { NOTIFICATIONS_MAX } from '../constants/limits.ts'
@@ -15,7 +15,14 @@ export interface NotificationInput {
   kind: NotificationKind
   title: string
   message?: string
-  /** Stays until closed; otherwise it closes by itself after NOTIFICATION_AUTO_CLOSE_MS. */
+  /** Whom or what the message is about (a customer's or page's name), shown isolated before the message. */
+  subject?: string
+  /** The network's own words (its text and code), shown isolated beside the message in the user's language. */
+  detail?: string
+  /**
+   * Stays until closed when it offers an `action`; otherwise it closes by itself (NOTIFICATION_AUTO_CLOSE_MS,
+   * NOTIFICATION_ALERT_CLOSE_MS for warnings and errors).
+   */
   persistent?: boolean
   action?: NotificationAction
 }

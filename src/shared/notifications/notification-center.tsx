@@ -1,5 +1,8 @@
-/** Top-centre stack of notifications; polite live region so screen readers hear each one once. */
-import { useLingui } from '@lingui/react/macro'
+/**
+ * Stack of notifications at the bottom of the screen, above the bulk strip (`--bulk-strip-height`), so the
+ * header and its navigation stay free; polite live region so screen readers hear each one once.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { AppNotification, NotificationKind } from './model.ts'
 import { dismiss, useNotifications } from './store.ts'
 
@@ -16,7 +19,7 @@ export function NotificationCenter() {
     <div
       aria-live="polite"
       aria-relevant="additions"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bulk-strip-height,0px)+0.75rem+env(safe-area-inset-bottom))] z-[100] flex flex-col items-center gap-2 px-3"
     >
       {items.map((n) => (
         <NotificationItem key={n.id} item={n} />
@@ -36,7 +39,24 @@ function NotificationItem({ item }: { item: AppNotification }) {
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>
-        {item.message ? <p className="mt-0.5 text-sm break-words">{item.message}</p> : null}
+        {item.message || item.subject ? (
+          <p className="mt-0.5 text-sm break-words">
+            {item.subject ? (
+              <>
+                <bdi data-testid="notification-subject">{item.subject}</bdi>
+                {': '}
+              </>
+            ) : null}
+            {item.message}
+          </p>
+        ) : null}
+        {item.detail ? (
+          <p className="mt-1 text-xs break-words opacity-80" data-testid="notification-detail">
+            <Trans>
+              Facebook says: <bdi>{item.detail}</bdi>
+            </Trans>
+          </p>
+        ) : null}
         {item.action ? (
           <button
             type="button"
@@ -50,18 +70,17 @@ function NotificationItem({ item }: { item: AppNotification }) {
           </button>
         ) : null}
       </div>
-      {item.persistent ? (
-        <button
-          type="button"
-          aria-label={t`Close`}
-          className="rounded p-1 text-current/70 hover:bg-black/5"
-          onClick={() => dismiss(item.id)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-          </svg>
-        </button>
-      ) : null}
+      {/* Every notification can be closed: none waits out its time over what the user needs. */}
+      <button
+        type="button"
+        aria-label={t`Close`}
+        className="-my-2 -me-2 grid min-h-11 min-w-11 shrink-0 place-items-center rounded text-current/70 hover:bg-black/5"
+        onClick={() => dismiss(item.id)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+          <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </button>
     </div>
   )
 }

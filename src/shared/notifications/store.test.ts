@@ -15,12 +15,25 @@ describe('notify', () => {
     vi.advanceTimersByTime(1)
     expect(notificationStore.getState()).toHaveLength(0)
   })
-  it('keeps a persistent notification until it is dismissed', () => {
+  it('keeps a persistent notification with a way forward until it is dismissed', () => {
     vi.useFakeTimers()
-    const id = notify({ kind: 'error', title: 'Message rejected', persistent: true })
+    const id = notify({
+      kind: 'warning',
+      title: 'Trial used',
+      persistent: true,
+      action: { label: 'Buy', onClick: () => undefined },
+    })
     vi.advanceTimersByTime(60_000)
     expect(notificationStore.getState()).toHaveLength(1)
     dismiss(id)
+    expect(notificationStore.getState()).toHaveLength(0)
+  })
+  it('closes an error with nothing to do after 8000 ms, even when asked to stay', () => {
+    vi.useFakeTimers()
+    notify({ kind: 'error', title: 'Message rejected', persistent: true })
+    vi.advanceTimersByTime(7999)
+    expect(notificationStore.getState()).toHaveLength(1)
+    vi.advanceTimersByTime(1)
     expect(notificationStore.getState()).toHaveLength(0)
   })
   it('shows at most five at once', () => {

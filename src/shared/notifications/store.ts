@@ -1,6 +1,6 @@
 /** The one notification store: `notify()` from anywhere (including non-React code), shown by NotificationCenter. */
 import { useSyncExternalStore } from 'react'
-import { NOTIFICATION_AUTO_CLOSE_MS } from '../constants/limits.ts'
+import { NOTIFICATION_ALERT_CLOSE_MS, NOTIFICATION_AUTO_CLOSE_MS } from '../constants/limits.ts'
 import { type AppNotification, type NotificationInput, pushNotification } from './model.ts'
 
 type Listener = () => void
@@ -14,6 +14,11 @@ function emit(): void {
   for (const l of listeners) l()
 }
 
+/** Only a notification with a way forward stays until closed: anything else would cover the screen for good. */
+function stays(input: NotificationInput): boolean {
+  return !!input.persistent && !!input.action
+}
+
 export function notify(input: NotificationInput): string {
   counter += 1
   const id = `n${Date.now().toString(36)}-${counter}`
@@ -23,10 +28,15 @@ export function notify(input: NotificationInput): string {
   for (const gone of before) {
     if (!items.some((n) => n.id === gone)) clearTimer(gone)
   }
-  if (!input.persistent)
+  if (!stays(input))
     timers.set(
       id,
-      setTimeout(() => dismiss(id), NOTIFICATION_AUTO_CLOSE_MS),
+      setTimeout(
+        () => dismiss(id),
+        input.kind === 'error' || input.kind === 'warning'
+          ? NOTIFICATION_ALERT_CLOSE_MS
+          : NOTIFICATION_AUTO_CLOSE_MS,
+      ),
     )
   emit()
   return id

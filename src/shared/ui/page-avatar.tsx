@@ -1,5 +1,6 @@
 /** A round picture with a fallback: initials for pages, a default silhouette for people. */
 import { useState } from 'react'
+import { initialsOf } from '../format/text.ts'
 import defaultAvatar from './default-avatar.svg'
 
 interface Props {
@@ -20,12 +21,7 @@ export function PageAvatar({ src, name, className = 'size-10' }: Props) {
       />
     )
   }
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => [...w][0])
-    .join('')
+  const initials = initialsOf(name)
   return (
     <span
       aria-hidden="true"

@@ -36,7 +36,7 @@ export function LoginScreen() {
         <p className="mt-4 text-base text-slate-600">
           <Trans>
             Pagecast brings your page's conversations into one inbox and sends one message to many customers
-            at once, safely paced and within the network's rules.
+            at once, safely paced and within Facebook's rules.
           </Trans>
         </p>
         {failed ? (

@@ -81,7 +81,7 @@ function Groups({ groups }: { groups: AudienceGroups }) {
         count={<span data-testid="bulk-window">{n(groups.standard)}</span>}
         checked={groups.chosen.standard}
         onCheck={(on) => groups.onChoose('standard', on)}
-        title={<Trans>Inside the 24-hour window (free)</Trans>}
+        title={<Trans>Wrote to the page in the last 23 hours (free)</Trans>}
       />
       <Group
         testId="bulk-group-marketing"
@@ -89,7 +89,7 @@ function Groups({ groups }: { groups: AudienceGroups }) {
         checked={groups.chosen.marketing && groups.marketingOn === true && !groups.optin}
         disabled={groups.marketingOn !== true || groups.optin}
         onCheck={(on) => groups.onChoose('marketing', on)}
-        title={<Trans>Subscribers outside it (paid marketing message)</Trans>}
+        title={<Trans>Subscribers who have not written in 23 hours (paid marketing message)</Trans>}
       >
         {groups.marketingOn === false ? (
           <span className="flex flex-col items-start gap-1">
@@ -172,7 +172,7 @@ function WhyText({ why, count }: { why: UnreachableWhy; count: string }) {
     case 'not_subscribed':
       return <Trans>{count}: no recent message and not subscribed</Trans>
     case 'outside_window':
-      return <Trans>{count}: no message in the last 23 hours</Trans>
+      return <Trans>{count}: last wrote more than 23 hours ago</Trans>
     case 'no_customer_message':
       return <Trans>{count}: no message from them yet</Trans>
     case 'marketing_off':

@@ -101,7 +101,7 @@ export function BudgetSection(props: {
         </p>
       ) : null}
       <p className="text-xs text-slate-500">
-        <Trans>The network bills the page's ad account for each delivered marketing message.</Trans>
+        <Trans>Facebook bills the page's ad account for each delivered marketing message.</Trans>
       </p>
     </fieldset>
   )

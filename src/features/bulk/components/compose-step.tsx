@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
-import { buttonPrimary } from '../../../shared/ui'
+import { buttonPrimary, buttonSecondary } from '../../../shared/ui'
 import type { AudiencePlan } from '../../../shared/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
@@ -38,7 +38,7 @@ export function ComposeStep(props: {
     <div className="flex flex-col gap-3 text-sm">
       {props.optin ? (
         <p className="text-slate-600" data-testid="bulk-optin-note">
-          <Trans>The network shows the request with your title and a button to subscribe.</Trans>
+          <Trans>Messenger shows the request with your title and a button to subscribe.</Trans>
         </p>
       ) : (
         <>
@@ -56,20 +56,32 @@ export function ComposeStep(props: {
               data-testid="bulk-text"
             />
           </label>
+          {/* The app's own button in the user's language, not the browser's "Choose File / No file chosen". */}
           <label className="flex flex-col gap-1">
             <span className="font-medium text-slate-700">
               <Trans>Image (optional)</Trans>
             </span>
-            <input
-              type="file"
-              accept="image/*"
-              data-testid="bulk-image"
-              onChange={(e) => {
-                const file = e.target.files?.[0]
-                props.onImage(file && isImageFile(file) ? file : undefined)
-                if (file && !isImageFile(file)) e.target.value = ''
-              }}
-            />
+            <span className="flex flex-wrap items-center gap-2">
+              <span
+                className={`${buttonSecondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600`}
+              >
+                {props.image ? <Trans>Choose another photo</Trans> : <Trans>Choose a photo</Trans>}
+                <input
+                  type="file"
+                  accept="image/*"
+                  data-testid="bulk-image"
+                  className="sr-only"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0]
+                    props.onImage(file && isImageFile(file) ? file : undefined)
+                    if (file && !isImageFile(file)) e.target.value = ''
+                  }}
+                />
+              </span>
+              <span dir="auto" className="min-w-0 break-all text-slate-600" data-testid="bulk-image-name">
+                {props.image ? props.image.name : <Trans>No photo chosen</Trans>}
+              </span>
+            </span>
           </label>
         </>
       )}

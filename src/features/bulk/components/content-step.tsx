@@ -52,7 +52,7 @@ export function ContentStep(props: {
             <ContentName value={o.value} />
             {o.reason === 'retired' ? (
               <span className="block text-xs leading-[normal]">
-                <Trans>Retired by the network: requests with this tag are refused.</Trans>
+                <Trans>No longer allowed by Facebook: messages with this tag are refused.</Trans>
               </span>
             ) : null}
           </span>
@@ -123,7 +123,7 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
             </p>
           ) : optin.checkFailed ? (
             <p className="text-amber-800" data-testid="bulk-optin-check">
-              <Trans>Could not check who was already asked; the network will refuse repeated requests.</Trans>
+              <Trans>Could not check who was already asked; Messenger will refuse repeated requests.</Trans>
             </p>
           ) : optin.check === undefined ? (
             <p className="text-slate-500" data-testid="bulk-optin-check">

@@ -6,8 +6,9 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { PANELS_BESIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
+import { formatNumber } from '../../../shared/format/index.ts'
 import { closeJob } from '../api/job-controls.ts'
 import { type CardJob, stripSummary } from '../model/card.ts'
 import { useBulkJobs } from '../model/use-bulk-jobs.ts'
@@ -75,16 +76,39 @@ const HELD: ReadonlySet<CardJob['state']> = new Set([
   'paused',
 ])
 
+/** The strip's height as `--bulk-strip-height` on the document: notifications stand above it, never over it. */
+function useStripHeight() {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--bulk-strip-height', `${el.getBoundingClientRect().height}px`),
+    )
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--bulk-strip-height')
+    }
+  }, [])
+  return ref
+}
+
 function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; scheduledCount: number }) {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
+  const stripRef = useStripHeight()
   const [open, setOpen] = useState(false)
   const [dismissing, setDismissing] = useState(false)
   const cardsId = useId()
   const summary = stripSummary(list)
   // A send held up (offline, paused, waiting for a sign-in) says so on the collapsed line too.
   const held = summary.active ? list.find((j) => HELD.has(j.state)) : undefined
-  const { sent, total, rejected } = summary
-  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100
+  const [sent, total, rejected] = [summary.sent, summary.total, summary.rejected].map((n) =>
+    formatNumber(n, i18n.locale),
+  )
+  const percent =
+    summary.total > 0 ? Math.min(100, Math.round((summary.sent / summary.total) * 100)) : 100
   const dismissAll = async () => {
     setDismissing(true)
     try {
@@ -97,6 +121,7 @@ function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; sched
   }
   return (
     <section
+      ref={stripRef}
       className="shrink-0 border-t border-slate-200 bg-white shadow-[0_-2px_6px_rgba(15,23,42,0.08)]"
       aria-labelledby="bulk-panel-title"
       data-testid="bulk-panel"
@@ -116,8 +141,9 @@ function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; sched
           data-testid="bulk-strip-toggle"
         >
           <span className="min-w-0 flex-1">
-            <span className="flex min-w-0 items-baseline gap-2">
-              <span className="truncate text-sm font-medium text-slate-800" data-testid="bulk-strip-summary">
+            {/* The line wraps rather than cut: a long language's words stay whole on a narrow phone. */}
+            <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+              <span className="text-sm font-medium text-slate-800" data-testid="bulk-strip-summary">
                 {list.length === 0 ? (
                   <Plural value={scheduledCount} one="# send scheduled" other="# sends scheduled" />
                 ) : summary.active ? (
@@ -131,7 +157,7 @@ function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; sched
                 )}
               </span>
               {held ? (
-                <span className="truncate text-xs text-amber-800" data-testid="bulk-strip-held">
+                <span className="text-xs text-amber-800" data-testid="bulk-strip-held">
                   <StateText state={held.state} stopCode={held.stopReason?.split(':')[0]} />
                 </span>
               ) : null}

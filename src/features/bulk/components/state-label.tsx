@@ -17,7 +17,9 @@ export function StateLabel({
     <span className="font-medium text-slate-600" data-testid="bulk-card-state">
       <StateText state={job.state} stopCode={stopCode} stopDetail={stopDetail} />
       {stopDetail && stopCode !== MARKETING ? (
-        <span className="ms-1 font-normal text-slate-500">({stopDetail})</span>
+        <span className="ms-1 font-normal text-slate-500">
+          (<bdi>{stopDetail}</bdi>)
+        </span>
       ) : null}
     </span>
   )
@@ -84,7 +86,7 @@ function StopText({ code }: { code?: string }) {
     case 'page_blocked':
       return <Trans>Stopped: the page is blocked from messaging</Trans>
     case 'config':
-      return <Trans>Stopped: the network refused the request</Trans>
+      return <Trans>Stopped: Facebook refused the message</Trans>
     default:
       return <Trans>Stopped</Trans>
   }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { checkOptinRequests, marketingQueryKey, recordOptinRequests } from '../../../shared/api/marketing.ts'
 import { OPTIN_TITLE_MAX, type OptinRefusal } from '../../../shared/contracts/marketing.ts'
-import { formatLongDate } from '../../../shared/format/index.ts'
+import { formatLongDate, isolate } from '../../../shared/format/index.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { closeModal } from '../../../shared/ui/modal-stack.ts'
 import { marketingRefusalText } from '../model/marketing-error.ts'
@@ -17,13 +17,14 @@ type Phase = 'checking' | 'ready' | 'sending' | 'sent'
 export function AskSheet({
   pageId,
   customerId,
-  customerName,
+  customerName: name,
   inWindow,
   send,
   onSent,
   defaultTitle,
 }: AskToSubscribeProps & { defaultTitle: string }) {
   const { i18n, t } = useLingui()
+  const customerName = isolate(name)
   const queryClient = useQueryClient()
   const [title, setTitle] = useState(defaultTitle)
   const [checked, setChecked] = useState<{ title: string; refusal?: OptinRefusal }>()
@@ -77,8 +78,9 @@ export function AskSheet({
         setError(i18n._(documented))
         return setPhase('ready')
       }
-      const detail = err instanceof Error && err.message ? err.message : ''
-      setError(t`The network did not take the request. ${detail}`.trim())
+      // The network's own words, set apart from the sentence in the user's language.
+      const detail = err instanceof Error && err.message ? isolate(err.message) : ''
+      setError(t`Facebook did not take the request. ${detail}`.trim())
       setPhase('ready')
     }
   }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { GraphClient } from '../../../shared/graph/types.ts'
+import { graphErrorText } from '../../../shared/graph/error-words.ts'
 import { type WindowOptions, type WindowStatus, windowStatus } from '../../../shared/policy/window.ts'
 import { notify } from '../../../shared/notifications/index.ts'
 import { registerOpenChat } from '../../../shared/live/changes.ts'
@@ -175,7 +176,12 @@ export function ChatView(props: ChatViewProps) {
     const { entry, outcome } = await replies.send(text, imageUrl)
     if (outcome?.result === 'failed') {
       await replies.discard(entry.id)
-      notify({ kind: 'error', title: t`Message rejected`, message: outcome.error, persistent: true })
+      notify({
+        kind: 'error',
+        title: t`Message rejected`,
+        message: graphErrorText(outcome.kind),
+        detail: outcome.error,
+      })
       return false
     }
     setBottomSignal((n) => n + 1)

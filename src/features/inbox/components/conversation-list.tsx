@@ -2,12 +2,13 @@
  * The virtualised conversation list: only the rows in view (plus a few) are in the DOM, so 10,000
  * conversations scroll as smoothly as 25. The next network page loads when the last row comes into view.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { usePullToRefresh, PULL_THRESHOLD } from './pull-to-refresh.ts'
 import { type Rect, type Virtualizer, elementScroll, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { ConversationRow } from './conversation-row.tsx'
+import { sameNameTells } from '../model/conversation.ts'
 
 const ROW_HEIGHT = 64
 const OVERSCAN = 6
@@ -53,6 +54,7 @@ export function ConversationList(props: ConversationListProps) {
   /** The list has been scrolled, by the user or by the virtualizer: from then on every write goes through. */
   const moved = useRef(false)
   const [now, setNow] = useState(() => Date.now())
+  const tells = useMemo(() => sameNameTells(rows), [rows])
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
     return () => clearInterval(id)
@@ -129,6 +131,7 @@ export function ConversationList(props: ConversationListProps) {
                 selected={row.id === selectedId}
                 pictureUrl={pictureUrl(row.customerId)}
                 now={now}
+                tell={tells.get(row.id)}
                 onSelect={onSelect}
               />
             </div>

@@ -11,6 +11,8 @@ export interface ConversationRowProps {
   selected: boolean
   pictureUrl?: string
   now: number
+  /** Set when another row has the same name: what tells this customer apart ("#4821"). */
+  tell?: string
   onSelect: (row: CachedConversation) => void
 }
 
@@ -19,6 +21,7 @@ export const ConversationRow = memo(function ConversationRow({
   selected,
   pictureUrl,
   now,
+  tell,
   onSelect,
 }: ConversationRowProps) {
   const { i18n } = useLingui()
@@ -37,11 +40,20 @@ export const ConversationRow = memo(function ConversationRow({
           <span
             data-testid="conversation-name"
             dir="auto"
-            className={`truncate ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}
+            data-truncate="a long name is cut in the list; the chat header shows it whole"
+            className={`truncate leading-[normal] ${row.unreadCount > 0 ? 'font-semibold' : 'font-medium'}`}
           >
             {row.customerName}
           </span>
-          <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(row.updatedAt).toISOString()}>
+          {tell ? (
+            <span className="shrink-0 text-xs text-gray-600 tabular-nums" data-testid="conversation-tell">
+              {tell}
+            </span>
+          ) : null}
+          <time
+            className="ms-auto shrink-0 text-xs text-gray-600"
+            dateTime={new Date(row.updatedAt).toISOString()}
+          >
             {formatRelativeTime(row.updatedAt, i18n.locale, now)}
           </time>
         </span>
@@ -49,7 +61,8 @@ export const ConversationRow = memo(function ConversationRow({
           <span
             data-testid="conversation-snippet"
             dir="auto"
-            className="block min-w-0 truncate text-sm text-gray-600"
+            data-truncate="the snippet is the start of the last message"
+            className="block min-w-0 truncate text-sm leading-[normal] text-gray-600"
           >
             {snippetPreview(row.snippet)}
           </span>

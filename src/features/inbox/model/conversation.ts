@@ -100,3 +100,25 @@ function conversationLink(link: string | undefined): string | undefined {
 export function snippetPreview(snippet: string): string {
   return cutText(snippet, SNIPPET_PREVIEW_CHARS)
 }
+
+/**
+ * What tells apart customers who share a name in one list: the end of each one's id ("#4821"), shown beside
+ * the name of every row whose name another row also has. Other rows get nothing.
+ */
+export function sameNameTells(rows: readonly CachedConversation[]): Map<string, string> {
+  const byName = new Map<string, CachedConversation[]>()
+  for (const row of rows) {
+    const key = row.customerName.trim().toLocaleLowerCase()
+    byName.set(key, [...(byName.get(key) ?? []), row])
+  }
+  const tells = new Map<string, string>()
+  for (const group of byName.values()) {
+    if (group.length < 2) continue
+    const ids = group.map((r) => r.customerId)
+    // The shortest end that differs between them, at least four digits.
+    let size = 4
+    while (size < 16 && new Set(ids.map((id) => id.slice(-size))).size < ids.length) size += 1
+    for (const row of group) tells.set(row.id, `#${row.customerId.slice(-size)}`)
+  }
+  return tells
+}

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { notify } from '../../../shared/notifications/index.ts'
+import { isolate } from '../../../shared/format/text.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { loadBulkReceipts } from '../model/bulk-record.ts'
 import { dispatchLiveEvent, type LiveDeps, type LiveQueryKeys } from '../model/dispatch.ts'
@@ -32,11 +33,11 @@ export function LiveConnection({ keys, markSeen, inView }: LiveConnectionProps) 
   const [status, setStatus] = useState<StreamStatus>('connecting')
   const deps = useRef<LiveDeps>({})
   const subscriptionFailed = (pageId: string) => {
-    const name = accounts.find((a) => a.id === pageId)?.name ?? pageId
+    const name = isolate(accounts.find((a) => a.id === pageId)?.name ?? pageId)
     notify({
       kind: 'warning',
       title: t`Live updates are off for ${name}`,
-      message: t`The network did not subscribe the page: new messages show when the inbox is reloaded.`,
+      message: t`Facebook did not turn on live updates for this page: new messages show when you reload the inbox.`,
       persistent: true,
     })
   }
@@ -45,7 +46,7 @@ export function LiveConnection({ keys, markSeen, inView }: LiveConnectionProps) 
     notify({
       kind: 'warning',
       title: t`You no longer manage ${name}`,
-      message: t`The network took away your role on this page. Open it again from your pages list once it is back.`,
+      message: t`Facebook took away your role on this page. Open it again from your pages list once it is back.`,
       persistent: true,
     })
   }

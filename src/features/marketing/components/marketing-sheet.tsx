@@ -158,8 +158,8 @@ function Explanation({ state }: { state: MarketingState }) {
         </h3>
         <p>
           <Trans>
-            The network bills your page's ad account for each delivered marketing message. Pagecast also
-            counts each one as a message of your plan.
+            Facebook bills your page's ad account for each delivered marketing message. Pagecast also counts
+            each one as a message of your plan.
           </Trans>
         </p>
       </section>
@@ -168,14 +168,16 @@ function Explanation({ state }: { state: MarketingState }) {
           <Trans>Where they work</Trans>
         </h3>
         <p data-testid="marketing-served">
-          <Trans>For businesses in {served}.</Trans>
+          <Trans>For businesses based in {served}.</Trans>
         </p>
         <p data-testid="marketing-unreached">
-          <Trans>Subscribers in {unreached} don't receive them.</Trans>
+          <Trans>Wherever your business is, subscribers living in {unreached} don't receive them.</Trans>
         </p>
       </section>
       <p className="text-xs text-slate-500">
-        <Trans>Continue opens the network's dialog to allow Pagecast to use your ad account for them.</Trans>
+        <Trans>
+          Continue opens a Facebook window where you allow Pagecast to use your ad account for them.
+        </Trans>
       </p>
     </>
   )
@@ -238,7 +240,7 @@ function ChooseAccount({
       </p>
       {list.length === 0 ? (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-          <Trans>You have no ad account. Create one in the network's ads manager, then try again.</Trans>
+          <Trans>You have no ad account. Create one in Facebook Ads Manager, then try again.</Trans>
         </p>
       ) : (
         <ul className="space-y-2" aria-label={t`Ad accounts`}>
@@ -367,7 +369,7 @@ function MarketingStatus({
       if (!token) throw new Error('no page token')
       await deps.sync(pageId, token)
     } catch {
-      setError(t`The subscribers could not be read from the network. Please try again.`)
+      setError(t`The subscribers could not be read from Facebook. Please try again.`)
     } finally {
       setBusy(undefined)
       await queryClient.invalidateQueries({ queryKey: marketingQueryKey(pageId) })

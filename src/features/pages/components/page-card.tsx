@@ -17,13 +17,25 @@ export function PageCard({ account, unread = 0 }: { account: Account; unread?: n
     <>
       <PageAvatar src={account.picture?.data.url} name={account.name} className="size-12 sm:size-14" />
       <div className="min-w-0 flex-1">
-        <p id={nameId} dir="auto" className="truncate font-semibold text-slate-900">
+        <p
+          id={nameId}
+          dir="auto"
+          className="line-clamp-2 font-semibold break-words text-slate-900"
+          data-truncate="a page name longer than two lines is cut at the end of the second"
+        >
           {account.name}
         </p>
         <p className="text-sm text-slate-500">
           <Trans>{fans} followers</Trans>
         </p>
-        {account.category ? <p className="truncate text-xs text-slate-500">{account.category}</p> : null}
+        {account.category ? (
+          <p
+            className="truncate text-xs text-slate-500"
+            data-truncate="the category is a hint, cut on a narrow card"
+          >
+            {account.category}
+          </p>
+        ) : null}
       </div>
     </>
   )

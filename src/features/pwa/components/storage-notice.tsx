@@ -64,8 +64,8 @@ function Notices({
               </Trans>
             ) : (
               <Trans>
-                Your browser cleared this app's saved data. Conversations load again from the network, and
-                jobs in progress are restored from the server.
+                Your browser cleared this app's saved data. Conversations load again from Facebook, and jobs
+                in progress are restored from the server.
               </Trans>
             )}
           </p>

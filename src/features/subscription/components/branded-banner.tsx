@@ -47,8 +47,9 @@ export function ConfirmBrandedBody() {
     <div className="space-y-4 text-sm text-slate-700">
       <p>
         <Trans>
-          When your messages run out, your bulk messages will still be sent, with a short note saying they
-          were sent with Pagecast. Do you want to authorise branded messages?
+          If your messages run out in the middle of a bulk send, the rest of that send still goes out, with a
+          short note saying it was sent with Pagecast. A new send needs messages left. Do you want to
+          authorise branded messages?
         </Trans>
       </p>
       <div className="flex flex-wrap justify-end gap-2">
