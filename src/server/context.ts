@@ -14,7 +14,7 @@ import type { TokenBox } from './bulk/token-box.ts'
 import type { CustomerMessageNotice } from './webhooks/notice.ts'
 
 export type { CustomerMessageNotice }
-import type { BindingVerdict } from './routes/page-access.ts'
+import type { BindingVerdict } from './repo/page-bindings.ts'
 
 /** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
 export interface ServerJobs {

@@ -15,6 +15,17 @@ export type RevokeReason = 'role_lost' | 'app_removed'
 
 export type BindingState = 'bound' | 'revoked' | 'none'
 
+/** What a check of a binding with the network found. */
+export type BindingVerdict =
+  /** The token is valid, of this app, for the page and issued to the user: the binding stands. */
+  | 'holds'
+  /** The network refuses the token for a reason other than an expired session (a lost role): revoked. */
+  | 'revoked'
+  /** The token's session ended (expired, password changed, logged out): it says nothing about the role. */
+  | 'token_dead'
+  /** Nothing to judge by: no token, the network unreachable, or a token of another page or user. */
+  | 'unknown'
+
 export async function bindingState(db: Queryable, userId: string, pageId: string): Promise<BindingState> {
   const [row] = await db.query<{ revoked: boolean }>(
     'SELECT revoked_at IS NOT NULL AS revoked FROM user_pages WHERE user_id = $1 AND page_id = $2',

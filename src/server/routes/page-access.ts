@@ -12,7 +12,7 @@ import type { Queryable, Store } from '../db/store.ts'
 import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
 import type { AuthUser } from '../http/auth.ts'
 import { HttpError, invalid } from '../http/errors.ts'
-import { bindingState, revokeBinding, takeDueBindings } from '../repo/page-bindings.ts'
+import { type BindingVerdict, bindingState, revokeBinding, takeDueBindings } from '../repo/page-bindings.ts'
 
 export const NETWORK_UNREACHABLE = 'The social network could not be reached. Please try again.'
 export const PAGE_NOT_BOUND = 'You do not manage this page here. Open it from your pages list first.'
@@ -60,17 +60,6 @@ export async function requireBoundPage(db: Queryable, userId: string, pageId: st
   if (state === 'revoked')
     throw new HttpError(403, PAGE_ACCESS_REVOKED_TEXT, undefined, 'page_access_revoked')
 }
-
-/** What a check of a binding with the network found. */
-export type BindingVerdict =
-  /** The token is valid, of this app, for the page and issued to the user: the binding stands. */
-  | 'holds'
-  /** The network refuses the token for a reason other than an expired session (a lost role): revoked. */
-  | 'revoked'
-  /** The token's session ended (expired, password changed, logged out): it says nothing about the role. */
-  | 'token_dead'
-  /** Nothing to judge by: no token, the network unreachable, or a token of another page or user. */
-  | 'unknown'
 
 /**
  * The `debug_token` error subcodes of a session that ended without the role being in question: expired (463),
