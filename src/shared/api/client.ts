@@ -35,7 +35,10 @@ function report(status: number, body: unknown, fallbackMessage: string, notifica
   throw error
 }
 
-/** The notifications of spec section 8 for a failure a `silentApi` caller chose not to say itself. */
+/**
+ * The notifications of docs/product-rules.md#error-catalogue for a failure a `silentApi` caller chose not to say
+ * itself.
+ */
 export function notifyApiError(error: ApiError): void {
   const { status, body, message } = error
   // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.

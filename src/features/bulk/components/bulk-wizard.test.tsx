@@ -12,11 +12,13 @@ import { messages } from '../../../locales/en/bulk.po'
 import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
 import { dismissAll, notificationStore } from '../../../shared/notifications/store.ts'
 import { closeAllModals, modalStack } from '../../../shared/ui/modal-stack.ts'
+import type * as Config from '../../../shared/config'
 import type * as StartJob from '../api/start-job.ts'
 import type { StartJobInput } from '../api/start-job.ts'
 import { BulkWizard } from './bulk-wizard.tsx'
 
-vi.mock('../../../shared/config', () => ({
+vi.mock('../../../shared/config', async (original) => ({
+  ...(await original<typeof Config>()),
   useClientConfig: () => ({ messagingPolicy: 'current', graphUrl: '', graphVersion: 'v1' }),
 }))
 vi.mock('../api/use-available.ts', () => ({ useAvailablePoll: () => undefined }))
