@@ -20,6 +20,7 @@ const ALL_MIGRATIONS = [
   '009_marketing_jobs',
   '010_recipient_failures',
   '011_optin_request_messages',
+  '012_job_kind',
 ]
 
 describe('migrations on PGlite', () => {

@@ -74,7 +74,7 @@ onEveryStore('marketing jobs', (kind) => {
     return { who, pageId }
   }
 
-  async function job(who: LoggedIn, pageId: string) {
+  async function job(who: LoggedIn, pageId: string, kind: 'marketing' | 'standard' = 'marketing') {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v2/messages',
@@ -86,6 +86,7 @@ onEveryStore('marketing jobs', (kind) => {
         label: '[]',
         total_messages: 2,
         branded_messages_amount: 0,
+        kind,
       },
     })
     const id = (created.json() as { id: string }).id
@@ -150,6 +151,31 @@ onEveryStore('marketing jobs', (kind) => {
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toMatchObject({ code: 'marketing_off' })
     expect(network.created.length).toBe(before)
+  })
+
+  it('gives a campaign only to a job created as a marketing job, and a hand-over only of its own kind', async () => {
+    const { who, pageId } = await page()
+    const standard = await job(who, pageId, 'standard')
+    const refused = await start(who, standard, good)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'kind_mismatch', errors: { kind: ['standard'] } })
+    const marketing = await job(who, pageId)
+    const handover = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/messages/${marketing}/handover`,
+      headers: who.auth,
+      payload: { lease: 0, page_token: 'page-token', kind: 'standard' },
+    })
+    expect(handover.statusCode).toBe(409)
+    expect(handover.json()).toMatchObject({ code: 'kind_mismatch' })
+    expect(network.created).toEqual([])
+    const listed = await t.app.inject({ url: '/api/v2/messages?state=open', headers: who.auth })
+    expect((listed.json() as { data: { id: string; kind: string }[] }).data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: standard, kind: 'standard' }),
+        expect.objectContaining({ id: marketing, kind: 'marketing' }),
+      ]),
+    )
   })
 
   it('creates the campaign once, hands the job to the server, and answers a retry the same', async () => {

@@ -6,7 +6,7 @@
  * (with the page token, sealed there), as a hand-over does; the device never sends it.
  */
 import { apiToken, createBulkMessage, isApiError, startMarketingJob } from '../../../shared/api'
-import type { Budget, ContentKind } from '../../../shared/contracts/marketing.ts'
+import type { Budget, ContentKind, JobKind } from '../../../shared/contracts/marketing.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MessageType } from '../../../shared/constants/limits.ts'
@@ -84,6 +84,10 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   const optin = input.contentKind === 'optin_request' && !!input.optinTitle
   // An opt-in request has no text of its own: its record (and card) reads the request's title.
   const text = optin ? input.optinTitle! : input.text
+  const marketing =
+    input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
+  // Fixed here for the job's whole life, on the server record and on this device's alike.
+  const kind: JobKind = optin ? 'optin_request' : marketing ? 'marketing' : 'standard'
   const { id } = await createBulkMessage({
     page_id: input.pageId,
     message_type_id: MessageType.BULK_MESSAGE,
@@ -94,12 +98,12 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     total_messages: audience.length,
     branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
     ...(optin ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle! } : {}),
+    kind,
   })
-  const marketing =
-    input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
   const now = Date.now()
   const job: JobRecord = {
     id,
+    kind,
     pageId: input.pageId,
     pageName: input.pageName,
     text,

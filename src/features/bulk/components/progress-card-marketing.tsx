@@ -9,10 +9,12 @@ import { marketingReasonText } from '../model/marketing-error.ts'
 
 export function MarketingResume({
   jobId,
+  stopCode,
   stopDetail,
   className: small,
 }: {
   jobId: string
+  stopCode: string | undefined
   stopDetail: string | undefined
   className: string
 }) {
@@ -37,26 +39,31 @@ export function MarketingResume({
       ? t`This page has no access right now. Sign in again, then resume.`
       : code === 'no_connection'
         ? t`The server could not be reached. Try again when you are online.`
-        : i18n._(marketingReasonText(code))
+        : code === 'no_campaign'
+          ? t`This marketing send never got its campaign, so it cannot go on. Start a new send.`
+          : i18n._(marketingReasonText(code))
   return (
     <div className="mt-2 flex flex-col items-start gap-1 text-xs" data-testid="bulk-card-marketing-resume">
-      <p className="text-slate-600">
-        {stopDetail === 'daily_budget_reached' ? (
-          <Trans>
-            Today&apos;s budget is spent: resume tomorrow, or raise the daily budget in your ad account and
-            resume now. The send goes on where it stopped.
-          </Trans>
-        ) : stopDetail === 'budget_spent' ? (
-          <Trans>
-            Raise the campaign&apos;s budget in your ad account, then resume: the send goes on where it
-            stopped.
-          </Trans>
-        ) : (
-          <Trans>
-            Once you have fixed this in your ad account, resume: the send goes on where it stopped.
-          </Trans>
-        )}
-      </p>
+      {/* A paused marketing job (found on the server) needs no fix: its state line says what to do. */}
+      {stopCode !== 'marketing' ? null : (
+        <p className="text-slate-600">
+          {stopDetail === 'daily_budget_reached' ? (
+            <Trans>
+              Today&apos;s budget is spent: resume tomorrow, or raise the daily budget in your ad account and
+              resume now. The send goes on where it stopped.
+            </Trans>
+          ) : stopDetail === 'budget_spent' ? (
+            <Trans>
+              Raise the campaign&apos;s budget in your ad account, then resume: the send goes on where it
+              stopped.
+            </Trans>
+          ) : (
+            <Trans>
+              Once you have fixed this in your ad account, resume: the send goes on where it stopped.
+            </Trans>
+          )}
+        </p>
+      )}
       <button
         type="button"
         className={small}

@@ -73,6 +73,22 @@ describe('a bulk progress card', () => {
     expect(host.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('100')
   })
 
+  it('never shows the success words for a job that stopped, even one that never started', () => {
+    render(job({ state: 'stopped', sent: 0, rejected: 0, total: 5, stopReason: 'marketing:start_failed' }))
+    expect(text('bulk-card-summary')).toBe('Stopped: 0 of 5 messages sent, 0 rejected')
+    render(job({ state: 'stopped', sent: 3, rejected: 1, total: 10, stopReason: 'cancelled' }))
+    expect(text('bulk-card-summary')).toBe('Stopped: 3 of 10 messages sent, 1 rejected')
+  })
+
+  it('resumes a paused marketing job only through the server, never on this device', () => {
+    render(job({ state: 'paused', kind: 'marketing', stopReason: 'resumed_from_server' }))
+    expect(host.querySelector('[data-testid="bulk-card-resume-marketing"]')).not.toBeNull()
+    const buttons = [...host.querySelectorAll('button')].map((b) => b.textContent)
+    expect(buttons.filter((b) => b === 'Resume')).toHaveLength(1)
+    render(job({ state: 'paused', stopReason: 'resumed_from_server' }))
+    expect(host.querySelector('[data-testid="bulk-card-resume-marketing"]')).toBeNull()
+  })
+
   it('shows the success summary once finished', () => {
     render(job({ state: 'finished', sent: 9, rejected: 1 }))
     expect(text('bulk-card-summary')).toBe('Successfully sent 9 messages, 1 rejected')
