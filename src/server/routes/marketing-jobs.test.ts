@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
+import { GraphError } from '../../shared/graph/errors.ts'
 import {
   type LoggedIn,
   type TestApp,
@@ -17,11 +18,16 @@ import {
 
 class FakeMarketing implements MarketingJobGraph {
   created: { adAccountId: string; name: string; pageId: string; budget: unknown }[] = []
+  /** The network's refusal of the next campaign creation. */
+  refuse?: GraphError
   async createCampaign(
     adAccountId: string,
     _token: string,
     input: { name: string; pageId: string; budget: unknown },
   ) {
+    const refusal = this.refuse
+    this.refuse = undefined
+    if (refusal) throw refusal
     this.created.push({ adAccountId, ...input })
     return { id: `camp${this.created.length}` }
   }
@@ -151,6 +157,28 @@ onEveryStore('marketing jobs', (kind) => {
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toMatchObject({ code: 'marketing_off' })
     expect(network.created.length).toBe(before)
+  })
+
+  it("answers the network's refusal of the campaign as what it is, with the network's own words", async () => {
+    const { who, pageId } = await page()
+    const id = await job(who, pageId)
+    network.refuse = new GraphError({
+      kind: 'config',
+      code: 200,
+      httpStatus: 403,
+      message: '(#200) Requires ads_management permission',
+    })
+    const refused = await start(who, id, good)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toMatchObject({
+      code: 'network:config',
+      message: '(#200) Requires ads_management permission',
+      errors: { network: ['(#200) Requires ads_management permission'] },
+    })
+    expect(refused.json().errors).not.toHaveProperty('budget')
+    // Nothing was created or handed over: the same start goes through once the network agrees.
+    const started = await start(who, id, good)
+    expect(started.statusCode).toBe(200)
   })
 
   it('gives a campaign only to a job created as a marketing job, and a hand-over only of its own kind', async () => {

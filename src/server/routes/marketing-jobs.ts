@@ -17,7 +17,7 @@ import { estimateMinor, perMessageMinor } from '../../shared/marketing/rates.ts'
 import type { ApiContext } from '../context.ts'
 import type { Store } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
-import { HttpError, invalid, parse } from '../http/errors.ts'
+import { HttpError, parse } from '../http/errors.ts'
 import { marketingOf } from '../../shared/bulk/core/failure-policy.ts'
 import { GraphError } from '../../shared/graph/errors.ts'
 import { handOver, KindMismatch, LeaseConflict } from '../bulk/jobs.ts'
@@ -201,15 +201,22 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
   })
 }
 
-/** A failed campaign creation as an answer: the network's marketing error by name, a refused token, or unreachable. */
+/**
+ * A failed campaign creation as an answer: the network's marketing error by name, any other refusal by the
+ * network as what it is (`network:<class>`, with the network's own text as the message, never mapped to a
+ * guessed field), or unreachable.
+ */
 function networkRefusal(err: unknown): unknown {
   if (err instanceof HttpError || err instanceof MessageNotFound) return err
   const name = marketingOf(err)
   if (name) return new HttpError(409, 'The network refused the campaign.', undefined, `marketing:${name}`)
-  if (err instanceof GraphError) {
-    if (err.kind === 'auth') return invalid('page_token', 'The social network refused this page token.')
-    if (err.kind === 'config') return new HttpError(422, err.message, { budget: [err.message] })
-  }
+  if (err instanceof GraphError && err.kind !== 'network' && err.kind !== 'transient')
+    return new HttpError(
+      422,
+      err.message,
+      { [err.kind === 'auth' ? 'page_token' : 'network']: [err.message] },
+      `network:${err.kind}`,
+    )
   return new HttpError(502, NETWORK_UNREACHABLE)
 }
 

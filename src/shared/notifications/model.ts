@@ -15,6 +15,8 @@ export interface NotificationInput {
   kind: NotificationKind
   title: string
   message?: string
+  /** Words quoted as they came (the network's own text), shown apart in their own direction. */
+  quote?: string
   /** Stays until closed; otherwise it closes by itself after NOTIFICATION_AUTO_CLOSE_MS. */
   persistent?: boolean
   action?: NotificationAction

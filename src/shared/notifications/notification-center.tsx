@@ -37,6 +37,11 @@ function NotificationItem({ item }: { item: AppNotification }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>
         {item.message ? <p className="mt-0.5 text-sm break-words">{item.message}</p> : null}
+        {item.quote ? (
+          <p className="mt-0.5 text-xs break-words opacity-80" data-testid="notification-quote">
+            <bdi>{item.quote}</bdi>
+          </p>
+        ) : null}
         {item.action ? (
           <button
             type="button"

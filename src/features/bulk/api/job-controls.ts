@@ -56,7 +56,11 @@ export async function resumeJob(id: string): Promise<void> {
 
 /** Resuming a marketing-stopped job was refused: `code` names the reason (`marketingReasonText`). */
 export class MarketingResumeFailed extends Error {
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    /** The network's own words when the network refused it (`code` is then `network:<class>`). */
+    readonly networkText?: string,
+  ) {
     super(`the marketing send could not resume: ${code}`)
     this.name = 'MarketingResumeFailed'
   }
@@ -89,8 +93,8 @@ export async function resumeMarketingJob(id: string): Promise<void> {
       lease: job.serverLease ?? 0,
     })
   } catch (err) {
-    const code = isApiError(err) ? marketingRefusal(err.body).code : 'no_connection'
-    throw new MarketingResumeFailed(code ?? 'start_failed')
+    const refusal = isApiError(err) ? marketingRefusal(err.body) : { code: 'no_connection' }
+    throw new MarketingResumeFailed(refusal.code ?? 'start_failed', refusal.message)
   }
   // The server counts the rest again from where it stopped (its skipped count starts over).
   await jobs.update(id, {

@@ -6,6 +6,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { MarketingResumeFailed, resumeMarketingJob } from '../api/job-controls.ts'
 import { marketingReasonText } from '../model/marketing-error.ts'
+import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
+
+/** A network refusal by its class, any other reason by its marketing words. */
+const networkClassOrReason = (code: string) => {
+  const network = networkRefusalOf(code)
+  return network ? networkClassText(network.kind) : marketingReasonText(code)
+}
 
 export function MarketingResume({
   jobId,
@@ -21,15 +28,18 @@ export function MarketingResume({
   const { i18n, t } = useLingui()
   const [busy, setBusy] = useState(false)
   const [resumeError, setResumeError] = useState<string>()
+  const [networkText, setNetworkText] = useState<string>()
   const resumeMarketing = async () => {
     setBusy(true)
     setResumeError(undefined)
+    setNetworkText(undefined)
     try {
       await resumeMarketingJob(jobId)
     } catch (err) {
       setResumeError(
         err instanceof MarketingResumeFailed ? resumeFailureText(err.code) : resumeFailureText(''),
       )
+      if (err instanceof MarketingResumeFailed && networkRefusalOf(err.code)) setNetworkText(err.networkText)
     } finally {
       setBusy(false)
     }
@@ -41,7 +51,7 @@ export function MarketingResume({
         ? t`The server could not be reached. Try again when you are online.`
         : code === 'no_campaign'
           ? t`This marketing send never got its campaign, so it cannot go on. Start a new send.`
-          : i18n._(marketingReasonText(code))
+          : i18n._(networkClassOrReason(code))
   return (
     <div className="mt-2 flex flex-col items-start gap-1 text-xs" data-testid="bulk-card-marketing-resume">
       {/* A paused marketing job (found on the server) needs no fix: its state line says what to do. */}
@@ -76,6 +86,12 @@ export function MarketingResume({
       {resumeError ? (
         <p role="alert" className="text-red-700" data-testid="bulk-card-resume-error">
           {resumeError}
+          {networkText ? (
+            <>
+              {' '}
+              <bdi data-testid="bulk-card-network-text">{networkText}</bdi>
+            </>
+          ) : null}
         </p>
       ) : null}
     </div>

@@ -80,6 +80,26 @@ describe('a bulk progress card', () => {
     expect(text('bulk-card-summary')).toBe('Stopped: 3 of 10 messages sent, 1 rejected')
   })
 
+  it("says a network refusal by its class with the network's own words beside it, never a guessed cause", () => {
+    render(
+      job({
+        state: 'stopped',
+        sent: 0,
+        rejected: 0,
+        total: 5,
+        stopReason: 'marketing:network:config:(#200) Requires ads_management permission',
+      }),
+    )
+    expect(text('bulk-card-summary')).toBe('Stopped: 0 of 5 messages sent, 0 rejected')
+    expect(text('bulk-card-marketing-stop')).toBe(
+      'Stopped: The social network refused the request (a permission or a setting). (#200) Requires ads_management permission',
+    )
+    const quoted = host.querySelector('[data-testid="bulk-card-network-text"]')
+    expect(quoted?.tagName).toBe('BDI')
+    expect(quoted?.textContent).toBe('(#200) Requires ads_management permission')
+    expect(host.textContent).not.toMatch(/budget is too small|Successfully sent/)
+  })
+
   it('resumes a paused marketing job only through the server, never on this device', () => {
     render(job({ state: 'paused', kind: 'marketing', stopReason: 'resumed_from_server' }))
     expect(host.querySelector('[data-testid="bulk-card-resume-marketing"]')).not.toBeNull()
