@@ -288,17 +288,24 @@ describe('the bulk wizard with marketing messages', () => {
     expect(calls.filter((c) => c.endsWith('/optin-requests/check')).length).toBeGreaterThanOrEqual(2)
   })
 
-  it('asks for the marketing permissions the login lacks before the send, and sends nothing without them', async () => {
-    grants.held = false
-    grants.allow = false
+  const clickSend = () =>
+    act(async () => {
+      q('bulk-send')!.click()
+      await new Promise((r) => setTimeout(r, 20))
+    })
+  /** Step 3 with a text and a budget of 50, then Send. */
+  async function sendWithBudget() {
     await until(() => text('bulk-group-marketing').includes('2'), 'subscribers counted')
     await toStep3()
     type(q('bulk-text') as HTMLTextAreaElement, 'Hello')
     type(q('bulk-budget-amount') as HTMLInputElement, '50')
-    await act(async () => {
-      q('bulk-send')!.click()
-      await new Promise((r) => setTimeout(r, 20))
-    })
+    await clickSend()
+  }
+
+  it('asks for the marketing permissions the login lacks before the send, and sends nothing without them', async () => {
+    grants.held = false
+    grants.allow = false
+    await sendWithBudget()
     expect(grants.asked).toBe(1)
     expect(started).toHaveLength(0)
     const shown = notificationStore.getState().map((n) => `${n.title}: ${n.message}`)
@@ -306,10 +313,7 @@ describe('the bulk wizard with marketing messages', () => {
       'The marketing send did not start: Marketing messages need the permission to manage your ads. Nothing was sent: send again and allow it.',
     )
     grants.allow = true
-    await act(async () => {
-      q('bulk-send')!.click()
-      await new Promise((r) => setTimeout(r, 20))
-    })
+    await clickSend()
     expect(grants.asked).toBe(2)
     expect(started).toHaveLength(1)
   })
@@ -317,14 +321,7 @@ describe('the bulk wizard with marketing messages', () => {
   it("shows the network's refusal by its class with the network's own words, never a guessed cause", async () => {
     startResult.fail = 'network:config'
     startResult.text = '(#200) Requires ads_management permission'
-    await until(() => text('bulk-group-marketing').includes('2'), 'subscribers counted')
-    await toStep3()
-    type(q('bulk-text') as HTMLTextAreaElement, 'Hello')
-    type(q('bulk-budget-amount') as HTMLInputElement, '50')
-    await act(async () => {
-      q('bulk-send')!.click()
-      await new Promise((r) => setTimeout(r, 20))
-    })
+    await sendWithBudget()
     const shown = notificationStore.getState().map((n) => [n.title, n.message, n.quote])
     expect(shown).toContainEqual([
       'The marketing send did not start',
@@ -335,14 +332,7 @@ describe('the bulk wizard with marketing messages', () => {
 
   it("shows the server's reason when the marketing part could not start", async () => {
     startResult.fail = 'inactive_campaign'
-    await until(() => text('bulk-group-marketing').includes('2'), 'subscribers counted')
-    await toStep3()
-    type(q('bulk-text') as HTMLTextAreaElement, 'Hello')
-    type(q('bulk-budget-amount') as HTMLInputElement, '50')
-    await act(async () => {
-      q('bulk-send')!.click()
-      await new Promise((r) => setTimeout(r, 20))
-    })
+    await sendWithBudget()
     const shown = notificationStore.getState().map((n) => `${n.title}: ${n.message}`)
     expect(shown).toContain('The marketing send did not start: Marketing error inactive_campaign')
   })
