@@ -74,7 +74,8 @@ export async function claimNext(
       }
     }
     if (!r) return { kind: 'empty', job, sending: (await countInState(jobId, 'sending')) > 0 }
-    if (r.way === 'marketing') return { kind: 'server_only', job }
+    // A marketing job is sent by the server only, whatever its recipient's way says (a row rebuilt without it).
+    if (r.way === 'marketing' || job.kind === 'marketing') return { kind: 'server_only', job }
     const mode = decide(r.order, job)
     if (mode === 'stop') return { kind: 'stop', job }
     const branded = mode === 'branded'

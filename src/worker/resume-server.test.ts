@@ -20,6 +20,7 @@ describe('resuming a job from the server record', () => {
         total_messages: 12,
         branded_messages_amount: 0,
         created_at: new Date(t0).toISOString(),
+        kind: 'standard',
       },
     ]
     await api.putRecipients(
@@ -46,5 +47,42 @@ describe('resuming a job from the server record', () => {
     for (let i = 1; i <= 12; i++) expect(graph.sentTo(String(i))).toBe(1)
     expect(api.touches.size).toBe(12)
     expect(api.sub.available_messages).toBe(1000 - 12)
+  })
+})
+
+describe('resuming a marketing job from the server record', () => {
+  it('never sends a marketing job on the device, not even its uncertain tail', async () => {
+    const api = new FakeApi()
+    const graph = new FakeGraph()
+    api.open = [
+      {
+        id: '77',
+        page_id: PAGE,
+        message: 'Sale',
+        label: '["all_labels"]',
+        total_messages: 8,
+        branded_messages_amount: 0,
+        created_at: new Date(Date.now() - 1000).toISOString(),
+        kind: 'marketing',
+      },
+    ]
+    await api.putRecipients(
+      '77',
+      Array.from({ length: 8 }, (_, i) => ({
+        recipient_id: String(i + 1),
+        name: `P${i + 1}`,
+        conversation_id: `c${i + 1}`,
+        way: 'marketing' as const,
+      })),
+    )
+    expect(await rebuildMissingJobs(api, Date.now())).toEqual(['77'])
+    expect(await jobs.get('77')).toMatchObject({ kind: 'marketing', state: 'paused' })
+
+    // The owner resumes it as the card's Resume does for any paused job.
+    await jobs.update('77', { state: 'queued' })
+    const outcome = await runJob(makeDeps(graph, api), '77', (await claimLease('77'))!)
+    expect(outcome).toBe('paused')
+    expect(graph.delivered).toEqual([])
+    expect(api.touches.size).toBe(0)
   })
 })

@@ -62,6 +62,7 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     attempts: r.status ? 1 : 0,
     attemptAt,
     branded: r.sent_as_branded ?? false,
+    ...(r.way === 'marketing' ? { way: r.way } : {}),
   }))
   const audience: AudienceMember[] = list.map((r) => ({
     recipientId: r.recipient_id,
@@ -72,8 +73,10 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
   const sent = rows.filter((r) => r.state === 'sent').length
   const rejected = rows.filter((r) => r.state === 'rejected').length
   const branded = record.branded_messages_amount
+  const campaign = record.marketing
   const job: JobRecord = {
     id: record.id,
+    kind: record.kind,
     pageId: record.page_id,
     pageName: '',
     text: record.message,
@@ -81,6 +84,18 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     ...(record.tag ? { tag: record.tag } : {}),
     ...(record.content_kind === 'optin_request'
       ? { contentKind: record.content_kind, optinTitle: record.optin_title ?? '' }
+      : {}),
+    ...(record.kind === 'marketing' && campaign
+      ? {
+          marketing: {
+            budgetKind: campaign.budget_kind,
+            budgetMinor: campaign.budget_minor,
+            currency: campaign.currency,
+            estimateMinor: campaign.estimate_minor,
+            sent: campaign.sent,
+            spendMinor: campaign.spend_minor,
+          },
+        }
       : {}),
     messagingType: record.tag ? 'MESSAGE_TAG' : 'RESPONSE',
     labels: parseLabels(record.label),

@@ -71,7 +71,7 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
     // Handed to the server: this device sends nothing more of it until it is taken back.
     if (job.state === 'on_server') return 'paused'
     // Marketing messages are sent by the server only (the campaign and the subscriber tokens live there).
-    if (job.marketing) return await holdForServer(deps, job)
+    if (job.kind === 'marketing' || job.marketing) return await holdForServer(deps, job)
     const token = deps.pageToken(job.pageId)
     if (!token) {
       await waitForToken(deps, job, streaks)

@@ -410,3 +410,53 @@ freshTest(
     expect(after.total_spend_minor).toBe(reached.length * 85)
   },
 )
+
+// Turned on, then sent at once in the same visit: the page token the send hands the server must carry the
+// permissions the owner just granted (ads_management), on a desk and on a phone.
+for (const [size, tag] of [
+  [DESK, 'desk'],
+  [PHONE, 'phone'],
+] as const) {
+  freshTest(
+    `turned on and sent at once without a reload, the marketing send goes out (${tag})`,
+    async ({ page, baseURL }) => {
+      freshTest.setTimeout(150_000)
+      const url = baseURL!
+      await page.setViewportSize(size)
+      await login(page)
+      await enoughMessages(page, url, 400)
+      const { outside } = await eligible(url, pages.large)
+      await turnOn(page, url, false)
+      await page.setViewportSize(size)
+      const subscribed = new Set((await tokens(url)).filter((t) => t.status === 'active').map((t) => t.psid))
+      const reached = outside.filter((p) => subscribed.has(p))
+      expect(reached.length).toBeGreaterThan(0)
+
+      // No reload: the modal is closed and the wizard opened from the page.
+      await page.getByTestId('modal').getByRole('button', { name: 'Close' }).first().click()
+      await expect(page.getByTestId('modal')).toBeHidden()
+      await page.getByTestId('bulk-toggle').click()
+      await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('bulk-group-marketing')).toContainText(String(reached.length), {
+        timeout: 20_000,
+      })
+      await page.getByTestId('bulk-group-standard').getByRole('checkbox').uncheck()
+      await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+      await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+      const text = `Right after turning on ${Date.now()}`
+      await page.getByTestId('bulk-text').fill(text)
+      await page.getByTestId('bulk-budget-amount').fill('100')
+      await page.getByTestId('bulk-send').click()
+      await expect(page.getByText('The marketing send did not start')).toHaveCount(0)
+      const job = await card(page)
+      await expect(job).toHaveAttribute('data-state', 'finished', { timeout: 60_000 })
+      const marketing = (await sends(url)).filter((s) => s.kind === 'marketing').map((s) => s.psid)
+      expect([...marketing].sort()).toEqual([...reached].sort())
+      expect((await sentLog(url)).filter((s) => s.text === text)).toEqual([])
+      await expect(job.getByTestId('bulk-card-summary')).toHaveText(
+        `Successfully sent ${reached.length} messages, 0 rejected`,
+      )
+      await fits(page, [job])
+    },
+  )
+}

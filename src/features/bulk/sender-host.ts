@@ -20,7 +20,7 @@ import {
 import type { JobRecord } from '../../shared/bulk/records.ts'
 import { syncRecipients } from '../../shared/bulk/sync-recipients.ts'
 import { flushTouches } from '../../shared/bulk/touch-outbox.ts'
-import { handOverJob, handsOver, takeBackJob } from '../../shared/bulk/handover.ts'
+import { handOverJob, handsOver, takeBackJob, takenBackToSend } from '../../shared/bulk/handover.ts'
 import { rejectionNotice } from './model/rejection.ts'
 
 /** Hidden this long, the app hands its "keep sending" jobs to the server (a phone stops hidden apps soon). */
@@ -88,6 +88,7 @@ function handOverClosing() {
         next_send_at: job.nextSendAt || null,
         messaging_type: job.messagingType,
         branded_from: job.brandedFrom,
+        kind: job.kind,
       }),
     }).catch(() => undefined)
   }
@@ -105,7 +106,7 @@ function takeBackAll(starting = false): Promise<void> {
     // At start (no sender runs yet) a "keep sending" job may be on the server even if this device's record
     // missed the hand-over (the page closed first); later, only the jobs marked as handed over.
     const held = ((await db.bulkJobs.toArray()) as JobRecord[]).filter(
-      (j) => j.state === 'on_server' || (starting && handsOver(j)),
+      (j) => takenBackToSend(j) && (j.state === 'on_server' || (starting && handsOver(j))),
     )
     if (held.length === 0) return
     if (!navigator.onLine) {

@@ -4,6 +4,7 @@
  * the lease between the device and the server in one transaction each, so exactly one side sends at a time.
  */
 import type { HandoverBody, TakeBackResponse, TouchBody } from '../../shared/contracts/api.ts'
+import type { JobKind } from '../../shared/contracts/marketing-core.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
@@ -27,6 +28,14 @@ export class LeaseConflict extends Error {
   }
 }
 
+/** A hand-over or start of a job as another kind than it was created: nothing is handed over. */
+export class KindMismatch extends Error {
+  constructor(readonly kind: JobKind) {
+    super(`The job is of kind ${kind}.`)
+    this.name = 'KindMismatch'
+  }
+}
+
 export interface ServerJob {
   id: string
   user_id: string
@@ -45,6 +54,8 @@ export interface ServerJob {
   total_messages: number
   /** A send (of any run of this job) may be in flight until then. */
   busy_until: Date | null
+  /** What the job is, fixed at its creation: only a marketing job sends marketing messages. */
+  kind: JobKind
   /** What the job sends: the owner's text, or an opt-in request titled `optin_title`. */
   content_kind: 'text' | 'optin_request'
   optin_title: string | null
@@ -61,7 +72,7 @@ export interface ServerJob {
 
 const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
   sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages, busy_until,
-  content_kind, optin_title, ad_account_id, campaign_id, marketing_message_id, budget_kind,
+  kind, content_kind, optin_title, ad_account_id, campaign_id, marketing_message_id, budget_kind,
   budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`
 
 export async function readJob(db: Queryable, id: string): Promise<ServerJob | undefined> {
@@ -113,8 +124,9 @@ export async function handOver(
         state: string
         total_messages: number
         created_at: Date
+        kind: JobKind
       }>(
-        `SELECT lease, sender, state, total_messages, created_at FROM messages
+        `SELECT lease, sender, state, total_messages, created_at, kind FROM messages
            WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,
         [id, userId],
       )
@@ -123,6 +135,7 @@ export async function handOver(
     if (job.state !== 'open') throw new LeaseConflict(job.lease, job.sender, `The job is ${job.state}.`)
     if (job.sender !== 'device' || job.lease !== body.lease)
       throw new LeaseConflict(job.lease, job.sender, 'The job was handed over already.')
+    if (body.kind && body.kind !== job.kind) throw new KindMismatch(job.kind)
     const known = (
       await tx.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM message_recipients WHERE message_id = $1',

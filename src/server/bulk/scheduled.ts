@@ -39,8 +39,9 @@ export async function createScheduled(
     const row = (
       await tx.query<{ id: number }>(
         `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages,
-            branded_messages_amount, state, sender, messaging_type, scheduled_at, time_zone)
-          VALUES ($1, $2, 1, $3, $4, $5, $6, 0, 0, 'scheduled', 'server', $7, to_timestamp($8::double precision / 1000), $9)
+            branded_messages_amount, state, sender, messaging_type, scheduled_at, time_zone, kind)
+          VALUES ($1, $2, 1, $3, $4, $5, $6, 0, 0, 'scheduled', 'server', $7, to_timestamp($8::double precision / 1000), $9,
+            'standard')
           RETURNING id`,
         [
           userId,

@@ -100,6 +100,7 @@ onEveryStore('the server sender with marketing messages', (kind) => {
         label: '[]',
         total_messages: ways.length,
         branded_messages_amount: 0,
+        ...(ways.includes('marketing') ? { kind: 'marketing' } : {}),
         ...extra,
       },
     })
@@ -359,6 +360,24 @@ onEveryStore('the server sender with marketing messages', (kind) => {
     expect(events).toEqual([{ kind: 'stopped', messageId: id, reason: 'marketing:campaign_setup' }])
     expect(network.sent.map((s) => s.recipientId)).toEqual(['0'])
     expect(network.marketing).toEqual([])
+  })
+
+  it('never sends a marketing recipient of a job not created as a marketing job: it stops before writing anything', async () => {
+    const { id } = await job(['standard', 'marketing'], { kind: 'standard' })
+    const network = new FakeNetwork()
+    const events: OwnerEvent[] = []
+    expect(await runSlice(deps(network, new Map([['1', 'b']]), events), id)).toEqual({
+      kind: 'done',
+      why: 'stopped',
+    })
+    expect(events).toEqual([{ kind: 'stopped', messageId: id, reason: 'kind_mismatch' }])
+    expect(network.sent.map((s) => s.recipientId)).toEqual(['0'])
+    expect(network.marketing).toEqual([])
+    const rows = await t.app.store.query<{ attempt_at: Date | null }>(
+      "SELECT attempt_at FROM message_recipients WHERE message_id = $1 AND recipient_id = '1'",
+      [id],
+    )
+    expect(rows[0]?.attempt_at).toBeNull()
   })
 
   it('sends an opt-in request as the notification_messages template and records it for the weekly limit', async () => {

@@ -231,6 +231,7 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
       if (claim.kind === 'stale') continue
       if (claim.kind === 'done') return finish(deps, job)
       if (claim.kind === 'stop') return stopForAllowance(deps, job)
+      if (claim.kind === 'mismatch') return stop(deps, job, KIND_MISMATCH)
       current = claim.recipient
       if (current.way === 'marketing') {
         const subscriptionToken = await subscriberToken(deps, job, current)
@@ -282,7 +283,12 @@ interface Claimed {
 }
 
 type Claim =
-  { kind: 'stale' } | { kind: 'done' } | { kind: 'stop' } | { kind: 'recipient'; recipient: Claimed }
+  | { kind: 'stale' }
+  | { kind: 'done' }
+  | { kind: 'stop' }
+  /** The next recipient is not of the job's kind (a marketing one in a job not created as marketing). */
+  | { kind: 'mismatch' }
+  | { kind: 'recipient'; recipient: Claimed }
 
 async function firstUncertain(store: Store, id: string) {
   return (
@@ -372,6 +378,8 @@ async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number):
       ).length
       return open ? { kind: 'stale' } : { kind: 'done' }
     }
+    // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
+    if (next.way === 'marketing' && job.kind !== 'marketing') return { kind: 'mismatch' }
     const mode = sendMode(next.order, job.branded_from, subscription, job.branded_messages_amount > 0)
     if (mode === 'stop') return { kind: 'stop' }
     const branded = mode === 'branded'
@@ -453,6 +461,9 @@ async function subscriberToken(deps: ServerSenderDeps, job: ServerJob, r: Claime
     throw new MarketingUnavailable()
   return deps.marketing.subscriberToken(job.page_id, r.recipient_id)
 }
+
+/** Why the server stopped a job whose recipient is not of the job's kind (a marketing one in another job). */
+export const KIND_MISMATCH = 'kind_mismatch'
 
 /** A marketing recipient in a job without a campaign (or a server without marketing): the job stops. */
 class MarketingUnavailable extends Error {

@@ -23,6 +23,7 @@ const ALL_MIGRATIONS = [
   '012_recipients_listed',
   '013_affiliates',
   '014_page_binding_checks',
+  '015_job_kind',
 ]
 
 describe('migrations on PGlite', () => {

@@ -10,7 +10,7 @@ import { handoverBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, parse } from '../http/errors.ts'
-import { handOver, LeaseConflict, takeBack } from '../bulk/jobs.ts'
+import { handOver, KindMismatch, LeaseConflict, takeBack } from '../bulk/jobs.ts'
 import { answering, messageId } from './messages.ts'
 import { requireBoundPage } from './page-access.ts'
 
@@ -22,6 +22,11 @@ export function conflict(err: LeaseConflict): HttpError {
     { lease: [String(err.lease)], sender: [err.sender] },
     'lease_conflict',
   )
+}
+
+/** The answer to a hand-over of a job as another kind than it was created: nothing was handed over. */
+export function kindConflict(err: KindMismatch): HttpError {
+  return new HttpError(409, err.message, { kind: [err.kind] }, 'kind_mismatch')
 }
 
 export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -45,6 +50,7 @@ export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return { id, lease, sender: 'server' }
     } catch (err) {
       if (err instanceof LeaseConflict) throw conflict(err)
+      if (err instanceof KindMismatch) throw kindConflict(err)
       throw err
     }
   })

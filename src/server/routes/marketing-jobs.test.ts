@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
+import { GraphError } from '../../shared/graph/errors.ts'
 import {
   type LoggedIn,
   type TestApp,
@@ -17,11 +18,16 @@ import {
 
 class FakeMarketing implements MarketingJobGraph {
   created: { adAccountId: string; name: string; pageId: string; budget: unknown }[] = []
+  /** The network's refusal of the next campaign creation. */
+  refuse?: GraphError
   async createCampaign(
     adAccountId: string,
     _token: string,
     input: { name: string; pageId: string; budget: unknown },
   ) {
+    const refusal = this.refuse
+    this.refuse = undefined
+    if (refusal) throw refusal
     this.created.push({ adAccountId, ...input })
     return { id: `camp${this.created.length}` }
   }
@@ -74,7 +80,7 @@ onEveryStore('marketing jobs', (kind) => {
     return { who, pageId }
   }
 
-  async function job(who: LoggedIn, pageId: string) {
+  async function job(who: LoggedIn, pageId: string, kind: 'marketing' | 'standard' = 'marketing') {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v2/messages',
@@ -86,6 +92,7 @@ onEveryStore('marketing jobs', (kind) => {
         label: '[]',
         total_messages: 2,
         branded_messages_amount: 0,
+        kind,
       },
     })
     const id = (created.json() as { id: string }).id
@@ -150,6 +157,53 @@ onEveryStore('marketing jobs', (kind) => {
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toMatchObject({ code: 'marketing_off' })
     expect(network.created.length).toBe(before)
+  })
+
+  it("answers the network's refusal of the campaign as what it is, with the network's own words", async () => {
+    const { who, pageId } = await page()
+    const id = await job(who, pageId)
+    network.refuse = new GraphError({
+      kind: 'config',
+      code: 200,
+      httpStatus: 403,
+      message: '(#200) Requires ads_management permission',
+    })
+    const refused = await start(who, id, good)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toMatchObject({
+      code: 'network:config',
+      message: '(#200) Requires ads_management permission',
+      errors: { network: ['(#200) Requires ads_management permission'] },
+    })
+    expect(refused.json().errors).not.toHaveProperty('budget')
+    // Nothing was created or handed over: the same start goes through once the network agrees.
+    const started = await start(who, id, good)
+    expect(started.statusCode).toBe(200)
+  })
+
+  it('gives a campaign only to a job created as a marketing job, and a hand-over only of its own kind', async () => {
+    const { who, pageId } = await page()
+    const standard = await job(who, pageId, 'standard')
+    const refused = await start(who, standard, good)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'kind_mismatch', errors: { kind: ['standard'] } })
+    const marketing = await job(who, pageId)
+    const handover = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/messages/${marketing}/handover`,
+      headers: who.auth,
+      payload: { lease: 0, page_token: 'page-token', kind: 'standard' },
+    })
+    expect(handover.statusCode).toBe(409)
+    expect(handover.json()).toMatchObject({ code: 'kind_mismatch' })
+    expect(network.created).toEqual([])
+    const listed = await t.app.inject({ url: '/api/v2/messages?state=open', headers: who.auth })
+    expect((listed.json() as { data: { id: string; kind: string }[] }).data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: standard, kind: 'standard' }),
+        expect.objectContaining({ id: marketing, kind: 'marketing' }),
+      ]),
+    )
   })
 
   it('creates the campaign once, hands the job to the server, and answers a retry the same', async () => {

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import {
   estimateQuery,
   startMarketingBody,
+  type JobKind,
   type StartMarketingBody,
 } from '../../shared/contracts/marketing.ts'
 import { estimateMinor, perMessageMinor } from '../../shared/marketing/rates.ts'
@@ -17,14 +18,14 @@ import type { ApiContext } from '../context.ts'
 import type { Store } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'
-import { HttpError, invalid, parse } from '../http/errors.ts'
+import { HttpError, parse } from '../http/errors.ts'
 import { marketingOf } from '../../shared/bulk/core/failure-policy.ts'
 import { GraphError } from '../../shared/graph/errors.ts'
-import { handOver, LeaseConflict } from '../bulk/jobs.ts'
+import { handOver, KindMismatch, LeaseConflict } from '../bulk/jobs.ts'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
 import { marketingPage, type MarketingPageRow } from '../repo/marketing.ts'
 import { MessageNotFound } from '../repo/messages.ts'
-import { conflict } from './handover.ts'
+import { conflict, kindConflict } from './handover.ts'
 import { answering, messageId } from './messages.ts'
 import { NETWORK_UNREACHABLE, requireBoundPage } from './page-access.ts'
 
@@ -51,6 +52,7 @@ interface JobRow {
   state: string
   sender: string
   lease: number
+  kind: JobKind
   campaign_id: string | null
   currency: string | null
   estimate_minor: number | null
@@ -60,7 +62,7 @@ interface JobRow {
 async function readJob(store: Store, id: string, userId: string): Promise<JobRow> {
   const row = (
     await store.query<JobRow>(
-      `SELECT page_id, message, image_url, state, sender, lease, campaign_id, currency,
+      `SELECT page_id, message, image_url, state, sender, lease, kind, campaign_id, currency,
           estimate_minor::double precision AS estimate_minor,
           (SELECT count(*)::int FROM message_recipients r WHERE r.message_id = m.id AND r.way = 'marketing')
             AS marketing_count
@@ -149,6 +151,8 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
     const body = parse(startMarketingBody, request.body)
     const userId = currentUser(request).id
     let job = await answering(readJob(ctx.store, id, userId))
+    // Only a job created as a marketing job gets a campaign and goes to the marketing sender.
+    if (job.kind !== 'marketing') throw kindConflict(new KindMismatch(job.kind))
     // A job a marketing failure stopped (campaign paused, budget spent) is resumed where it stopped once the
     // owner fixed it: it is opened again for this hand-over (one caller wins), its campaign kept.
     if (job.state === 'stopped' && job.campaign_id) {
@@ -198,15 +202,22 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
   })
 }
 
-/** A failed campaign creation as an answer: the network's marketing error by name, a refused token, or unreachable. */
+/**
+ * A failed campaign creation as an answer: the network's marketing error by name, any other refusal by the
+ * network as what it is (`network:<class>`, with the network's own text as the message, never mapped to a
+ * guessed field), or unreachable.
+ */
 function networkRefusal(err: unknown): unknown {
   if (err instanceof HttpError || err instanceof MessageNotFound) return err
   const name = marketingOf(err)
   if (name) return new HttpError(409, 'The network refused the campaign.', undefined, `marketing:${name}`)
-  if (err instanceof GraphError) {
-    if (err.kind === 'auth') return invalid('page_token', 'The social network refused this page token.')
-    if (err.kind === 'config') return new HttpError(422, err.message, { budget: [err.message] })
-  }
+  if (err instanceof GraphError && err.kind !== 'network' && err.kind !== 'transient')
+    return new HttpError(
+      422,
+      err.message,
+      { [err.kind === 'auth' ? 'page_token' : 'network']: [err.message] },
+      `network:${err.kind}`,
+    )
   return new HttpError(502, NETWORK_UNREACHABLE)
 }
 

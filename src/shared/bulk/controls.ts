@@ -13,9 +13,12 @@ export async function pauseRecord(id: string): Promise<void> {
   if (job && RUNNABLE_STATES.includes(job.state)) await jobs.update(id, { state: 'paused' })
 }
 
-/** Puts a paused job back in the queue, without its stop reason or pacing wait. */
+/**
+ * Puts a paused job back in the device's queue, without its stop reason or pacing wait. A marketing job is
+ * never queued here: only the server's marketing sender resumes it (see resumeMarketingJob).
+ */
 export async function resumeRecord(id: string): Promise<void> {
   const job = await jobs.get(id)
-  if (job?.state === 'paused')
+  if (job?.state === 'paused' && job.kind !== 'marketing')
     await jobs.update(id, { state: 'queued', stopReason: undefined, nextSendAt: 0 })
 }

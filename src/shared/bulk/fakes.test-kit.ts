@@ -110,6 +110,9 @@ export function jobRecord(over: Partial<JobRecord> = {}): JobRecord {
     skipped: 0,
     recipientsSynced: true,
     ...over,
+    kind:
+      over.kind ??
+      (over.marketing ? 'marketing' : over.contentKind === 'optin_request' ? 'optin_request' : 'standard'),
   }
 }
 

@@ -22,9 +22,20 @@ import {
   type RecipientRecord,
 } from './records.ts'
 
-/** A job the owner wants carried on, in a state the device would send it in. */
+/**
+ * A job the owner wants carried on, in a state the device would send it in. A marketing job is not: it goes to
+ * the server only with its campaign (`POST /messages/{id}/marketing`), never by this hand-over.
+ */
 export function handsOver(job: JobRecord): boolean {
-  return !!job.keepSending && RUNNABLE_STATES.includes(job.state)
+  return !!job.keepSending && job.kind !== 'marketing' && RUNNABLE_STATES.includes(job.state)
+}
+
+/**
+ * A job the device takes back from the server to send it itself. A marketing job stays with the server's
+ * marketing sender (the owner's pause or cancel takes it back, paused, and its Resume gives it back).
+ */
+export function takenBackToSend(job: JobRecord): boolean {
+  return job.kind !== 'marketing'
 }
 
 /**
@@ -54,6 +65,7 @@ export async function handOverJob(
       branded_from: job.brandedFrom,
       cursor: job.cursor ?? job.total,
       attachment_id: job.attachmentId ?? null,
+      kind: job.kind,
       results: queued.map((e) => e.body as TouchBody),
       uncertain: sending.map((r) => ({
         recipient_id: r.recipientId,

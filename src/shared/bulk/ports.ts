@@ -1,6 +1,6 @@
 /** What the sender needs from the outside world; the worker entry wires real ones, tests inject fakes. */
 import type { RecipientInput, SubscriptionState, TouchBody, TouchResponse } from '../contracts/api.ts'
-import type { ContentKind, RecipientWay } from '../contracts/marketing.ts'
+import type { ContentKind, JobKind, JobMarketing, RecipientWay } from '../contracts/marketing.ts'
 import type { GraphClient } from '../graph/types.ts'
 
 export type SenderGraph = Pick<GraphClient, 'send' | 'uploadAttachment' | 'messages'>
@@ -39,6 +39,10 @@ export interface OpenServerJob {
   sender?: 'device' | 'server'
   content_kind?: ContentKind
   optin_title?: string | null
+  /** What the job is, fixed when the record was created: a marketing job is never sent by a device. */
+  kind: JobKind
+  /** A marketing job's campaign budget, once its campaign was created. */
+  marketing?: JobMarketing | null
 }
 
 export interface SenderApi {

@@ -6,11 +6,13 @@ import { z } from './zod.ts'
 import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
 import {
   contentKind,
+  jobKind,
   jobMarketing,
   networkMessageId,
   networkToken,
   optinTitle,
   recipientWay,
+  type JobKind,
 } from './marketing-core.ts'
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
@@ -113,6 +115,11 @@ export const createMessageBody = z
     /** An opt-in request ("Ask to subscribe") instead of a text message; absent means text. */
     content_kind: contentKind.optional(),
     optin_title: optinTitle.optional(),
+    /**
+     * What the job is, fixed here for its whole life (absent: opt-in requests for an opt-in job, else
+     * standard). Only a marketing job may have marketing recipients and a campaign.
+     */
+    kind: jobKind.optional(),
   })
   .strict()
   .refine((b) => b.content_kind !== 'optin_request' || b.optin_title !== undefined, {
@@ -123,7 +130,19 @@ export const createMessageBody = z
     message: 'The branded messages cannot be more than the total messages.',
     path: ['branded_messages_amount'],
   })
+  .refine(
+    (b) => b.kind === undefined || (b.kind === 'optin_request') === (b.content_kind === 'optin_request'),
+    {
+      message: 'An opt-in job is of kind optin_request, and only an opt-in job is.',
+      path: ['kind'],
+    },
+  )
 export type CreateMessageBody = z.infer<typeof createMessageBody>
+
+/** The kind a job is created with: the one given, else what its content says. */
+export function createdKind(body: Pick<CreateMessageBody, 'kind' | 'content_kind'>): JobKind {
+  return body.kind ?? (body.content_kind === 'optin_request' ? 'optin_request' : 'standard')
+}
 
 export const touchBody = z
   .object({
@@ -173,6 +192,8 @@ export const handoverBody = z
     attachment_id: z.string().max(200).nullish(),
     results: z.array(touchBody).max(5_000).default([]),
     uncertain: z.array(uncertainRecipient).max(5_000).default([]),
+    /** The job's kind as the device knows it: the server refuses a hand-over of another kind's job. */
+    kind: jobKind.optional(),
   })
   .strict()
 export type HandoverBody = z.input<typeof handoverBody>
@@ -336,6 +357,8 @@ export const storedMessage = z.object({
   time_zone: z.string().nullable().default(null),
   content_kind: contentKind.default('text'),
   optin_title: z.string().nullable().default(null),
+  /** What the job is, fixed at its creation: every sender checks it. */
+  kind: jobKind.default('standard'),
   /** The job's campaign, budget and spend when some recipients are reached as marketing messages. */
   marketing: jobMarketing.nullable().default(null),
 })

@@ -29,6 +29,14 @@ export type RecipientWay = z.infer<typeof recipientWay>
 export const contentKind = z.enum(['text', 'optin_request'])
 export type ContentKind = z.infer<typeof contentKind>
 
+/**
+ * What a bulk job is, fixed when its record is created and checked by every sender: standard messages inside
+ * the window, a marketing job (its subscribers outside the window are reached by marketing messages, sent by
+ * the server only, with the job's campaign), or opt-in requests.
+ */
+export const jobKind = z.enum(['standard', 'marketing', 'optin_request'])
+export type JobKind = z.infer<typeof jobKind>
+
 export const budgetKind = z.enum(['daily', 'total'])
 export type BudgetKind = z.infer<typeof budgetKind>
 

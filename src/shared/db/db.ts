@@ -4,7 +4,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
-import type { BudgetKind, ContentKind, RecipientWay } from '../contracts/marketing.ts'
+import type { BudgetKind, ContentKind, JobKind, RecipientWay } from '../contracts/marketing.ts'
 import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
@@ -90,6 +90,11 @@ export interface BulkJob {
   sent: number
   rejected: number
   skipped: number
+  /**
+   * What the job is, as its server record was created (the same name there): a marketing job is sent by the
+   * server's marketing sender only, never by this device. Rows from before it get it in schema version 33.
+   */
+  kind: JobKind
   // The fields below came after the base shape; they are optional so rows written by any version stay readable.
   /** Branded messages were authorised when the job started (the footer replaces a stop at 0 available). */
   brandedAuthorised?: boolean

@@ -12,7 +12,7 @@ export interface SchemaVersion {
 
 /**
  * Every schema version ever released, in order. APPEND-ONLY: a change is a new entry at the end, numbered
- * above the highest number ever released (the next is 33). Never reuse, insert or renumber a number, and
+ * above the highest number ever released (the next is 34). Never reuse, insert or renumber a number, and
  * never edit a released entry: a device already past a number never runs a step inserted below it, so an
  * inserted migration silently never happens there. (Numbers up to 30 once came in per-area ranges, which is
  * why they jump; 10 shipped together with 20.) src/shared/db/schema.test.ts checks the order, and
@@ -67,6 +67,27 @@ export const schemaVersions: readonly SchemaVersion[] = [
       conversations: 'key, [pageId+updatedAt], pageId, [pageId+customerId]',
       receipts: 'key',
       bulkReceipts: 'id',
+    },
+  },
+  // Every job records its kind as its server record was created: a job with a campaign budget or any
+  // marketing recipient is a marketing job, an opt-in job requests opt-ins, any other is standard.
+  {
+    version: 33,
+    stores: {},
+    upgrade: async (tx) => {
+      const withMarketing = new Set<string>()
+      await tx.table('bulkRecipientChunks').each((p: { jobId: string; ways?: string[] }) => {
+        if (p.ways?.includes('marketing')) withMarketing.add(p.jobId)
+      })
+      await tx
+        .table('bulkJobs')
+        .toCollection()
+        .modify((job: { id: string; kind?: string; marketing?: unknown; contentKind?: string }) => {
+          if (job.kind) return
+          if (job.contentKind === 'optin_request') job.kind = 'optin_request'
+          else if (job.marketing || withMarketing.has(job.id)) job.kind = 'marketing'
+          else job.kind = 'standard'
+        })
     },
   },
 ]

@@ -87,8 +87,9 @@ function job(release: ReleasedSchema) {
     rejected: 0,
     skipped: 0,
   }
-  // From version 22 a job records how far through its stored audience the sender is.
-  return release.version >= 22 ? { ...base, cursor: 3 } : base
+  // From version 22 a job records how far through its stored audience the sender is, from 33 its kind.
+  const withCursor = release.version >= 22 ? { ...base, cursor: 3 } : base
+  return release.version >= 33 ? { ...withCursor, kind: 'standard' } : withCursor
 }
 
 /** A database as the release left it on a device, with a row in each of its tables. */
@@ -133,7 +134,11 @@ describe('upgrading the database of an earlier release', () => {
         expect(await upgraded.table(table).get(key), table).toEqual(row[table as keyof typeof row])
       }
       // Version 22's upgrade: a job from before it has a row per recipient, so its cursor is its total.
-      const expectedJob = release.version >= 22 ? job(release) : { ...job(release), cursor: 10 }
+      // Version 33's: every job has its kind (a job of an earlier release sent standard messages).
+      const expectedJob = {
+        ...(release.version >= 22 ? job(release) : { ...job(release), cursor: 10 }),
+        kind: 'standard',
+      }
       expect(await upgraded.table('bulkJobs').get('j1')).toEqual(expectedJob)
 
       // The current indexes answer queries on the old rows.

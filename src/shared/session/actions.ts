@@ -53,6 +53,22 @@ function need(): SessionDeps {
   return deps
 }
 
+/** The permissions a login granted: those in its answer (grantedScopes), else those on /me/permissions. */
+async function grantedPermissions(
+  auth: NonNullable<SocialLoginResponse['authResponse']>,
+  graph: SessionGraph,
+): Promise<string[]> {
+  if (auth.grantedScopes !== undefined)
+    return auth.grantedScopes
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  const list = await graph.permissions(auth.accessToken)
+  // A permission also listed as declined is not granted.
+  const declined = new Set(list.filter((p) => p.status !== 'granted').map((p) => p.permission))
+  return list.filter((p) => p.status === 'granted' && !declined.has(p.permission)).map((p) => p.permission)
+}
+
 /** Missing permissions: those not granted in the answer (grantedScopes) or on /me/permissions. */
 export async function missingPermissions(
   response: SocialLoginResponse,
@@ -60,18 +76,18 @@ export async function missingPermissions(
 ): Promise<string[]> {
   const auth = response.authResponse
   if (!auth) return [...REQUIRED_PERMISSIONS]
-  let granted: string[]
-  if (auth.grantedScopes !== undefined) {
-    granted = auth.grantedScopes.split(',').map((s) => s.trim())
-  } else {
-    const list = await graph.permissions(auth.accessToken)
-    // A permission also listed as declined is not granted.
-    const declined = new Set(list.filter((p) => p.status !== 'granted').map((p) => p.permission))
-    granted = list
-      .filter((p) => p.status === 'granted' && !declined.has(p.permission))
-      .map((p) => p.permission)
-  }
+  const granted = await grantedPermissions(auth, graph)
   return REQUIRED_PERMISSIONS.filter((p) => !granted.includes(p))
+}
+
+/**
+ * Whether the current social login granted all these permissions, as far as the session knows (a session
+ * restored without its login's answer knows only the first login's): read at once, so a click handler can
+ * still open the network's dialog when it answers false.
+ */
+export function hasPermissions(scopes: readonly string[]): boolean {
+  const granted = sessionStore.getState().grantedScopes ?? []
+  return scopes.every((s) => granted.includes(s))
 }
 
 function fail(reason: 'declined' | 'not_connected' | 'server', declined?: string[]): void {
@@ -91,7 +107,8 @@ function fail(reason: 'declined' | 'not_connected' | 'server', declined?: string
 async function completeLogin(response: SocialLoginResponse): Promise<void> {
   const { graph } = need()
   if (response.status !== 'connected' || !response.authResponse) return fail('not_connected')
-  const missing = await missingPermissions(response, graph).catch(() => [...REQUIRED_PERMISSIONS])
+  const grantedScopes = await grantedPermissions(response.authResponse, graph).catch((): string[] => [])
+  const missing = REQUIRED_PERMISSIONS.filter((p) => !grantedScopes.includes(p))
   if (missing.length > 0) return fail('declined', missing)
   const accessToken = response.authResponse.accessToken
   const { referral, coupon } = captureReferral()
@@ -114,6 +131,7 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
     fbUser: me,
     accounts,
     subscription: login.data.user.subscription,
+    grantedScopes,
   })
 }
 
@@ -167,7 +185,13 @@ async function resumeOnline(attempt: number): Promise<void> {
         graph.accounts(token).catch(() => accounts),
       ])
     }
-    sessionStore.reset({ status: 'logged_in', fbUser, accounts, subscription })
+    sessionStore.reset({
+      status: 'logged_in',
+      fbUser,
+      accounts,
+      subscription,
+      ...(current.grantedScopes ? { grantedScopes: current.grantedScopes } : {}),
+    })
   } catch (err) {
     // A 401 has already ended the session; any other failure is tried again.
     console.error('reconnecting the session failed; trying again', err)
@@ -239,8 +263,9 @@ export type ExtraPermissionsResult =
 /**
  * Asks the network for permissions beyond the first login's, only when a feature needs them (incremental
  * login: the same dialog, `auth_type=rerequest`, with just these scopes). The user token it answers replaces
- * the session's in memory, so page tokens listed afterwards carry the new grants. Must be called straight
- * from a click handler.
+ * the session's in memory and the page tokens are read again with it before this answers: a page token read
+ * before the grant does not carry it, so a call that needs the grant (a campaign) would be refused with it.
+ * Must be called straight from a click handler.
  */
 export async function requestExtraPermissions(scopes: readonly string[]): Promise<ExtraPermissionsResult> {
   const { sdk, graph } = need()
@@ -248,15 +273,18 @@ export async function requestExtraPermissions(scopes: readonly string[]): Promis
   const auth = response.authResponse
   if (response.status !== 'connected' || !auth)
     return { granted: false, reason: 'not_connected', missing: [...scopes] }
-  let granted: string[]
-  if (auth.grantedScopes !== undefined) granted = auth.grantedScopes.split(',').map((s) => s.trim())
-  else {
-    const list = await graph.permissions(auth.accessToken).catch(() => [])
-    granted = list.filter((p) => p.status === 'granted').map((p) => p.permission)
-  }
+  const granted = await grantedPermissions(auth, graph).catch((): string[] => [])
   const missing = scopes.filter((s) => !granted.includes(s))
   if (missing.length > 0) return { granted: false, reason: 'declined', missing }
   userToken = auth.accessToken
+  // The page tokens as this token lists them carry the new grants: the session takes both at once, so whoever
+  // follows the grants (a page's token in use) finds the new tokens with them.
+  const accounts = await graph.accounts(auth.accessToken).catch(() => undefined)
+  const known = sessionStore.getState().grantedScopes ?? []
+  sessionStore.setState({
+    grantedScopes: [...new Set([...known, ...granted])],
+    ...(accounts ? { accounts } : {}),
+  })
   return { granted: true, userToken: auth.accessToken }
 }
 

@@ -2,6 +2,7 @@ export type { LoginFailReason, SessionState, SessionStatus } from './store.ts'
 export { sessionStore, setSubscription, useSession } from './store.ts'
 export {
   configureSession,
+  hasPermissions,
   initSession,
   loginWithSdk,
   logout,

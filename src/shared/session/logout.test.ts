@@ -89,6 +89,7 @@ async function leaveData(owner?: string) {
   })
   await db.bulkJobs.put({
     id: '42',
+    kind: 'standard',
     pageId: 'p1',
     pageName: 'Shop',
     text: 'hello',

@@ -20,6 +20,8 @@ export interface SessionState {
   offline?: boolean
   /** Permissions the user declined in the last login attempt. */
   declined?: string[]
+  /** Permissions the current social login granted (the first login's, and any asked for since). */
+  grantedScopes?: string[]
 }
 
 type Listener = () => void

@@ -42,7 +42,12 @@ export async function pauseJob(id: string): Promise<void> {
   wakeSender()
 }
 
+/**
+ * The card's Resume, by the job's kind: a marketing job goes back to the server's marketing sender with its
+ * campaign (never to this device's sender); any other is queued here again.
+ */
 export async function resumeJob(id: string): Promise<void> {
+  if ((await jobs.get(id))?.kind === 'marketing') return resumeMarketingJob(id)
   await resumeRecord(id)
   // The owner acted: a page token the accounts list could not give is asked for again at once.
   retryPageTokensNow()
@@ -51,7 +56,11 @@ export async function resumeJob(id: string): Promise<void> {
 
 /** Resuming a marketing-stopped job was refused: `code` names the reason (`marketingReasonText`). */
 export class MarketingResumeFailed extends Error {
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    /** The network's own words when the network refused it (`code` is then `network:<class>`). */
+    readonly networkText?: string,
+  ) {
     super(`the marketing send could not resume: ${code}`)
     this.name = 'MarketingResumeFailed'
   }
@@ -63,13 +72,16 @@ export function stoppedForMarketing(job: { state: string; stopReason?: string })
 }
 
 /**
- * Resumes a job a marketing failure stopped, once the owner fixed the cause (reactivated the campaign, raised
- * the budget in the ad account): `POST /messages/{id}/marketing` again reopens it on the server with its
- * campaign and budget kept, and the server's sender goes on where it stopped. Throws `MarketingResumeFailed`.
+ * Resumes a marketing job: one a marketing failure stopped, once the owner fixed the cause (reactivated the
+ * campaign, raised the budget in the ad account), or one rebuilt paused from the server's record.
+ * `POST /messages/{id}/marketing` again reopens it on the server with its campaign and budget kept, and the
+ * server's sender goes on where it stopped. Throws `MarketingResumeFailed`.
  */
 export async function resumeMarketingJob(id: string): Promise<void> {
   const job = await jobs.get(id)
-  if (!job?.marketing || !stoppedForMarketing(job)) return
+  if (!job || job.kind !== 'marketing' || !(stoppedForMarketing(job) || job.state === 'paused')) return
+  // Without its campaign's budget (its start never reached the network) it cannot go on as marketing.
+  if (!job.marketing) throw new MarketingResumeFailed('no_campaign')
   const listed = sessionStore.getState().accounts.find((a) => a.id === job.pageId)?.access_token
   const pageToken = listed ?? (await refreshedPageToken(job.pageId, 'bulk'))
   if (!pageToken) throw new MarketingResumeFailed('no_page_token')
@@ -81,8 +93,8 @@ export async function resumeMarketingJob(id: string): Promise<void> {
       lease: job.serverLease ?? 0,
     })
   } catch (err) {
-    const code = isApiError(err) ? marketingRefusal(err.body).code : 'no_connection'
-    throw new MarketingResumeFailed(code ?? 'start_failed')
+    const refusal = isApiError(err) ? marketingRefusal(err.body) : { code: 'no_connection' }
+    throw new MarketingResumeFailed(refusal.code ?? 'start_failed', refusal.message)
   }
   // The server counts the rest again from where it stopped (its skipped count starts over).
   await jobs.update(id, {

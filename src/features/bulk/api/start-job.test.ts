@@ -123,14 +123,20 @@ describe('starting a bulk job', () => {
 
   it('reads the marketing reason from the shapes a refusal may take', () => {
     expect(marketingRefusal({ code: 'marketing:budget_spent' })).toEqual({ code: 'budget_spent' })
-    expect(marketingRefusal({ errors: { budget: ['too_small'] } })).toEqual({ code: 'budget_too_small' })
+    expect(
+      marketingRefusal({ code: 'budget_too_small', errors: { 'budget.minor': ['budget_too_small'] } }),
+    ).toEqual({ code: 'budget_too_small' })
     expect(marketingRefusal({ marketing: 'inactive_campaign', message: 'Paused' })).toEqual({
       code: 'inactive_campaign',
       message: 'Paused',
     })
-    expect(marketingRefusal({ message: 'invalid', errors: { page_token: ['refused'] } })).toEqual({
-      code: 'page_permission',
-      message: 'invalid',
+    // The network's refusal is taken as it is: its class and its own words, never a cause guessed from a field.
+    const permission = '(#200) Requires ads_management permission'
+    expect(
+      marketingRefusal({ code: 'network:config', message: permission, errors: { network: [permission] } }),
+    ).toEqual({ code: 'network:config', message: permission })
+    expect(marketingRefusal({ message: permission, errors: { budget: [permission] } })).toEqual({
+      message: permission,
     })
     expect(marketingRefusal(undefined)).toEqual({})
   })

@@ -6,7 +6,7 @@
  * (with the page token, sealed there), as a hand-over does; the device never sends it.
  */
 import { apiToken, createBulkMessage, isApiError, startMarketingJob } from '../../../shared/api'
-import type { Budget, ContentKind } from '../../../shared/contracts/marketing.ts'
+import type { Budget, ContentKind, JobKind } from '../../../shared/contracts/marketing.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MessageType } from '../../../shared/constants/limits.ts'
@@ -17,6 +17,7 @@ import { createSenderApi } from '../../../shared/bulk/api-port.ts'
 import { broadcastChannel, bulkMessage } from '../../../shared/bulk/protocol.ts'
 import { writeJob, type AudienceMember, type JobRecord } from '../../../shared/bulk/records.ts'
 import { syncRecipients } from '../../../shared/bulk/sync-recipients.ts'
+import { networkReason } from '../model/network-error.ts'
 
 export interface StartJobInput {
   pageId: string
@@ -54,7 +55,11 @@ export class MarketingStartFailed extends Error {
   }
 }
 
-/** The marketing error's name in a refusal of `POST /messages/{id}/marketing`, when it carries one. */
+/**
+ * The reason in a refusal of `POST /messages/{id}/marketing`, when it carries one: a marketing error's name, a
+ * refusal of the product's own (`budget_too_small`), or the network's refusal as what it is (`network:<class>`,
+ * the network's text in `message`). Nothing is guessed from the fields of the errors map.
+ */
 export function marketingRefusal(body: unknown): { code?: string; message?: string } {
   if (!body || typeof body !== 'object') return {}
   const b = body as {
@@ -65,13 +70,7 @@ export function marketingRefusal(body: unknown): { code?: string; message?: stri
     errors?: Record<string, unknown>
   }
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
-  const code =
-    str(b.marketing) ??
-    str(b.error?.marketing) ??
-    str(b.code) ??
-    str(b.error?.code) ??
-    (b.errors && ('budget' in b.errors || 'budget.minor' in b.errors) ? 'budget_too_small' : undefined) ??
-    (b.errors && 'page_token' in b.errors ? 'page_permission' : undefined)
+  const code = str(b.marketing) ?? str(b.error?.marketing) ?? str(b.code) ?? str(b.error?.code)
   const message = str(b.message) ?? str(b.error?.message)
   return { ...(code ? { code: code.replace(/^marketing:/, '') } : {}), ...(message ? { message } : {}) }
 }
@@ -84,6 +83,10 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   const optin = input.contentKind === 'optin_request' && !!input.optinTitle
   // An opt-in request has no text of its own: its record (and card) reads the request's title.
   const text = optin ? input.optinTitle! : input.text
+  const marketing =
+    input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
+  // Fixed here for the job's whole life, on the server record and on this device's alike.
+  const kind: JobKind = optin ? 'optin_request' : marketing ? 'marketing' : 'standard'
   const { id } = await createBulkMessage({
     page_id: input.pageId,
     message_type_id: MessageType.BULK_MESSAGE,
@@ -94,12 +97,12 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     total_messages: audience.length,
     branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
     ...(optin ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle! } : {}),
+    kind,
   })
-  const marketing =
-    input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
   const now = Date.now()
   const job: JobRecord = {
     id,
+    kind,
     pageId: input.pageId,
     pageName: input.pageName,
     text,
@@ -178,6 +181,8 @@ async function startOnServer(
     return
   }
   const code = refusal.code ?? 'start_failed'
-  await jobs.update(id, { state: 'stopped', stopReason: `marketing:${code}` })
+  // A refusal by the network keeps the network's own words with its class.
+  const reason = code.startsWith('network:') ? networkReason(code, refusal.message) : code
+  await jobs.update(id, { state: 'stopped', stopReason: `marketing:${reason}` })
   throw new MarketingStartFailed(code, refusal.message)
 }

@@ -13,6 +13,7 @@ import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
 import { dismissAll, notificationStore } from '../../../shared/notifications/store.ts'
 import { closeAllModals, modalStack } from '../../../shared/ui/modal-stack.ts'
 import type * as Config from '../../../shared/config'
+import type * as Session from '../../../shared/session'
 import type * as StartJob from '../api/start-job.ts'
 import type { StartJobInput } from '../api/start-job.ts'
 import { BulkWizard } from './bulk-wizard.tsx'
@@ -45,15 +46,31 @@ vi.mock('../model/marketing-error.ts', () => ({
   marketingReasonText: (name: string) => ({ id: `test.${name}`, message: `Marketing error ${name}` }),
 }))
 const started: StartJobInput[] = []
-const startResult = { fail: undefined as undefined | string }
+const startResult = { fail: undefined as undefined | string, text: undefined as undefined | string }
 vi.mock('../api/start-job.ts', async (original) => {
   const real = await original<typeof StartJob>()
   return {
     ...real,
     startBulkJob: async (input: StartJobInput) => {
       started.push(input)
-      if (startResult.fail) throw new real.MarketingStartFailed(startResult.fail, undefined)
+      if (startResult.fail) throw new real.MarketingStartFailed(startResult.fail, startResult.text)
       return { id: 'job1', count: input.recipients.length }
+    },
+  }
+})
+
+// The login's marketing permissions, and the incremental login that asks for them.
+const grants = { held: true, asked: 0, allow: true }
+vi.mock('../../../shared/session', async (original) => {
+  const real = await original<typeof Session>()
+  return {
+    ...real,
+    hasPermissions: () => grants.held,
+    requestExtraPermissions: async (scopes: readonly string[]) => {
+      grants.asked++
+      return grants.allow
+        ? { granted: true, userToken: 'USER' }
+        : { granted: false, reason: 'declined', missing: [...scopes] }
     },
   }
 })
@@ -96,9 +113,11 @@ let host: HTMLElement
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'en', messages })
   marketingOn = true
+  Object.assign(grants, { held: true, asked: 0, allow: true })
   started.length = 0
   calls.length = 0
   startResult.fail = undefined
+  startResult.text = undefined
   api()
   host = document.createElement('div')
   document.body.append(host)
@@ -273,16 +292,51 @@ describe('the bulk wizard with marketing messages', () => {
     expect(calls.filter((c) => c.endsWith('/optin-requests/check')).length).toBeGreaterThanOrEqual(2)
   })
 
-  it("shows the server's reason when the marketing part could not start", async () => {
-    startResult.fail = 'inactive_campaign'
+  const clickSend = () =>
+    act(async () => {
+      q('bulk-send')!.click()
+      await new Promise((r) => setTimeout(r, 20))
+    })
+  /** Step 3 with a text and a budget of 50, then Send. */
+  async function sendWithBudget() {
     await until(() => /\)2$/.test(text('bulk-group-marketing')), 'subscribers counted')
     await toStep3()
     type(q('bulk-text') as HTMLTextAreaElement, 'Hello')
     type(q('bulk-budget-amount') as HTMLInputElement, '50')
-    await act(async () => {
-      q('bulk-send')!.click()
-      await new Promise((r) => setTimeout(r, 20))
-    })
+    await clickSend()
+  }
+
+  it('asks for the marketing permissions the login lacks before the send, and sends nothing without them', async () => {
+    grants.held = false
+    grants.allow = false
+    await sendWithBudget()
+    expect(grants.asked).toBe(1)
+    expect(started).toHaveLength(0)
+    const shown = notificationStore.getState().map((n) => `${n.title}: ${n.message}`)
+    expect(shown).toContain(
+      'The marketing send did not start: Marketing messages need the permission to manage your ads. Nothing was sent: send again and allow it.',
+    )
+    grants.allow = true
+    await clickSend()
+    expect(grants.asked).toBe(2)
+    expect(started).toHaveLength(1)
+  })
+
+  it("shows the network's refusal by its class with the network's own words, never a guessed cause", async () => {
+    startResult.fail = 'network:config'
+    startResult.text = '(#200) Requires ads_management permission'
+    await sendWithBudget()
+    const shown = notificationStore.getState().map((n) => [n.title, n.message, n.detail])
+    expect(shown).toContainEqual([
+      'The marketing send did not start',
+      'Facebook refused this message.',
+      '(#200) Requires ads_management permission',
+    ])
+  })
+
+  it("shows the server's reason when the marketing part could not start", async () => {
+    startResult.fail = 'inactive_campaign'
+    await sendWithBudget()
     const shown = notificationStore.getState().map((n) => `${n.title}: ${n.message}`)
     expect(shown).toContain('The marketing send did not start: Marketing error inactive_campaign')
   })

@@ -18,7 +18,8 @@ import { OPTIN_PSIDS_PER_CALL_MAX, type OptinCheckResponse } from '../../../shar
 import { notify } from '../../../shared/notifications'
 import { defaultContent, tagForSend } from '../../../shared/policy/messaging.ts'
 import { countWhy, splitAudience } from '../../../shared/policy/reach.ts'
-import { useSession } from '../../../shared/session'
+import { hasPermissions, requestExtraPermissions, sessionStore, useSession } from '../../../shared/session'
+import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
 import { openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
 import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
@@ -27,6 +28,7 @@ import { useAvailablePoll } from '../api/use-available.ts'
 import { usePageMarketing } from '../api/use-marketing.ts'
 import { budgetVerdict, sendSummary } from '../model/marketing.ts'
 import { marketingReasonText } from '../model/marketing-error.ts'
+import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
 import {
   chosenGroups,
   initialWizard,
@@ -189,6 +191,25 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     }
     guard.current = true
     setBusy(true)
+    // Marketing messages need the permission to manage ads (the campaign) on the current login: asked here,
+    // straight from the click, when it is missing. A granted permission comes with the page's token read
+    // again, since a token read before the grant would have the campaign refused.
+    let startToken = pageToken
+    if (marketingCount > 0 && !hasPermissions(MARKETING_PERMISSIONS)) {
+      const asked = await requestExtraPermissions(MARKETING_PERMISSIONS)
+      if (!asked.granted) {
+        guard.current = false
+        setBusy(false)
+        notify({
+          kind: 'error',
+          title: t`The marketing send did not start`,
+          message: t`Marketing messages need the permission to manage your ads. Nothing was sent: send again and allow it.`,
+          persistent: true,
+        })
+        return
+      }
+      startToken = sessionStore.getState().accounts.find((a) => a.id === pageId)?.access_token ?? pageToken
+    }
     try {
       // An opt-in request carries no image of the owner's.
       const imageUrl =
@@ -214,7 +235,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
                 budget: { kind: state.budgetKind, minor: verdict.minor },
                 currency,
                 estimateMinor: estimate.data?.estimate_minor ?? 0,
-                pageToken,
+                pageToken: startToken,
               },
             }
           : {}),
@@ -228,13 +249,16 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
     } catch (err) {
       if (err instanceof NothingAvailable) openModal(sub?.access_type === 'trial' ? 'plans' : 'addons')
-      else if (err instanceof MarketingStartFailed)
+      else if (err instanceof MarketingStartFailed) {
+        const network = networkRefusalOf(err.code)
         notify({
           kind: 'error',
           title: t`The marketing send did not start`,
-          message: i18n._(marketingReasonText(err.code)),
+          message: i18n._(network ? networkClassText(network.kind) : marketingReasonText(err.code)),
+          ...(network && err.serverMessage ? { detail: err.serverMessage } : {}),
           persistent: true,
         })
+      }
       // Other failures were reported by the API client.
     } finally {
       guard.current = false

@@ -6,28 +6,40 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { MarketingResumeFailed, resumeMarketingJob } from '../api/job-controls.ts'
 import { marketingReasonText } from '../model/marketing-error.ts'
+import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
+
+/** A network refusal by its class, any other reason by its marketing words. */
+const networkClassOrReason = (code: string) => {
+  const network = networkRefusalOf(code)
+  return network ? networkClassText(network.kind) : marketingReasonText(code)
+}
 
 export function MarketingResume({
   jobId,
+  stopCode,
   stopDetail,
   className: small,
 }: {
   jobId: string
+  stopCode: string | undefined
   stopDetail: string | undefined
   className: string
 }) {
   const { i18n, t } = useLingui()
   const [busy, setBusy] = useState(false)
   const [resumeError, setResumeError] = useState<string>()
+  const [networkText, setNetworkText] = useState<string>()
   const resumeMarketing = async () => {
     setBusy(true)
     setResumeError(undefined)
+    setNetworkText(undefined)
     try {
       await resumeMarketingJob(jobId)
     } catch (err) {
       setResumeError(
         err instanceof MarketingResumeFailed ? resumeFailureText(err.code) : resumeFailureText(''),
       )
+      if (err instanceof MarketingResumeFailed && networkRefusalOf(err.code)) setNetworkText(err.networkText)
     } finally {
       setBusy(false)
     }
@@ -37,26 +49,31 @@ export function MarketingResume({
       ? t`This page has no access right now. Sign in again, then resume.`
       : code === 'no_connection'
         ? t`The server could not be reached. Try again when you are online.`
-        : i18n._(marketingReasonText(code))
+        : code === 'no_campaign'
+          ? t`This marketing send never got its campaign, so it cannot go on. Start a new send.`
+          : i18n._(networkClassOrReason(code))
   return (
     <div className="mt-2 flex flex-col items-start gap-1 text-xs" data-testid="bulk-card-marketing-resume">
-      <p className="text-slate-600">
-        {stopDetail === 'daily_budget_reached' ? (
-          <Trans>
-            Today&apos;s budget is spent: resume tomorrow, or raise the daily budget in your ad account and
-            resume now. The send goes on where it stopped.
-          </Trans>
-        ) : stopDetail === 'budget_spent' ? (
-          <Trans>
-            Raise the campaign&apos;s budget in your ad account, then resume: the send goes on where it
-            stopped.
-          </Trans>
-        ) : (
-          <Trans>
-            Once you have fixed this in your ad account, resume: the send goes on where it stopped.
-          </Trans>
-        )}
-      </p>
+      {/* A paused marketing job (found on the server) needs no fix: its state line says what to do. */}
+      {stopCode !== 'marketing' ? null : (
+        <p className="text-slate-600">
+          {stopDetail === 'daily_budget_reached' ? (
+            <Trans>
+              Today&apos;s budget is spent: resume tomorrow, or raise the daily budget in your ad account and
+              resume now. The send goes on where it stopped.
+            </Trans>
+          ) : stopDetail === 'budget_spent' ? (
+            <Trans>
+              Raise the campaign&apos;s budget in your ad account, then resume: the send goes on where it
+              stopped.
+            </Trans>
+          ) : (
+            <Trans>
+              Once you have fixed this in your ad account, resume: the send goes on where it stopped.
+            </Trans>
+          )}
+        </p>
+      )}
       <button
         type="button"
         className={small}
@@ -69,6 +86,12 @@ export function MarketingResume({
       {resumeError ? (
         <p role="alert" className="text-red-700" data-testid="bulk-card-resume-error">
           {resumeError}
+          {networkText ? (
+            <>
+              {' '}
+              <bdi data-testid="bulk-card-network-text">{networkText}</bdi>
+            </>
+          ) : null}
         </p>
       ) : null}
     </div>

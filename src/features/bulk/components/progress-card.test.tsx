@@ -73,6 +73,42 @@ describe('a bulk progress card', () => {
     expect(host.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('100')
   })
 
+  it('never shows the success words for a job that stopped, even one that never started', () => {
+    render(job({ state: 'stopped', sent: 0, rejected: 0, total: 5, stopReason: 'marketing:start_failed' }))
+    expect(text('bulk-card-summary')).toBe('Stopped: 0 of 5 messages sent, 0 rejected')
+    render(job({ state: 'stopped', sent: 3, rejected: 1, total: 10, stopReason: 'cancelled' }))
+    expect(text('bulk-card-summary')).toBe('Stopped: 3 of 10 messages sent, 1 rejected')
+  })
+
+  it("says a network refusal by its class with the network's own words beside it, never a guessed cause", () => {
+    render(
+      job({
+        state: 'stopped',
+        sent: 0,
+        rejected: 0,
+        total: 5,
+        stopReason: 'marketing:network:config:(#200) Requires ads_management permission',
+      }),
+    )
+    expect(text('bulk-card-summary')).toBe('Stopped: 0 of 5 messages sent, 0 rejected')
+    expect(text('bulk-card-marketing-stop')).toBe(
+      'Stopped: Facebook refused this message. (#200) Requires ads_management permission',
+    )
+    const quoted = host.querySelector('[data-testid="bulk-card-network-text"]')
+    expect(quoted?.tagName).toBe('BDI')
+    expect(quoted?.textContent).toBe('(#200) Requires ads_management permission')
+    expect(host.textContent).not.toMatch(/budget is too small|Successfully sent/)
+  })
+
+  it('resumes a paused marketing job only through the server, never on this device', () => {
+    render(job({ state: 'paused', kind: 'marketing', stopReason: 'resumed_from_server' }))
+    expect(host.querySelector('[data-testid="bulk-card-resume-marketing"]')).not.toBeNull()
+    const buttons = [...host.querySelectorAll('button')].map((b) => b.textContent)
+    expect(buttons.filter((b) => b === 'Resume')).toHaveLength(1)
+    render(job({ state: 'paused', stopReason: 'resumed_from_server' }))
+    expect(host.querySelector('[data-testid="bulk-card-resume-marketing"]')).toBeNull()
+  })
+
   it('shows the success summary once finished', () => {
     render(job({ state: 'finished', sent: 9, rejected: 1 }))
     expect(text('bulk-card-summary')).toBe('Successfully sent 9 messages, 1 rejected')

@@ -43,13 +43,17 @@ export function ProgressCard({ job }: { job: CardJob }) {
             {job.pageName}
           </p>
           <p className="text-sm font-medium text-slate-800" data-testid="bulk-card-summary">
-            {view.phase === 'sending' ? (
+            {view.headline === 'sending' ? (
               <Trans>
                 Sending {sent}/{total} messages
               </Trans>
-            ) : (
+            ) : view.headline === 'finished' ? (
               <Trans>
                 Successfully sent {sent} messages, {rejected} rejected
+              </Trans>
+            ) : (
+              <Trans>
+                Stopped: {sent} of {total} messages sent, {rejected} rejected
               </Trans>
             )}
           </p>
@@ -113,7 +117,12 @@ export function ProgressCard({ job }: { job: CardJob }) {
         ) : null}
       </div>
       {view.canResumeMarketing ? (
-        <MarketingResume jobId={job.id} stopDetail={view.stopDetail} className={small} />
+        <MarketingResume
+          jobId={job.id}
+          stopCode={view.stopCode}
+          stopDetail={view.stopDetail}
+          className={small}
+        />
       ) : null}
       {view.canPause || view.canResume || view.canCancel ? (
         <div className="mt-2 flex gap-3">

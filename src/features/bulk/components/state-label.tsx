@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { NO_PAGE_TOKEN } from '../../../shared/bulk/protocol.ts'
 import type { CardJob } from '../model/card.ts'
 import { marketingReasonText } from '../model/marketing-error.ts'
+import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
 
 export function StateLabel({
   job,
@@ -94,10 +95,19 @@ function StopText({ code }: { code?: string }) {
 
 function MarketingStop({ name }: { name: string }) {
   const { i18n } = useLingui()
-  const reason = i18n._(marketingReasonText(name))
+  const network = networkRefusalOf(name)
+  const reason = i18n._(network ? networkClassText(network.kind) : marketingReasonText(name))
   return (
     <span data-testid="bulk-card-marketing-stop">
       <Trans>Stopped: {reason}</Trans>
+      {network?.text ? (
+        <>
+          {' '}
+          <bdi className="font-normal text-slate-500" data-testid="bulk-card-network-text">
+            {network.text}
+          </bdi>
+        </>
+      ) : null}
     </span>
   )
 }

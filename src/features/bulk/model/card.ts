@@ -1,5 +1,6 @@
 /** What a progress card shows for a job (docs/product-rules.md#bulk-send-progress). Pure. */
 import type { BulkJobState } from '../../../shared/db/db.ts'
+import type { JobKind } from '../../../shared/contracts/marketing-core.ts'
 import type { Counts } from '../../../shared/bulk/protocol.ts'
 
 export interface CardJob extends Counts {
@@ -9,6 +10,8 @@ export interface CardJob extends Counts {
   state: BulkJobState
   stopReason?: string
   createdAt: number
+  /** What the job is (absent: standard): a marketing job is resumed by the server's marketing sender only. */
+  kind?: JobKind
   /** How many recipients the network said received (read) it, once a receipt arrived. */
   delivered?: number
   read?: number
@@ -35,12 +38,21 @@ export function wayCounts(
 
 export interface CardView {
   phase: 'sending' | 'done'
+  /**
+   * The summary line: counts while sending, the success line only for a finished job, and a stopped line for
+   * a job that stopped (cancelled, refused, or never started), never the success words.
+   */
+  headline: 'sending' | 'finished' | 'stopped'
   /** Processed share, 0–100, never above 100. */
   percent: number
   canPause: boolean
   canResume: boolean
   canCancel: boolean
-  /** Stopped for a marketing reason (campaign paused, budget spent): resumable once the owner fixed it. */
+  /**
+   * Resumed by handing it back to the server's marketing sender: a job stopped for a marketing reason
+   * (campaign paused, budget spent) once the owner fixed it, or a paused marketing job (rebuilt from the
+   * server's record). Such a job never offers the device's Resume.
+   */
   canResumeMarketing: boolean
   stopCode?: string
   stopDetail?: string
@@ -56,14 +68,17 @@ export function progressPercent(c: Counts): number {
 export function cardView(job: CardJob): CardView {
   const active = ACTIVE.includes(job.state)
   const [code, ...detail] = (job.stopReason ?? '').split(':')
+  const marketing = job.kind === 'marketing'
   return {
     phase: job.state === 'finished' || job.state === 'stopped' ? 'done' : 'sending',
+    headline: job.state === 'finished' ? 'finished' : job.state === 'stopped' ? 'stopped' : 'sending',
     percent: progressPercent(job),
     // A job on the server is paused or cancelled by taking it back first (see api/job-controls.ts).
     canPause: active || job.state === 'on_server',
-    canResume: job.state === 'paused',
+    canResume: job.state === 'paused' && !marketing,
     canCancel: active || job.state === 'paused' || job.state === 'on_server',
-    canResumeMarketing: job.state === 'stopped' && code === 'marketing',
+    canResumeMarketing:
+      (job.state === 'stopped' && code === 'marketing') || (job.state === 'paused' && marketing),
     ...(job.stopReason ? { stopCode: code, stopDetail: detail.join(':') } : {}),
   }
 }

@@ -33,6 +33,7 @@ export function useBulkJobs(): CardJob[] {
         text: j.text,
         state: j.state,
         createdAt: j.createdAt,
+        kind: j.kind,
         sent: j.sent,
         rejected: j.rejected,
         skipped: j.skipped,

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { extendPageToken, registerPage } from '../../../shared/api/index.ts'
-import { refreshedPageToken, useSession } from '../../../shared/session/index.ts'
+import { refreshedPageToken, sessionStore, useSession } from '../../../shared/session/index.ts'
 import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
 import type { PageSummary } from '../components/page-sidebar.tsx'
@@ -33,6 +33,8 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   const [token, setToken] = useState<string>()
   const [liveUpdates, setLiveUpdates] = useState<PageWebhooks>()
   const tokenRef = useRef<string | undefined>(undefined)
+  /** The permissions the session had granted when the token was read (a token never gains later grants). */
+  const grantsOfToken = useRef('')
   const exit = useRef(onExit)
   useEffect(() => {
     exit.current = onExit
@@ -61,6 +63,7 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
         if (entry.kind === 'offline') return setResult('offline')
         // A refusal was already said by the API client, in the user's language (a used trial with its buy button).
         if (entry.kind !== 'ready') return exit.current()
+        grantsOfToken.current = grantsKey(sessionStore.getState().grantedScopes)
         tokenRef.current = entry.token
         setToken(entry.token)
         setPage(summaryOf(entry.account))
@@ -78,12 +81,32 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
 
   const refreshToken = useCallback(async () => {
     // Shared with the bulk sender: one refresh at a time, backed off while the page has no token.
+    const grants = grantsKey(sessionStore.getState().grantedScopes)
     const fresh = await refreshedPageToken(pageId, 'inbox')
     if (!fresh) throw new Error('The page is no longer connected')
+    grantsOfToken.current = grants
     tokenRef.current = fresh
     setToken(fresh)
     return fresh
   }, [pageId])
+
+  // Permissions granted after the token was read (marketing turned on): the page's token as the session now
+  // lists it carries them, so it replaces the one in use (a campaign would be refused with the old one).
+  const grants = grantsKey(session.grantedScopes)
+  useEffect(() => {
+    if (!tokenRef.current || grantsOfToken.current === grants) return
+    const listed = session.accounts.find((a) => a.id === pageId)?.access_token
+    if (!listed) return
+    grantsOfToken.current = grants
+    void extendPageToken(listed, pageId)
+      .catch(() => listed)
+      .then((fresh) => {
+        // Only while the token read with these grants is still the newest.
+        if (grantsOfToken.current !== grants) return
+        tokenRef.current = fresh
+        setToken(fresh)
+      })
+  }, [grants, session.accounts, pageId])
 
   const withToken = useCallback(
     <T>(call: (t: string) => Promise<T>): Promise<T> => {
@@ -97,3 +120,5 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
   const phase: EntryPhase = token ? 'ready' : canEnter ? result : 'offline'
   return { phase, page, token, refreshToken, withToken, ...(liveUpdates ? { liveUpdates } : {}) }
 }
+
+const grantsKey = (scopes: readonly string[] | undefined) => [...(scopes ?? [])].sort().join(',')

@@ -1,2 +1,1 @@
-/** The permissions marketing messages need beyond the first login's; asked only when a page turns them on. */
-export const MARKETING_PERMISSIONS = ['ads_management', 'paid_marketing_messages'] as const
+export { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
