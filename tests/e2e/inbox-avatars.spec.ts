@@ -12,7 +12,8 @@ test('the customer’s name links to the conversation on the network, never to a
   await openInbox(page)
   const name = page.getByTestId('chat-customer-name')
   await expect(name).toBeVisible()
-  const href = (await name.getAttribute('href')) ?? ''
+  // The name and the date are one target: the link around them.
+  const href = (await name.locator('xpath=ancestor::a[1]').getAttribute('href')) ?? ''
   expect(href).toMatch(/^https:\/\/www\.facebook\.com\/\d+\/inbox\/t_\d+$/)
 })
 

@@ -80,7 +80,12 @@ export function ComposerNotes({
       onClick={() => setOpen(!open)}
       className="flex min-h-11 w-full min-w-0 items-center gap-2 text-start"
     >
-      <span className={`min-w-0 flex-1 ${open ? 'flex flex-col gap-1' : 'truncate'}`}>{notes}</span>
+      <span
+        className={`min-w-0 flex-1 ${open ? 'flex flex-col gap-1' : 'truncate'}`}
+        {...(open ? {} : { 'data-truncate': 'folded notes: "more" shows them whole' })}
+      >
+        {notes}
+      </span>
       <span className="shrink-0 text-xs font-medium text-brand-700 underline">
         {open ? <Trans>less</Trans> : <Trans>more</Trans>}
       </span>
