@@ -53,6 +53,18 @@ async function misfits(page: Page): Promise<Misfit[]> {
         // Only lines wholly on screen from top to bottom: one half scrolled away is cut by its scroller, not
         // by the layout. A line running off the side of the screen is a misfit and stays.
         if (rect.top < 0 || rect.bottom > innerHeight || rect.right <= 0 || rect.left >= innerWidth) continue
+        // Likewise a line partly scrolled out of the box that scrolls it (the page above the send strip).
+        let scroller: Element | null = el.parentElement
+        while (
+          scroller &&
+          scroller !== document.body &&
+          !/auto|scroll/.test(getComputedStyle(scroller).overflowY)
+        )
+          scroller = scroller.parentElement
+        if (scroller && scroller !== document.body) {
+          const view = scroller.getBoundingClientRect()
+          if (rect.top < view.top - 1 || rect.bottom > view.bottom + 1) continue
+        }
         // Only text on top at its own place: what a modal or the strip covers is not on screen.
         const top = document.elementFromPoint(cx, cy)
         if (!top || !(top === el || el.contains(top) || top.contains(el))) continue
