@@ -1,19 +1,27 @@
 /**
  * Loads the catalogs of a locale, activates it and sets `<html lang dir>`. The `app` catalog is awaited (the
  * first screen needs it); the inbox, bulk, marketing and pwa catalogs follow in the background and are merged
- * when they arrive. English, the source locale, ships its app catalog inside the entry (no request for the
- * login screen); its other catalogs load like every other locale's, beside the signed-in app's code, which
- * waits for them (`startupCatalogsReady`).
+ * when they arrive. English, the source locale, ships its app, inbox, bulk and pwa catalogs inside the entry
+ * (a few kB, no request); its marketing catalog, read only once a page uses marketing messages, loads like the
+ * others.
  */
 import { i18n, type Messages } from '@lingui/core'
 import { messages as englishApp } from '../locales/en/app.po'
+import { messages as englishBulk } from '../locales/en/bulk.po'
+import { messages as englishInbox } from '../locales/en/inbox.po'
+import { messages as englishPwa } from '../locales/en/pwa.po'
 import { type LocaleCode, localeDir } from '../shared/constants/locales.ts'
 import { LOCALE_SETTING } from './detect.ts'
 
 type CatalogModule = { messages: Messages }
-// English's app catalog is bundled above; every other catalog loads on demand.
-const loaders = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/app.po'])
-const bundled: Partial<Record<LocaleCode, Messages>> = { en: englishApp }
+// English is bundled above, but for its marketing catalog; the other locales load on demand.
+const loaders = {
+  ...import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/*.po']),
+  ...import.meta.glob<CatalogModule>('../locales/en/marketing.po'),
+}
+const bundled: Partial<Record<LocaleCode, Messages>> = {
+  en: { ...englishApp, ...englishInbox, ...englishBulk, ...englishPwa },
+}
 
 function areaLoaders(code: LocaleCode): Array<() => Promise<CatalogModule>> {
   return Object.entries(loaders)
