@@ -23,9 +23,15 @@ export const LOGIN_BUDGET_KB = 100
 /**
  * The first signed-in route. 172 since marketing messages: their entry in the page header, the chat's Ask to
  * subscribe button and the third way of reaching a customer in the sender's shared code sit on it (their
- * settings, the Ask to subscribe sheet, the budget step and their texts load later).
+ * settings, the Ask to subscribe sheet, the budget step and their texts load later). 174 since every
+ * failure is told by its class in the owner's language (the words of each Graph error class, isolated names,
+ * notifications that close by themselves), the account menu's Account and Language entries, the confirmation
+ * of destructive actions, Khmer dates written from CLDR's words, and a job's kind with the login's grants:
+ * 173.0 kB when they landed. Moving the English area catalogs out of the entry brought this route under 172
+ * but split a signed-out visitor's download into more files (93.3 kB in 5 s, over that test's 90), so it
+ * waits for a change that loads them only once signed in.
  */
-export const HOME_BUDGET_KB = 172
+export const HOME_BUDGET_KB = 174
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')
