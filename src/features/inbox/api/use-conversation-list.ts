@@ -15,8 +15,7 @@ import { PAGE_SIZE_CONVERSATIONS } from '../../../shared/constants/limits.ts'
 import { readAllConversations, readFirstConversations, storeConversations } from '../model/cache.ts'
 import { paceConversationsCall } from '../model/pacer.ts'
 import { readSyncState, runConversationSync, SYNC_PAGE_SIZE } from '../model/sync.ts'
-import { withFreshToken } from './with-fresh-token.ts'
-import { isNetworkError } from './with-fresh-token.ts'
+import { isNetworkError, withFreshToken } from '../../../shared/graph/fresh-token.ts'
 import { failureKind } from '../../../shared/graph/delivery.ts'
 
 /** Rows read before the whole cache, enough for the first screen. */

@@ -4,9 +4,10 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { usePullToRefresh, PULL_THRESHOLD } from './pull-to-refresh.ts'
-import { type Rect, type Virtualizer, elementScroll, useVirtualizer } from '@tanstack/react-virtual'
+import { elementScroll, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
+import { observeSize } from '../../../shared/ui/observe-size.ts'
 import { ConversationRow } from './conversation-row.tsx'
 import { sameNameTells } from '../model/conversation.ts'
 
@@ -14,22 +15,6 @@ const ROW_HEIGHT = 64
 const OVERSCAN = 6
 /** Relative times are re-rendered once a minute, not on every render. */
 const CLOCK_TICK_MS = 60_000
-
-/**
- * The list's size as the browser reports it after its own layout. The library's default measures the list
- * at once, which forces a layout of the whole page inside React's commit; the observer's first report comes
- * with the next frame's layout instead, before that frame is painted. Until then the window's height stands in.
- */
-function observeSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
-  const element = instance.scrollElement
-  if (!element || typeof ResizeObserver === 'undefined') return
-  const observer = new ResizeObserver(([entry]) => {
-    if (entry)
-      cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) })
-  })
-  observer.observe(element)
-  return () => observer.disconnect()
-}
 
 export interface ConversationListProps {
   rows: readonly CachedConversation[]
