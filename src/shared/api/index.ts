@@ -17,5 +17,6 @@ export {
   getMarketingEstimate,
   getMarketingState,
   getMarketingSubscribers,
+  marketingQueryKey,
   startMarketingJob,
 } from './marketing.ts'
