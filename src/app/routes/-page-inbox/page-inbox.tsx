@@ -120,7 +120,8 @@ export function PageInbox({ pageId }: { pageId: string }) {
     [pageId],
   )
   const upload = useCallback(
-    async (file: File) => (await uploadImage(file, subscription?.access_type ?? null)).url,
+    async (file: File, onProgress?: (sent: number, total: number) => void) =>
+      (await uploadImage(file, subscription?.access_type ?? null, onProgress)).url,
     [subscription?.access_type],
   )
 
