@@ -145,7 +145,7 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
 function ContentName({ value }: { value: ContentType }) {
   switch (value) {
     case 'STANDARD':
-      return <Trans>Standard message (inside the 24-hour window)</Trans>
+      return <Trans>Standard message (to customers who wrote in the last 23 hours)</Trans>
     case 'CONFIRMED_EVENT_UPDATE':
       return <Trans>Confirmed event update</Trans>
     case 'POST_PURCHASE_UPDATE':
