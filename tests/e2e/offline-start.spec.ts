@@ -21,6 +21,17 @@ test('an offline reload shows the pages from the saved session, then reconnects 
   const cards = page.getByTestId('page-card')
   await expect(cards.first()).toBeVisible()
   const count = await cards.count()
+  const connected = await page.locator('a[data-testid="page-card"]').count()
+  const rail = page.getByRole('navigation', { name: 'Connected pages' }).getByRole('link')
+  await expect(rail).toHaveCount(connected)
+  // Every picture of the rail was shown once online, so the worker's image cache holds it.
+  await expect
+    .poll(() =>
+      rail
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    )
+    .toBe(connected)
   await waitForServiceWorker(page)
 
   await context.setOffline(true)
@@ -30,6 +41,16 @@ test('an offline reload shows the pages from the saved session, then reconnects 
   await expect(cards).toHaveCount(count)
   // No page token was saved, so no card is connected until the network is back.
   await expect(page.locator('a[data-testid="page-card"]')).toHaveCount(0)
+  // The rail still shows the pages that were connected, with their pictures, as the cards show theirs.
+  await expect(rail).toHaveCount(connected)
+  await expect
+    .poll(() =>
+      rail
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    )
+    .toBe(connected)
+  await page.screenshot({ path: 'tests/artifacts/screenshots/offline-start-rail.png' })
 
   await context.setOffline(false)
   await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 })
