@@ -1,6 +1,7 @@
 /** Home (/): search box and the grid of the user's pages (docs/product-rules.md#home). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDeferredValue, useMemo, useState } from 'react'
+import type { PageStanding } from '../../../shared/contracts/api.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { loadFuzzy, useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
@@ -10,9 +11,11 @@ import { AddPageCard, PageCard } from './page-card.tsx'
 export interface HomePageProps {
   /** What this device knows of each page's unread messages; with the accounts list's count, the page's one count. */
   unreadByPage?: Readonly<Record<string, LocalUnread>>
+  /** The pages that cannot be used: banned, or the owner's access revoked. */
+  standing?: Readonly<Record<string, PageStanding>>
 }
 
-export function HomePage({ unreadByPage }: HomePageProps = {}) {
+export function HomePage({ unreadByPage, standing }: HomePageProps = {}) {
   const { t } = useLingui()
   const { accounts } = useSession()
   const [query, setQuery] = useState('')
@@ -59,6 +62,7 @@ export function HomePage({ unreadByPage }: HomePageProps = {}) {
             key={a.id}
             account={a}
             unread={pageUnread(unreadByPage?.[a.id], a.unread_message_count)}
+            standing={standing?.[a.id]}
           />
         ))}
         <AddPageCard />
