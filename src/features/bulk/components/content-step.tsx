@@ -31,8 +31,8 @@ export function ContentStep(props: {
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-2 text-slate-600">
         <Trans>
-          Messages may only be sent within 24 hours of the customer's last interaction. Misuse may lead to the
-          page being suspended.
+          Facebook lets a page message a customer only within 24 hours of their last message; Pagecast keeps an
+          hour to spare and sends to those who wrote in the last 23 hours. Misuse may get the page suspended.
         </Trans>
       </legend>
       {contentOptions(props.policy).map((o) => (
