@@ -53,7 +53,7 @@ function UploadProgress({ upload }: { upload: Upload }) {
   const total = formatSize(upload.total)
   return (
     <span data-testid="reply-image-progress" className="flex min-w-0 flex-1 flex-col gap-0.5" role="status">
-      <span className="text-xs text-gray-700">
+      <span className="text-xs text-gray-600">
         <Trans>
           Sending the photo: {sent} of {total}
         </Trans>
