@@ -31,8 +31,9 @@ export function ContentStep(props: {
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-2 text-slate-600">
         <Trans>
-          Facebook lets a page message a customer only within 24 hours of their last message; Pagecast keeps an
-          hour to spare and sends to those who wrote in the last 23 hours. Misuse may get the page suspended.
+          Facebook lets a page message a customer only within 24 hours of their last message; Pagecast keeps
+          an hour to spare and sends to those who wrote in the last 23 hours. Misuse may get the page
+          suspended.
         </Trans>
       </legend>
       {contentOptions(props.policy).map((o) => (
