@@ -255,9 +255,26 @@ for (const lang of LANGUAGES) {
     await step2.click()
     await check(page, lang, '06-bulk-content', failures)
 
+    await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+    await page.getByTestId('bulk-later').check()
+    await check(page, lang, '07-bulk-compose', failures)
+
     await page.goto('/?modal=plans')
     await expect(page.getByTestId('modal')).toBeVisible({ timeout: 20_000 })
-    await check(page, lang, '07-plans', failures)
+    await check(page, lang, '08-plans', failures)
+
+    await page.goto('/')
+    await page.getByTestId('user-avatar').first().click()
+    await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 20_000 })
+    await check(page, lang, '09-account-menu', failures)
+
+    // The marketing sheet names the regions where marketing messages work, in the chosen language.
+    await page.goto(`/${pages.large}?modal=marketing`)
+    const sheet = page.getByTestId('modal')
+    await expect(sheet.getByTestId('marketing-explain')).toBeVisible({ timeout: 20_000 })
+    await check(page, lang, '10-marketing', failures)
+    if (lang === 'km')
+      expect(await sheet.getByTestId('marketing-unreached').textContent()).not.toMatch(/[A-Za-z]{3}/)
 
     expect(failures, failures.join('\n')).toEqual([])
   })

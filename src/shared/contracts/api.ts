@@ -98,6 +98,16 @@ export const pageBody = z
   .strict()
 export type PageBody = z.infer<typeof pageBody>
 
+/** `GET /page/standing?ids=1,2`: the pages of the caller's home whose standing to ask (up to 200). */
+export const pageStandingQuery = z
+  .object({
+    ids: z.string().regex(/^\d{1,32}(,\d{1,32}){0,199}$/, 'a comma-separated list of up to 200 page ids'),
+  })
+  .strict()
+
+/** A page the caller cannot use: banned from Pagecast, or the caller's access to it revoked. */
+export type PageStanding = 'banned' | 'revoked'
+
 export const extendTokenBody = z
   .object({ access_token: networkToken(), page_id: z.string().optional() })
   .strict()

@@ -225,6 +225,11 @@ export interface InboxSyncState {
   startedAt: number
   /** When it reached the end (ms). */
   finishedAt?: number
+  /**
+   * A sync of the page reached the end once: every conversation is in the cache, kept current by the live
+   * stream, also while a later sync reads the list again from the head.
+   */
+  whole?: boolean
 }
 
 /**

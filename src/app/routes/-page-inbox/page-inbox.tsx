@@ -13,6 +13,7 @@ import {
   OfflineIndicator,
   PageHeader,
   PageSidebar,
+  readPageUnread,
   setLastCustomerMessageAt,
   useConversationList,
   useMarkSeen,
@@ -23,6 +24,7 @@ import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
+import { pageUnread } from '../../../shared/live/unread.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
@@ -36,7 +38,7 @@ const route = getRouteApi('/$pageId')
 
 export function PageInbox({ pageId }: { pageId: string }) {
   const config = useClientConfig()
-  const { subscription } = useSession()
+  const { subscription, accounts } = useSession()
   const search = route.useSearch()
   const navigate = useNavigate()
   const router = useRouter()
@@ -120,11 +122,15 @@ export function PageInbox({ pageId }: { pageId: string }) {
     [pageId],
   )
   const upload = useCallback(
-    async (file: File) => (await uploadImage(file, subscription?.access_type ?? null)).url,
+    async (file: File, onProgress?: (sent: number, total: number) => void) =>
+      (await uploadImage(file, subscription?.access_type ?? null, onProgress)).url,
     [subscription?.access_type],
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
+  // The page's one count, as its home card shows it.
+  const localUnread = useLiveQuery(() => readPageUnread(pageId), [pageId])
+  const unread = pageUnread(localUnread, accounts.find((a) => a.id === pageId)?.unread_message_count)
   const chosen = ((!!search.c || !!search.chat) && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
@@ -154,14 +160,14 @@ export function PageInbox({ pageId }: { pageId: string }) {
       {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
       <PageHeader
         page={page}
-        unread={list.unread}
+        unread={unread}
         paneOpen={chosen}
         action={<MarketingEntry pageId={pageId} variant="header" ready={entry.phase === 'ready'} />}
       />
       <div className="flex min-h-0 flex-1">
         <PageSidebar
           page={page}
-          unread={list.unread}
+          unread={unread}
           extra={<MarketingEntry pageId={pageId} variant="sidebar" ready={entry.phase === 'ready'} />}
         />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}

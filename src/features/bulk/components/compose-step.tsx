@@ -158,8 +158,8 @@ export function ComposeStep(props: {
               </label>
               <p className="text-slate-500">
                 <Trans>
-                  The audience is computed when the send starts: only customers inside the 24-hour window then
-                  receive it.
+                  The audience is computed when the send starts: only customers who wrote to the page in the
+                  23 hours before it receive it.
                 </Trans>
               </p>
             </div>

@@ -13,7 +13,7 @@ import { useHistory } from '../api/use-history.ts'
 import { useReplies } from '../api/use-replies.ts'
 import { ChatHeader } from './chat-header.tsx'
 import { ChatHistory } from './chat-history.tsx'
-import { Composer, type ComposerToolsProps } from './composer.tsx'
+import { Composer, type ComposerProps, type ComposerToolsProps } from './composer.tsx'
 import { SavedRepliesButton } from './saved-replies.tsx'
 import { compressImage } from '../model/compress-image.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
@@ -41,7 +41,8 @@ export interface ChatViewProps {
   pictureUrl?: string
   /** The conversation on the network; without it the name is plain text. */
   profileUrl?: string
-  uploadImage: (file: File) => Promise<string>
+  /** Uploads a photo, telling the bytes sent so far and their total; resolves its URL. */
+  uploadImage: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<string>
   onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
   /** Back to the conversation list, on screens that show one pane at a time. */
   onBack?: () => void
@@ -163,12 +164,14 @@ export function ChatView(props: ChatViewProps) {
     ],
   )
 
-  const onSend = async (text: string, image: File | undefined): Promise<boolean> => {
+  const onSend: ComposerProps['onSend'] = async (text, image, onProgress) => {
     let imageUrl: string | undefined
     if (image) {
       try {
         // A phone photo is made small here, so the upload is quick over a weak link.
-        imageUrl = await props.uploadImage(await compressImage(image))
+        const small = await compressImage(image)
+        onProgress?.(0, small.size)
+        imageUrl = await props.uploadImage(small, onProgress)
       } catch {
         return false
       }
