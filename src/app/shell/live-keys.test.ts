@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { historyKey } from '../../features/chat/api/use-history.ts'
 import { conversationsQueryKey } from '../../features/inbox/api/use-conversation-list.ts'
 import { marketingKeyRoot, marketingQueryKey } from '../../shared/api/marketing.ts'
+import { SERVER_JOBS_KEY } from '../../shared/bulk/server-jobs.ts'
 import { LIVE_KEYS } from './live-keys.ts'
 
 describe("the live stream's query keys", () => {
@@ -13,5 +14,8 @@ describe("the live stream's query keys", () => {
     expect(LIVE_KEYS.marketing('p1')).toEqual([...marketingQueryKey('p1')])
     // A refetch reads every page's marketing state (subscriber counts) again.
     expect(prefixes).toContain(marketingKeyRoot[0])
+    // The bulk cards' list of the server's jobs is patched by progress events and read again after a gap.
+    expect(LIVE_KEYS.serverJobs).toEqual([...SERVER_JOBS_KEY])
+    expect(LIVE_KEYS.all).toContainEqual([...SERVER_JOBS_KEY])
   })
 })
