@@ -10,11 +10,14 @@ export function openSendHistory(pageId: string): void {
   openModal('send-history')
 }
 
-export function SendHistoryLink({ pageId }: { pageId: string }) {
+const LOOK =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100'
+
+export function SendHistoryLink({ pageId, className = 'mt-2 w-full' }: { pageId: string; className?: string }) {
   return (
     <button
       type="button"
-      className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-50"
+      className={`${LOOK} ${className}`}
       onClick={() => openSendHistory(pageId)}
       data-testid="send-history-open"
     >
