@@ -150,7 +150,7 @@ test("a finished send's report stays in the page's send history after its card i
   // The first recipient writes back within 24 h: a reply.
   await customerWrites(url, pages.small, people[0]!, 'Thanks, see you soon')
 
-  // The card (from the server's record) is dismissed on this phone: the spec's DELETE.
+  // The card (from the server's record) is dismissed on this phone (`DELETE /api/v2/messages/:id`).
   await page.goto(`/${pages.small}`)
   await page.getByTestId('bulk-strip-toggle').click()
   const card = page.locator(`[data-testid="bulk-card"][data-job-id="${id}"]`)
