@@ -13,7 +13,13 @@ export function openSendHistory(pageId: string): void {
 const LOOK =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100'
 
-export function SendHistoryLink({ pageId, className = 'mt-2 w-full' }: { pageId: string; className?: string }) {
+export function SendHistoryLink({
+  pageId,
+  className = 'mt-2 w-full',
+}: {
+  pageId: string
+  className?: string
+}) {
   return (
     <button
       type="button"

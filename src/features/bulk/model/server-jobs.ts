@@ -17,7 +17,13 @@ export function remoteCard(m: StoredMessage, pageName: string | undefined): Card
     pageName: m.page_name ?? pageName ?? '',
     text: m.message,
     state:
-      m.state === 'finished' ? 'finished' : m.state === 'stopped' ? 'stopped' : server ? 'on_server' : 'running',
+      m.state === 'finished'
+        ? 'finished'
+        : m.state === 'stopped'
+          ? 'stopped'
+          : server
+            ? 'on_server'
+            : 'running',
     ...(m.stop_reason && m.state === 'stopped' ? { stopReason: m.stop_reason } : {}),
     createdAt: Date.parse(m.created_at) || 0,
     kind: m.kind,
@@ -25,7 +31,9 @@ export function remoteCard(m: StoredMessage, pageName: string | undefined): Card
     rejected: m.ng_count,
     skipped: m.skipped_count,
     total: m.total_messages,
-    ...(m.delivered_count > 0 || m.read_count > 0 ? { delivered: m.delivered_count, read: m.read_count } : {}),
+    ...(m.delivered_count > 0 || m.read_count > 0
+      ? { delivered: m.delivered_count, read: m.read_count }
+      : {}),
     ...(m.marketing
       ? {
           marketing: {
