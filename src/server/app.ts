@@ -38,6 +38,7 @@ import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { marketingRoutes } from './routes/marketing.ts'
 import { type BindingCheckDeps, recheckBinding, recheckDueBindings } from './routes/page-access.ts'
+import { sendHistoryRoutes } from './routes/send-history.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { pushRoutes } from './routes/push.ts'
@@ -334,6 +335,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
+      sendHistoryRoutes(api, ctx)
       handoverRoutes(api, ctx)
       marketingJobRoutes(api, ctx)
       scheduledRoutes(api, ctx)

@@ -5,11 +5,14 @@
 import { historyKeyRoot } from '../../features/chat/api/keys.ts'
 import { conversationsQueryKey, inboxKeyRoot } from '../../features/inbox/api/keys.ts'
 import { marketingKeyRoot, marketingQueryKey } from '../../shared/api/marketing.ts'
+import { SERVER_JOBS_KEY } from '../../shared/bulk/server-jobs.ts'
 
 export const LIVE_KEYS = {
   conversations: conversationsQueryKey,
   marketing: marketingQueryKey,
-  all: [inboxKeyRoot, historyKeyRoot, marketingKeyRoot],
+  /** The owner's bulk jobs as the server records them: patched by progress events, read again after a gap. */
+  serverJobs: SERVER_JOBS_KEY,
+  all: [inboxKeyRoot, historyKeyRoot, marketingKeyRoot, SERVER_JOBS_KEY],
 }
 /** The inbox clears an open conversation's unread count itself and tells the network (mark_seen). */
 export const inboxMarksRead = () => false

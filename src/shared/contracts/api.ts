@@ -342,6 +342,8 @@ export const bulkMessageState = z.enum(['open', 'finished', 'stopped', 'schedule
 export const storedMessage = z.object({
   id: z.string(),
   page_id: z.string(),
+  /** The page's name as the server last read it (null before it knew it). */
+  page_name: z.string().nullable().default(null),
   message: z.string(),
   image_url: z.string().nullable(),
   tag: z.string().nullable(),

@@ -41,6 +41,7 @@ import { AudienceStep } from './audience-step.tsx'
 import { BudgetSection, SendSummaryList } from './budget-section.tsx'
 import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
+import { SendHistoryLink } from './send-history-link.tsx'
 import { StepFrame } from './step-frame.tsx'
 import { SCHEDULED_KEY } from './scheduled-list.tsx'
 
@@ -271,10 +272,11 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       className="flex h-full min-w-0 flex-col gap-3 overflow-y-auto bg-slate-50 p-4"
       data-testid="bulk-wizard"
     >
-      <div className="flex items-center justify-between">
-        <h2 className="text-lg font-semibold text-slate-800">
+      <div className="flex flex-wrap items-center gap-x-2">
+        <h2 className="min-w-0 flex-1 text-lg font-semibold text-slate-800">
           <Trans>Send a new bulk message</Trans>
         </h2>
+        <SendHistoryLink pageId={pageId} className="shrink-0" />
         <button
           type="button"
           className="-me-2 grid size-11 place-items-center rounded text-lg text-slate-500 hover:bg-slate-100"

@@ -4,6 +4,8 @@
  * concerned are invalidated by key.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { patchServerJobs } from '../../../shared/bulk/server-jobs.ts'
+import type { StoredMessage } from '../../../shared/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
 import { applyServerProgress } from './apply-progress.ts'
@@ -21,6 +23,8 @@ export interface LiveQueryKeys {
   pageUnread?: (pageId: string) => QueryKey
   /** A page's marketing state (its subscriber counts), read again when its subscriber list changed. */
   marketing?: (pageId: string) => QueryKey
+  /** The owner's bulk jobs as the server records them (the cards of the jobs this device does not hold). */
+  serverJobs?: QueryKey
   /** What a gap in the stream makes stale: the lists, histories and unread counts of every page. */
   all?: QueryKey[]
 }
@@ -38,6 +42,8 @@ export interface LiveDeps {
   /** Told when the network no longer vouches for the owner's role on a page (its events stop). */
   onPageAccessLost?: (pageId: string) => void
   inView?: (pageId: string, conversationId: string) => boolean
+  /** Told when a send recorded elsewhere spent the allowance (the available count is read again). */
+  onAllowanceSpent?: () => void
   /** The waits before reading a page's list again while a new customer's conversation is not in it yet. */
   unknownRetryMs?: readonly number[]
 }
@@ -114,9 +120,24 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       await applyBulkReceipts(pageId, messageId, delivered, read)
       return
     }
-    case 'bulk_progress':
+    case 'bulk_progress': {
       await applyServerProgress(event.data.messageId, event.data)
+      // Every device shows the job, held here or not: the server's list is patched, or read again when it
+      // does not have the job yet.
+      const key = k.serverJobs
+      if (key && deps.queryClient) {
+        let known = false
+        deps.queryClient.setQueryData<StoredMessage[]>(key, (list) => {
+          const next = list ? patchServerJobs(list, event.data) : undefined
+          known = next !== undefined
+          return next ?? list
+        })
+        if (!known) invalidate(deps, [key])
+      }
+      // The server's sends spent the allowance: the badge reads it again.
+      deps.onAllowanceSpent?.()
       return
+    }
     case 'page_subscription':
       if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
       return
