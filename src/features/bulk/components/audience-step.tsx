@@ -46,6 +46,9 @@ export function AudienceStep(props: {
 }) {
   const { i18n } = useLingui()
   const loaded = formatNumber(props.loaded, i18n.locale)
+  const reading = props.pageLabels?.reading
+  const readDone = formatNumber(reading?.done ?? 0, i18n.locale)
+  const readTotal = formatNumber(reading?.total ?? 0, i18n.locale)
   return (
     <div className="flex flex-col gap-3 text-sm">
       <div className="flex flex-wrap gap-2" role="group">
@@ -101,11 +104,10 @@ export function AudienceStep(props: {
           ))}
         </fieldset>
       ) : null}
-      {props.pageLabels?.reading && props.pageLabels.reading.done < props.pageLabels.reading.total ? (
+      {reading && reading.done < reading.total ? (
         <p className="text-slate-600" data-testid="bulk-labels-reading" aria-live="polite">
           <Trans>
-            Reading customers' labels… {formatNumber(props.pageLabels.reading.done, i18n.locale)} of{' '}
-            {formatNumber(props.pageLabels.reading.total, i18n.locale)}
+            Reading customers' labels… {readDone} of {readTotal}
           </Trans>
         </p>
       ) : null}

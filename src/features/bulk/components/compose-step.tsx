@@ -49,6 +49,7 @@ export function ComposeStep(props: {
   )
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl])
   const named = props.text.includes(FIRST_NAME_TOKEN)
+  const previewName = props.preview?.name ?? ''
   const fallback = props.nameFallback?.trim() || t`friend`
   const minutes = Math.round(sendDurationMs(plan.count) / 60_000)
   const duration = formatNumber(minutes, i18n.locale)
@@ -118,7 +119,7 @@ export function ComposeStep(props: {
             <figure className="flex flex-col gap-1" data-testid="bulk-preview">
               <figcaption className="font-medium text-slate-700">
                 <Trans>
-                  As <bdi>{props.preview.name}</bdi> will see it
+                  As <bdi>{previewName}</bdi> will see it
                 </Trans>
               </figcaption>
               <div className="flex items-end gap-2 rounded-lg bg-white p-2">

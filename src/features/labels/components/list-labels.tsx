@@ -55,7 +55,7 @@ export function LabelFilter(props: LabelFilterProps) {
   const counts = labelCounts(customerIds, props.labelsOf ?? new Map())
   return (
     <div
-      className="-mx-3 flex gap-2 overflow-x-auto px-3 short:max-md:col-span-3"
+      className="flex flex-wrap gap-2 short:max-md:col-span-3"
       role="group"
       aria-label={t`Filter by label`}
       data-testid="label-filter"
