@@ -41,6 +41,10 @@ async function graphOf(baseURL: string) {
       (
         await get<{ data: { page_label_name: string }[] }>(`${psid}/custom_labels?fields=page_label_name`)
       ).data.map((l) => l.page_label_name),
+    pageLabels: async () =>
+      (
+        await get<{ data: { page_label_name: string }[] }>(`${PAGE}/custom_labels?fields=page_label_name`)
+      ).data.map((l) => l.page_label_name),
     customers: async () =>
       (
         await get<{ data: { participants: { data: { id: string; name: string }[] } }[] }>(
@@ -100,6 +104,14 @@ test('a label created in a chat is on the customer through the Graph, and fits i
   // Taken off in the chat, off on the network.
   await page.getByRole('checkbox', { name: 'Talla M' }).click()
   await expect.poll(() => graph.labelsOf(customer.id)).not.toContain('Talla M')
+  // Deleted after asking once: gone from the page on the network.
+  await page
+    .getByTestId('label-delete')
+    .and(page.getByRole('button', { name: /Talla M/ }))
+    .click()
+  await page.getByTestId('label-delete-confirm').click()
+  await expect(page.getByRole('checkbox', { name: 'Talla M' })).toHaveCount(0)
+  await expect.poll(() => graph.pageLabels()).not.toContain('Talla M')
 })
 
 test('a label set in the Page Inbox shows in the list and filters it; selected rows are labelled together', async ({
@@ -138,7 +150,7 @@ test('a label set in the Page Inbox shows in the list and filters it; selected r
   expect(bar.y).toBeGreaterThan(740 / 2)
   await page.getByTestId('selection-label').click()
   await fits(page, 'en-selection')
-  await page.locator(`[data-testid="label-option"][data-label-id="${pickup}"]`).check()
+  await page.locator(`[data-testid="label-option"][data-label-id="${pickup}"]`).click()
   await expect(chip).toContainText('3')
   await inUrdu(page)
   await page.reload()

@@ -7,6 +7,7 @@ import { db } from '../../../shared/db/db.ts'
 import type { LabelsGraph, PageLabel } from '../../../shared/graph/labels.ts'
 import {
   cachedPageLabels,
+  deleteLabel,
   ensureLabel,
   labelsByCustomer,
   refreshCustomerLabels,
@@ -58,6 +59,8 @@ export interface LabelActions {
   toggle(labelId: string, customerIds: readonly string[], on: boolean): Promise<void>
   /** The page's label of that name (created when it has none), put on the customers. */
   create(name: string, customerIds: readonly string[]): Promise<void>
+  /** Deletes the page's label on the network; it comes off every customer. */
+  remove(labelId: string): Promise<void>
 }
 
 export function useLabelActions(pageId: string, graph: LabelsGraph, withToken: WithToken): LabelActions {
@@ -93,5 +96,9 @@ export function useLabelActions(pageId: string, graph: LabelsGraph, withToken: W
       }),
     [graph, pageId, run],
   )
-  return { busy, toggle, create }
+  const remove = useCallback(
+    (labelId: string) => run((token) => deleteLabel(graph, pageId, token, labelId)),
+    [graph, pageId, run],
+  )
+  return { busy, toggle, create, remove }
 }

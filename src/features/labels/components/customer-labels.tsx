@@ -71,6 +71,7 @@ export function CustomerLabels(props: CustomerLabelsProps) {
             customerIds={[props.customerId]}
             labelsOf={() => mine}
             actions={actions}
+            onDelete={actions.remove}
           />
         </div>
       ) : null}
