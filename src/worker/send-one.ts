@@ -1,6 +1,6 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
 import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
-import { jobContent, optInPayload, sendContent } from '../shared/graph/delivery.ts'
+import { jobContent, optInPayload, personalText, sendContent } from '../shared/graph/delivery.ts'
 import { reconcile } from '../shared/bulk/core/reconcile.ts'
 import { jobs, recipients, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
@@ -11,7 +11,7 @@ export async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: 
     job.pageId,
     token,
     r.conversationId,
-    job.text + BRANDED_FOOTER,
+    personalText(job.text, r.name, job.nameFallback ?? '') + BRANDED_FOOTER,
     r.attemptAt ?? 0,
   )
   return found.textSent
@@ -28,7 +28,8 @@ export async function sendOne(
   const tagging = job.tag
     ? { messagingType: job.messagingType, tag: job.tag }
     : { messagingType: job.messagingType }
-  const text = branded ? job.text + BRANDED_FOOTER : job.text
+  const personal = personalText(job.text, r.name, job.nameFallback ?? '')
+  const text = branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
     jobContent(job.contentKind, job.optinTitle),
     { image: !!job.imageUrl, imageSent: !!r.imageSent },

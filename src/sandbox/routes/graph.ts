@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context.ts'
 import { faultHook } from '../faults.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { registerMarketingGraph } from '../marketing/graph.ts'
+import { registerGraphLabels } from './graph-labels.ts'
 import { registerGraphMisc } from './graph-misc.ts'
 import { registerGraphRead } from './graph-read.ts'
 import { registerGraphSend } from './graph-send.ts'
@@ -52,6 +53,7 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
     registerGraphRead(graph, ctx, prefix)
     registerGraphSend(graph, ctx)
     registerGraphMisc(graph, ctx, prefix)
+    registerGraphLabels(graph, ctx)
     registerMarketingGraph(graph, ctx)
   })
 }

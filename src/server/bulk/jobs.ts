@@ -59,6 +59,8 @@ export interface ServerJob {
   /** What the job sends: the owner's text, or an opt-in request titled `optin_title`. */
   content_kind: 'text' | 'optin_request'
   optin_title: string | null
+  /** Written where the text takes a recipient's first name and the network has none. */
+  name_fallback: string | null
   /** The job's campaign, when some recipients are reached as marketing messages. */
   ad_account_id: string | null
   campaign_id: string | null
@@ -72,7 +74,7 @@ export interface ServerJob {
 
 const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
   sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages, busy_until,
-  kind, content_kind, optin_title, ad_account_id, campaign_id, marketing_message_id, budget_kind,
+  kind, content_kind, optin_title, name_fallback, ad_account_id, campaign_id, marketing_message_id, budget_kind,
   budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`
 
 export async function readJob(db: Queryable, id: string): Promise<ServerJob | undefined> {

@@ -50,7 +50,7 @@ onEveryStore('the server sender', (kind) => {
   })
   afterAll(() => t.close())
 
-  async function job(count: number) {
+  async function job(count: number, extra: Record<string, unknown> = {}) {
     const fb = `${kind === 'pglite' ? 5 : 6}10${++n}`
     const who = await login(t.app, fb)
     await registerPage(t.app, who, fb)
@@ -66,12 +66,14 @@ onEveryStore('the server sender', (kind) => {
         label: '[]',
         total_messages: count,
         branded_messages_amount: 0,
+        ...extra,
       },
     })
     const id = (created.json() as { id: string }).id
     const recipients = Array.from({ length: count }, (_, i) => ({
       recipient_id: `r${i}`,
-      name: `R ${i}`,
+      // The last recipient has no name on the network.
+      name: extra.message && i === count - 1 ? '' : `R${i} Surname`,
       conversation_id: `c${i}`,
     }))
     await t.app.inject({
@@ -109,6 +111,18 @@ onEveryStore('the server sender', (kind) => {
       settleMs: 0,
     }
   }
+
+  it('writes each recipient’s first name where the text takes it, the fallback word without a name', async () => {
+    const { id, who } = await job(3, { message: 'Hola {first name}!', name_fallback: 'amigo' })
+    await handOver(id, who.user.id, {})
+    const graph = new FakeGraph()
+    for (let i = 0; i < 5; i++) if ((await runSlice(deps(graph), id)).kind === 'done') break
+    expect(graph.sent).toEqual([
+      { recipientId: 'r0', text: 'Hola R0!' },
+      { recipientId: 'r1', text: 'Hola R1!' },
+      { recipientId: 'r2', text: 'Hola amigo!' },
+    ])
+  })
 
   it('moves the lease at each hand-over: a stale one is refused, a taken-back job sends nothing more', async () => {
     const { id, who } = await job(4)

@@ -30,6 +30,7 @@ import {
   arrivalText,
   failureKind,
   jobContent,
+  personalText,
   optInPayload,
   sendContent,
 } from '../../shared/graph/delivery.ts'
@@ -321,13 +322,13 @@ async function settleUncertain(
   const at = new Date(u.attempt_at).getTime()
   const conversation = u.conversation_id ?? ''
   // A marketing message and an opt-in request appear in the conversation as any page message does.
-  const text = arrivalText(jobContent(job.content_kind, job.optin_title), job.message)
+  const personal = personalText(job.message, u.name, job.name_fallback ?? '')
+  const text = arrivalText(jobContent(job.content_kind, job.optin_title), personal)
   const found = await reconcile(deps.graph, job.page_id, token, conversation, text, at)
   let textSent = found.textSent
   if (!textSent && u.attempt_branded && job.content_kind !== 'optin_request')
-    textSent = (
-      await reconcile(deps.graph, job.page_id, token, conversation, job.message + BRANDED_FOOTER, at)
-    ).textSent
+    textSent = (await reconcile(deps.graph, job.page_id, token, conversation, personal + BRANDED_FOOTER, at))
+      .textSent
   if (textSent) {
     await record(
       deps,
@@ -414,7 +415,8 @@ async function sendOne(
   const tagging = job.tag
     ? { messagingType: job.messaging_type, tag: job.tag }
     : { messagingType: job.messaging_type }
-  const text = r.branded ? job.message + BRANDED_FOOTER : job.message
+  const personal = personalText(job.message, r.name, job.name_fallback ?? '')
+  const text = r.branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
     jobContent(job.content_kind, job.optin_title),
     { image: !!job.image_url, imageSent: r.image_sent },
@@ -482,10 +484,11 @@ async function sendMarketing(
   token: string,
   subscriptionToken: string,
 ) {
+  const personal = personalText(job.message, r.name, job.name_fallback ?? '')
   await deps.marketing!.graph.sendMarketingMessage(job.ad_account_id!, token, {
     messageId: job.marketing_message_id!,
     subscriptionToken,
-    text: r.branded ? job.message + BRANDED_FOOTER : job.message,
+    text: r.branded ? personal + BRANDED_FOOTER : personal,
     ...(job.image_url ? { imageUrl: job.image_url } : {}),
   })
 }

@@ -39,6 +39,8 @@ export interface OpenServerJob {
   sender?: 'device' | 'server'
   content_kind?: ContentKind
   optin_title?: string | null
+  /** Written where the text takes a recipient's first name and the network has none. */
+  name_fallback?: string | null
   /** What the job is, fixed when the record was created: a marketing job is never sent by a device. */
   kind: JobKind
   /** A marketing job's campaign budget, once its campaign was created. */

@@ -3,7 +3,7 @@
  * validates every body with these schemas; the app builds its payloads with the same types.
  */
 import { z } from './zod.ts'
-import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
+import { LABEL_NAME_MAX, MESSAGE_TEXT_MAX } from '../constants/limits.ts'
 import {
   contentKind,
   jobKind,
@@ -112,6 +112,22 @@ export const extendTokenBody = z
   .object({ access_token: networkToken(), page_id: z.string().optional() })
   .strict()
 
+/** The labels a bulk message's audience was chosen by: customers with any of them, or with all. */
+export const audienceLabels = z
+  .object({
+    match: z.enum(['any', 'all']),
+    labels: z
+      .array(
+        z
+          .object({ id: z.string().regex(/^\d{1,32}$/), name: z.string().min(1).max(LABEL_NAME_MAX) })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict()
+export type AudienceLabels = z.infer<typeof audienceLabels>
+
 export const createMessageBody = z
   .object({
     page_id: z.string().regex(/^\d{1,32}$/),
@@ -130,6 +146,10 @@ export const createMessageBody = z
      * standard). Only a marketing job may have marketing recipients and a campaign.
      */
     kind: jobKind.optional(),
+    /** The page's custom labels the audience was chosen by (absent: no label filter). */
+    audience_labels: audienceLabels.optional(),
+    /** Written where the text takes a recipient's first name and the network has none. */
+    name_fallback: z.string().trim().min(1).max(40).optional(),
   })
   .strict()
   .refine((b) => b.content_kind !== 'optin_request' || b.optin_title !== undefined, {
@@ -373,6 +393,10 @@ export const storedMessage = z.object({
   kind: jobKind.default('standard'),
   /** The job's campaign, budget and spend when some recipients are reached as marketing messages. */
   marketing: jobMarketing.nullable().default(null),
+  /** The page's custom labels the audience was chosen by; null without a label filter. */
+  audience_labels: audienceLabels.nullable().default(null),
+  /** Written where the text takes a recipient's first name and the network has none. */
+  name_fallback: z.string().nullable().default(null),
 })
 export type StoredMessage = z.infer<typeof storedMessage>
 /** `GET /api/v2/messages?state=open`: the user's jobs that are neither deleted nor finished. */

@@ -5,6 +5,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
 import type { BudgetKind, ContentKind, JobKind, RecipientWay } from '../contracts/marketing.ts'
+import type { AudienceLabels } from '../contracts/api.ts'
 import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
@@ -117,6 +118,10 @@ export interface BulkJob {
   /** What the job sends: the owner's text (absent) or an opt-in request with `optinTitle`. */
   contentKind?: ContentKind
   optinTitle?: string
+  /** Written where the text takes a recipient's first name and the network has none. */
+  nameFallback?: string
+  /** The page's custom labels the audience was chosen by. */
+  audienceLabels?: AudienceLabels
   /** Some recipients are reached as marketing messages: the job sends on the server, with this campaign budget. */
   marketing?: {
     budgetKind: BudgetKind
@@ -254,6 +259,26 @@ export interface BulkReceipts {
   read: number
 }
 
+/** One of a page's custom labels, as the network listed it. */
+export interface CachedPageLabel {
+  /** `${pageId}:${id}` */
+  key: string
+  pageId: string
+  id: string
+  name: string
+}
+
+/** The labels on one customer of a page, as last read from the network or set here. */
+export interface CachedCustomerLabels {
+  /** `${pageId}:${customerId}` */
+  key: string
+  pageId: string
+  customerId: string
+  labelIds: string[]
+  /** When they were read or set (ms). */
+  at: number
+}
+
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {
   key: string
@@ -273,6 +298,8 @@ export const db = new Dexie('pagecast') as Dexie & {
   inboxSync: EntityTable<InboxSyncState, 'pageId'>
   receipts: EntityTable<ConversationReceipts, 'key'>
   bulkReceipts: EntityTable<BulkReceipts, 'id'>
+  pageLabels: EntityTable<CachedPageLabel, 'key'>
+  customerLabels: EntityTable<CachedCustomerLabels, 'key'>
 }
 
 declareSchema(db)

@@ -90,6 +90,9 @@ export const schemaVersions: readonly SchemaVersion[] = [
         })
     },
   },
+  // The pages' custom labels and the labels read on each customer (the network's Custom Labels API), for the
+  // inbox's label filter and the wizard's label counts, online and offline.
+  { version: 37, stores: { pageLabels: 'key, pageId', customerLabels: 'key, pageId, *labelIds' } },
 ]
 
 /** Declares every version of `schemaVersions` on a Dexie instance (the app's database, or a test's copy). */

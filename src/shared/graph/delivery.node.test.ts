@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ARRIVAL_CLOCK_TOLERANCE_MS, arrival, failureKind, sendParts } from './delivery.ts'
+import {
+  ARRIVAL_CLOCK_TOLERANCE_MS,
+  arrival,
+  failureKind,
+  firstName,
+  personalText,
+  sendParts,
+} from './delivery.ts'
 import { classifyGraphError, GraphError } from './errors.ts'
 
 describe('the delivery rules of both senders', () => {
@@ -51,5 +58,28 @@ describe('the delivery rules of both senders', () => {
     await sendParts({ image: true, imageSent: false, text: true }, steps)
     await sendParts({ image: true, imageSent: true, text: true }, steps)
     expect(log).toEqual(['image', 'recorded', 'text', 'text'])
+  })
+})
+
+describe('a message written to a person', () => {
+  it('puts each recipient’s first name where the owner inserted it', () => {
+    expect(personalText('Hola {first name}, ¡llegó tu talla!', 'Paolo Reyes', 'amigo')).toBe(
+      'Hola Paolo, ¡llegó tu talla!',
+    )
+    expect(personalText('{first name}! {first name}?', '  María   José ', 'amigo')).toBe('María! María?')
+  })
+
+  it('writes the fallback word when the network gives no name', () => {
+    expect(personalText('Hola {first name}', '', 'amigo')).toBe('Hola amigo')
+    expect(personalText('Hola {first name}', undefined, 'amigo')).toBe('Hola amigo')
+  })
+
+  it('leaves a text without the placeholder as it is', () => {
+    expect(personalText('Sale today {first}', 'Paolo Reyes', 'amigo')).toBe('Sale today {first}')
+  })
+
+  it('takes a name in any script whole up to its first space', () => {
+    expect(firstName('សុខ ដារ៉ា')).toBe('សុខ')
+    expect(firstName('আরিফ হোসেন')).toBe('আরিফ')
   })
 })

@@ -126,6 +126,29 @@ export function jobContent(kind: string | null | undefined, title: string | null
   return kind === 'optin_request' ? { kind: 'optin_request', title: title ?? '' } : { kind: 'text' }
 }
 
+/** Where the owner's bulk text takes each recipient's first name (inserted by a button, never typed). */
+export const FIRST_NAME_TOKEN = '{first name}'
+
+/** A person's first name as the network gives their name: its first word, whole in any script. */
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/u)[0] ?? ''
+}
+
+/**
+ * The text one recipient gets: each FIRST_NAME_TOKEN replaced by their first name, or by the owner's
+ * fallback word when the network has no name for them. Both senders send it and look for it in the
+ * conversation when a send's arrival is uncertain.
+ */
+export function personalText(
+  text: string,
+  recipientName: string | null | undefined,
+  fallback: string,
+): string {
+  if (!text.includes(FIRST_NAME_TOKEN)) return text
+  const name = firstName(recipientName) || fallback.trim()
+  return text.split(FIRST_NAME_TOKEN).join(name)
+}
+
 /**
  * The text a delivered send shows in the conversation, for the arrival check of an uncertain send: the
  * message's text, or an opt-in request's title.

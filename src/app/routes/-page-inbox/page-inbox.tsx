@@ -8,6 +8,13 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
 import { MarketingEntry } from '../../../features/marketing/index.ts'
 import {
+  CustomerLabels,
+  LabelFilter,
+  SelectionBar,
+  useLabelsByCustomer,
+  usePageLabels,
+} from '../../../features/labels/index.ts'
+import {
   InboxColumn,
   LiveUpdatesNotice,
   OfflineIndicator,
@@ -24,6 +31,7 @@ import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
+import { createLabelsGraph } from '../../../shared/graph/labels.ts'
 import { pageUnread } from '../../../shared/live/unread.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
@@ -48,6 +56,10 @@ export function PageInbox({ pageId }: { pageId: string }) {
   const entry = usePageEntry(pageId, goHome)
   const graph = useMemo(
     () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    [config.graphUrl, config.graphVersion],
+  )
+  const labelsGraph = useMemo(
+    () => createLabelsGraph({ baseUrl: config.graphUrl, version: config.graphVersion }),
     [config.graphUrl, config.graphVersion],
   )
   const list = useConversationList({
@@ -98,7 +110,8 @@ export function PageInbox({ pageId }: { pageId: string }) {
       void navigate({
         to: '/$pageId',
         params: { pageId },
-        search: { c: row.id },
+        // The list's label filter stays: Back from the chat returns to the same list.
+        search: (s) => ({ c: row.id, ...(s.label ? { label: s.label } : {}) }),
         replace: overSomething,
         // A chat that takes the place of the wizard or of another chat stands over the same entry below.
         state: (s) => ({ opened: !overSomething || s.opened ? 'chat' : undefined }),
@@ -150,6 +163,43 @@ export function PageInbox({ pageId }: { pageId: string }) {
     conversation: selected && chatShown && !search.bulk ? selected : undefined,
     ready: !!token,
   })
+  // The page's labels: a filter per label on the list (in the address), rows selected and labelled.
+  const pageLabels = usePageLabels(pageId, labelsGraph, entry.withToken, !!token)
+  const labelsOf = useLabelsByCustomer(pageId)
+  const activeLabel = search.label
+  const rowFilter = useMemo(
+    () =>
+      activeLabel
+        ? (row: CachedConversation) => labelsOf?.get(row.customerId)?.includes(activeLabel) ?? false
+        : undefined,
+    [activeLabel, labelsOf],
+  )
+  const customerIds = useMemo(() => list.rows.map((r) => r.customerId), [list.rows])
+  const [picked, setPicked] = useState<ReadonlySet<string>>()
+  const filterByLabel = useCallback(
+    (label: string | undefined) =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, label }),
+        replace: true,
+      }),
+    [navigate, pageId],
+  )
+  const pick = useCallback(
+    (row: CachedConversation) =>
+      setPicked((prev) => {
+        const next = new Set(prev)
+        if (next.has(row.id)) next.delete(row.id)
+        else next.add(row.id)
+        return next
+      }),
+    [],
+  )
+  const pickedCustomers = useMemo(
+    () => (picked ? list.rows.filter((r) => picked.has(r.id)).map((r) => r.customerId) : []),
+    [picked, list.rows],
+  )
   const back = () => {
     if (openedHere(router, 'chat')) return router.history.back()
     void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
@@ -177,8 +227,40 @@ export function PageInbox({ pageId }: { pageId: string }) {
             selectedId={selected?.id}
             bulkOpen={!!search.bulk}
             pictureUrl={pictureUrl}
-            onSelect={select}
+            onSelect={picked ? pick : select}
             onToggleBulk={toggleBulk}
+            rowFilter={rowFilter}
+            picked={picked}
+            tools={
+              pageLabels.length > 0 || picked ? (
+                <LabelFilter
+                  pageId={pageId}
+                  graph={labelsGraph}
+                  withToken={entry.withToken}
+                  ready={!!token}
+                  labels={pageLabels}
+                  customerIds={customerIds}
+                  labelsOf={labelsOf}
+                  active={activeLabel}
+                  onFilter={filterByLabel}
+                  selecting={!!picked}
+                  onSelecting={(on) => setPicked(on ? new Set() : undefined)}
+                />
+              ) : null
+            }
+            footer={
+              picked ? (
+                <SelectionBar
+                  pageId={pageId}
+                  graph={labelsGraph}
+                  withToken={entry.withToken}
+                  labels={pageLabels}
+                  customerIds={pickedCustomers}
+                  labelsOf={labelsOf}
+                  onDone={() => setPicked(undefined)}
+                />
+              ) : null
+            }
           />
         </div>
         <div className={`min-h-0 min-w-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
@@ -208,6 +290,15 @@ export function PageInbox({ pageId }: { pageId: string }) {
               uploadImage={upload}
               onCustomerMessageAt={onCustomerMessageAt}
               onBack={back}
+              labels={
+                <CustomerLabels
+                  pageId={pageId}
+                  customerId={selected.customerId}
+                  graph={labelsGraph}
+                  withToken={entry.withToken}
+                  ready={!!token}
+                />
+              }
             />
           ) : null}
         </div>

@@ -9,6 +9,7 @@ import { AUDIENCE_LABELS, type AudienceLabel } from '../../../shared/constants/l
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import type { UnreachableWhy } from '../../../shared/policy/reach.ts'
 import { openModal } from '../../../shared/ui'
+import type { LabelMatch } from '../../../shared/labels/audience.ts'
 
 export interface AudienceGroups {
   standard: number
@@ -22,9 +23,21 @@ export interface AudienceGroups {
   onChoose(group: 'standard' | 'marketing', on: boolean): void
 }
 
+/** The page's custom labels as step 1 offers them: each with how many loaded customers carry it. */
+export interface PageLabelChoice {
+  labels: readonly { id: string; name: string; count: number }[]
+  chosen: readonly string[]
+  onToggle(id: string): void
+  match: LabelMatch
+  onMatch(match: LabelMatch): void
+  /** Customers whose labels are still being read from the network. */
+  reading?: { done: number; total: number }
+}
+
 export function AudienceStep(props: {
   labels: AudienceLabel[]
   onToggle(label: AudienceLabel): void
+  pageLabels?: PageLabelChoice
   loaded: number
   loading: boolean
   onCancel(): void
@@ -33,6 +46,9 @@ export function AudienceStep(props: {
 }) {
   const { i18n } = useLingui()
   const loaded = formatNumber(props.loaded, i18n.locale)
+  const reading = props.pageLabels?.reading
+  const readDone = formatNumber(reading?.done ?? 0, i18n.locale)
+  const readTotal = formatNumber(reading?.total ?? 0, i18n.locale)
   return (
     <div className="flex flex-col gap-3 text-sm">
       <div className="flex flex-wrap gap-2" role="group">
@@ -47,7 +63,54 @@ export function AudienceStep(props: {
             {label === 'all_labels' ? <Trans>All labels</Trans> : <Trans>No labels</Trans>}
           </button>
         ))}
+        {props.pageLabels?.labels.map((label) => (
+          <button
+            key={label.id}
+            type="button"
+            data-testid="bulk-page-label"
+            data-label-id={label.id}
+            aria-pressed={props.pageLabels!.chosen.includes(label.id)}
+            className="flex min-h-11 items-center gap-1 rounded-full border border-slate-300 px-3 py-1 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
+            onClick={() => props.pageLabels!.onToggle(label.id)}
+          >
+            <span dir="auto" className="leading-[normal]">
+              {label.name}
+            </span>
+            <span className="text-slate-600 tabular-nums" data-testid="bulk-page-label-count">
+              {formatNumber(label.count, i18n.locale)}
+            </span>
+          </button>
+        ))}
       </div>
+      {props.pageLabels && props.pageLabels.chosen.length > 1 ? (
+        <fieldset className="flex flex-col" data-testid="bulk-label-match">
+          <legend className="sr-only">
+            <Trans>Customers with</Trans>
+          </legend>
+          {(['any', 'all'] as const).map((match) => (
+            <label key={match} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="label-match"
+                checked={props.pageLabels!.match === match}
+                onChange={() => props.pageLabels!.onMatch(match)}
+              />
+              {match === 'any' ? (
+                <Trans>Customers with any of these labels</Trans>
+              ) : (
+                <Trans>Customers with all of these labels</Trans>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {reading && reading.done < reading.total ? (
+        <p className="text-slate-600" data-testid="bulk-labels-reading" aria-live="polite">
+          <Trans>
+            Reading customers' labels… {readDone} of {readTotal}
+          </Trans>
+        </p>
+      ) : null}
       <p className="text-slate-700" data-testid="bulk-loaded">
         {props.loading ? (
           <Trans>Loading recipients… {loaded} so far</Trans>

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api'
 import type { AudienceMember } from '../../../shared/bulk/records.ts'
 import { useClientConfig } from '../../../shared/config'
+import { createGraphClient } from '../../../shared/graph/client.ts'
 import { OPTIN_PSIDS_PER_CALL_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
 import { notify } from '../../../shared/notifications'
 import { defaultContent, tagForSend } from '../../../shared/policy/messaging.ts'
@@ -24,6 +25,8 @@ import { openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
 import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
+import { useLabelAudience } from '../api/use-label-audience.ts'
+import { labelCounts } from '../../../shared/labels/audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
 import { usePageMarketing } from '../api/use-marketing.ts'
 import { budgetVerdict, sendSummary } from '../model/marketing.ts'
@@ -31,6 +34,7 @@ import { marketingReasonText } from '../model/marketing-error.ts'
 import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
 import {
   chosenGroups,
+  hasAudience,
   initialWizard,
   keepSendingByDefault,
   selectedRecipients,
@@ -70,9 +74,28 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const guard = useRef(false)
   useAvailablePoll()
 
+  const pictures = useMemo(
+    () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    [config.graphUrl, config.graphVersion],
+  )
+  const pictureOf = (id: string) => pictures.pictureUrl(id, pageToken, 'normal')
   const windowed = policy === 'current'
   const marketing = usePageMarketing(pageId, windowed)
-  const selected = selectedRecipients(state, audience.customers)
+  // The customers' labels are read once the audience has loaded (those the device has not read lately).
+  const loadedIds = useMemo(
+    () => (audience.loading ? undefined : audience.customers.map((c) => c.recipientId)),
+    [audience.loading, audience.customers],
+  )
+  const labelled = useLabelAudience(pageId, pageToken, config.graphUrl, config.graphVersion, loadedIds)
+  const counts = useMemo(
+    () => labelCounts(loadedIds ?? [], labelled.labelsOf ?? new Map()),
+    [loadedIds, labelled.labelsOf],
+  )
+  const byLabel = state.pageLabels.length > 0
+  const selected = useMemo(
+    () => selectedRecipients(state, audience.customers, labelled.labelsOf),
+    [state, audience.customers, labelled.labelsOf],
+  )
   const split = useMemo(
     () =>
       splitAudience(
@@ -150,7 +173,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
       return
     }
-    if (later !== undefined && !optin && marketingCount === 0) {
+    if (later !== undefined && !optin && marketingCount === 0 && !byLabel) {
       const at = later ? new Date(later).getTime() : NaN
       if (!Number.isFinite(at) || at <= Date.now()) {
         notify({
@@ -222,7 +245,18 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         ...(imageUrl ? { imageUrl } : {}),
         content: state.content ?? defaultContent(policy),
         policy,
-        labels: state.labels,
+        labels: byLabel ? state.pageLabels : state.labels,
+        ...(byLabel
+          ? {
+              audienceLabels: {
+                match: state.labelMatch,
+                labels: labelled.labels
+                  .filter((l) => state.pageLabels.includes(l.id))
+                  .map(({ id, name }) => ({ id, name })),
+              },
+            }
+          : {}),
+        nameFallback: state.nameFallback.trim() || t`friend`,
         recipients: [
           ...standard.map((c): AudienceMember => ({ ...member(c), way: 'standard' })),
           ...chosen.marketing.map((c): AudienceMember => ({ ...member(c), way: 'marketing' })),
@@ -296,6 +330,14 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         <AudienceStep
           labels={state.labels}
           onToggle={(label) => dispatch({ type: 'toggle-label', label })}
+          pageLabels={{
+            labels: labelled.labels.map((l) => ({ ...l, count: counts.get(l.id) ?? 0 })),
+            chosen: state.pageLabels,
+            onToggle: (id) => dispatch({ type: 'toggle-page-label', id }),
+            match: state.labelMatch,
+            onMatch: (match) => dispatch({ type: 'label-match', match }),
+            reading: labelled.reading,
+          }}
           loaded={audience.customers.length}
           loading={audience.loading}
           onCancel={audience.cancel}
@@ -315,7 +357,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         no={2}
         title={<Trans>Content type</Trans>}
         open={state.open[2]}
-        enabled={recipients > 0 && state.labels.length > 0}
+        enabled={recipients > 0 && hasAudience(state)}
         onToggle={() => toggle(2)}
       >
         <ContentStep
@@ -341,7 +383,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         no={3}
         title={<Trans>Write and send</Trans>}
         open={state.open[3]}
-        enabled={recipients > 0 && state.labels.length > 0 && state.content !== undefined}
+        enabled={recipients > 0 && hasAudience(state) && state.content !== undefined}
         onToggle={() => toggle(3)}
       >
         <ComposeStep
@@ -355,7 +397,18 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           onSend={() => void send()}
           keepSending={keepSending}
           onKeepSending={setKeepChoice}
-          later={optin || marketingCount > 0 ? undefined : later}
+          // A send by label is chosen now: a scheduled send computes its audience when it starts.
+          later={optin || marketingCount > 0 || byLabel ? undefined : later}
+          nameFallback={state.nameFallback}
+          onNameFallback={(word) => dispatch({ type: 'name-fallback', word })}
+          preview={
+            (standard[0] ?? chosen.marketing[0])
+              ? {
+                  name: (standard[0] ?? chosen.marketing[0])!.name,
+                  pictureUrl: pictureOf((standard[0] ?? chosen.marketing[0])!.recipientId),
+                }
+              : undefined
+          }
           onLater={setLater}
           optin={optin}
           marketing={marketingCount > 0}

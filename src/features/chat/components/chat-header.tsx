@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { formatLongDate } from '../../../shared/format/index.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
@@ -8,9 +9,11 @@ export interface ChatHeaderProps {
   profileUrl?: string
   updatedAt: number
   onBack?: () => void
+  /** What the page adds at the header's end (the customer's labels). */
+  extra?: ReactNode
 }
 
-export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: ChatHeaderProps) {
+export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack, extra }: ChatHeaderProps) {
   const { i18n, t } = useLingui()
   const date = (
     <time className="text-xs text-gray-500 short:shrink-0" dateTime={new Date(updatedAt).toISOString()}>
@@ -18,7 +21,7 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: 
     </time>
   )
   return (
-    <header className="flex items-center gap-2 border-b border-gray-200 px-2 py-1.5 short:py-0.5 md:gap-3 md:p-3">
+    <header className="relative flex items-center gap-2 border-b border-gray-200 px-2 py-1.5 short:py-0.5 md:gap-3 md:p-3">
       {onBack ? (
         <button
           type="button"
@@ -57,6 +60,7 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: 
           {date}
         </div>
       )}
+      {extra}
     </header>
   )
 }

@@ -1,5 +1,5 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -46,6 +46,8 @@ export interface ChatViewProps {
   onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
   /** Back to the conversation list, on screens that show one pane at a time. */
   onBack?: () => void
+  /** The customer's labels, shown in the header (the page's labels feature draws them). */
+  labels?: ReactNode
 }
 
 /** The window notice is re-evaluated this often, so a window closing while the chat is open shows. */
@@ -199,6 +201,7 @@ export function ChatView(props: ChatViewProps) {
         profileUrl={props.profileUrl}
         updatedAt={customer.updatedAt}
         onBack={props.onBack}
+        extra={props.labels}
       />
       <ChatHistory
         pageId={pageId}

@@ -29,6 +29,8 @@ export interface ConversationListProps {
   /** Pulling the top of the list down on a touch screen refreshes it. */
   onRefresh: () => Promise<void>
   refreshing: boolean
+  /** Selecting rows: the ids picked (a tap picks or lets go of a row instead of opening it). */
+  picked?: ReadonlySet<string>
 }
 
 export function ConversationList(props: ConversationListProps) {
@@ -118,6 +120,7 @@ export function ConversationList(props: ConversationListProps) {
                 now={now}
                 tell={tells.get(row.id)}
                 onSelect={onSelect}
+                picked={props.picked ? props.picked.has(row.id) : undefined}
               />
             </div>
           )

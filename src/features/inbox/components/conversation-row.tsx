@@ -14,6 +14,8 @@ export interface ConversationRowProps {
   /** Set when another row has the same name: what tells this customer apart ("#4821"). */
   tell?: string
   onSelect: (row: CachedConversation) => void
+  /** Set while rows are being selected: whether this one is picked (shown by a tick over the photo). */
+  picked?: boolean
 }
 
 export const ConversationRow = memo(function ConversationRow({
@@ -23,6 +25,7 @@ export const ConversationRow = memo(function ConversationRow({
   now,
   tell,
   onSelect,
+  picked,
 }: ConversationRowProps) {
   const { i18n } = useLingui()
   return (
@@ -30,11 +33,22 @@ export const ConversationRow = memo(function ConversationRow({
       type="button"
       data-testid="conversation-row"
       data-conversation-id={row.id}
-      aria-current={selected ? 'true' : undefined}
+      aria-current={selected && picked === undefined ? 'true' : undefined}
+      aria-pressed={picked}
       onClick={() => onSelect(row)}
-      className={`flex h-full w-full items-center gap-3 px-3 text-start hover:bg-brand-50 ${selected ? 'bg-brand-100' : ''}`}
+      className={`flex h-full w-full items-center gap-3 px-3 text-start hover:bg-brand-50 ${(picked ?? selected) ? 'bg-brand-100' : ''}`}
     >
-      <Avatar src={pictureUrl} />
+      {picked === undefined ? (
+        <Avatar src={pictureUrl} />
+      ) : (
+        <span
+          aria-hidden="true"
+          data-testid="conversation-pick"
+          className={`grid size-10 shrink-0 place-items-center rounded-full border-2 ${picked ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-400 bg-white'}`}
+        >
+          {picked ? '✓' : ''}
+        </span>
+      )}
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span

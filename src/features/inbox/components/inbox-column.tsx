@@ -2,7 +2,7 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
@@ -17,6 +17,14 @@ export interface InboxColumnProps {
   pictureUrl: (customerId: string) => string | undefined
   onSelect: (row: CachedConversation) => void
   onToggleBulk: () => void
+  /** Keeps only the rows of the chosen label (the page's labels feature decides). */
+  rowFilter?: (row: CachedConversation) => boolean
+  /** Drawn under the search: the label filter and the selection's tools. */
+  tools?: ReactNode
+  /** Rows being selected (a tap picks a row instead of opening it). */
+  picked?: ReadonlySet<string>
+  /** Drawn under the list, in reach of a thumb: what to do with the selected rows. */
+  footer?: ReactNode
 }
 
 /**
@@ -50,13 +58,20 @@ export function InboxColumn({
   pictureUrl,
   onSelect,
   onToggleBulk,
+  rowFilter,
+  tools,
+  picked,
+  footer,
 }: InboxColumnProps) {
   const { t } = useLingui()
   const [filter, setFilter] = useState('')
   const deferred = useDeferredValue(filter)
   const searching = deferred.trim() !== ''
   const fuzzy = useFuzzyMatcher(searching)
-  const shown = useMemo(() => filterConversations(list.rows, deferred, fuzzy), [list.rows, deferred, fuzzy])
+  const shown = useMemo(() => {
+    const rows = rowFilter ? list.rows.filter(rowFilter) : list.rows
+    return filterConversations(rows, deferred, fuzzy)
+  }, [list.rows, deferred, fuzzy, rowFilter])
   return (
     <section
       aria-labelledby="inbox-heading"
@@ -96,6 +111,7 @@ export function InboxColumn({
           aria-label={t`Search conversations`}
           className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
         />
+        {tools}
         <SyncStatus sync={list.sync} />
         <button
           type="button"
@@ -112,13 +128,15 @@ export function InboxColumn({
         selectedId={selectedId}
         loading={list.loading || (list.initialising && list.rows.length === 0)}
         exhausted={list.exhausted}
-        filtering={searching}
+        filtering={searching || !!rowFilter}
+        picked={picked}
         pictureUrl={pictureUrl}
         onSelect={onSelect}
         onEndReached={list.loadMore}
         onRefresh={list.refresh}
         refreshing={list.refreshing}
       />
+      {footer}
     </section>
   )
 }
