@@ -139,7 +139,7 @@ export async function takeBackJob(
 }
 
 /** The server's record becomes the device's: results, uncertain sends, the cursor, the pacing wait. */
-async function adopt(
+export async function adopt(
   jobId: string,
   back: TakeBackResponse,
   list: readonly StoredRecipient[],
