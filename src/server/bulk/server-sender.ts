@@ -220,11 +220,9 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
         const busy = job.busy_until ? new Date(job.busy_until).getTime() - deps.now() : 0
         const age = deps.now() - new Date(uncertain.attempt_at).getTime()
         const wait = Math.max(busy, deps.settleMs - age)
-        if (wait > 0) {
-          await setNext(store, messageId, lease, deps.now() + wait, null)
-          continue
-        }
-        await settleUncertain(deps, lease, job, token, uncertain)
+        // Found in the conversation, it is recorded at once; only its absence waits for the send to land.
+        if (await settleUncertain(deps, lease, job, token, uncertain, wait > 0)) continue
+        await setNext(store, messageId, lease, deps.now() + wait, null)
         continue
       }
       const claim = await claimNext(deps, job, lease)
@@ -310,14 +308,18 @@ async function firstUncertain(store: Store, id: string) {
   )[0]
 }
 
-/** Reads the conversation: a page message with the text since the attempt means it went; otherwise it waits again. */
+/**
+ * Reads the conversation: a page message with the text since the attempt means it went. Otherwise, once it
+ * may no longer be on its way (`early` false), it goes back to pending. Answers whether it is settled.
+ */
 async function settleUncertain(
   deps: ServerSenderDeps,
   lease: number,
   job: ServerJob,
   token: string,
   u: NonNullable<Awaited<ReturnType<typeof firstUncertain>>>,
-) {
+  early: boolean,
+): Promise<boolean> {
   const at = new Date(u.attempt_at).getTime()
   const conversation = u.conversation_id ?? ''
   // A marketing message and an opt-in request appear in the conversation as any page message does.
@@ -336,13 +338,15 @@ async function settleUncertain(
       { recipient_id: u.recipient_id, name: u.name, branded: u.attempt_branded },
       { ok: true, messageId: found.textMessageId },
     )
-    return
+    return true
   }
+  if (early) return false
   await deps.store.query(
     `UPDATE message_recipients SET attempt_at = NULL, image_sent = image_sent OR $3
       WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
     [job.id, u.recipient_id, found.imageSent],
   )
+  return true
 }
 
 /**
