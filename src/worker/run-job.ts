@@ -7,6 +7,7 @@
  * message.
  */
 import { sendMode } from '../shared/bulk/allowance.ts'
+import { deviceSends } from '../shared/bulk/core/kinds.ts'
 import { handleFailure } from './failures.ts'
 import {
   applyFlush,
@@ -87,7 +88,7 @@ async function run(
     // Handed to the server: this device sends nothing more of it until it is taken back.
     if (job.state === 'on_server') return 'paused'
     // Marketing messages are sent by the server only (the campaign and the subscriber tokens live there).
-    if (job.kind === 'marketing' || job.marketing) return await holdForServer(deps, job)
+    if (!deviceSends(job.kind) || job.marketing) return await holdForServer(deps, job)
     const token = deps.pageToken(job.pageId)
     if (!token) {
       await waitForToken(deps, job, streaks)

@@ -7,6 +7,8 @@
  * are reconciled against their conversations before anything is sent again (./server-sender.ts).
  */
 import type { LeaseBody, ReserveBody, UncertainRecipient } from '../../shared/contracts/api.ts'
+import type { JobKind } from '../../shared/contracts/marketing-core.ts'
+import { DEVICE_KINDS, deviceSends } from '../../shared/bulk/core/kinds.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { KindMismatch, LeaseConflict } from './jobs.ts'
@@ -34,7 +36,7 @@ interface LeaseRow {
   lease: number
   sender: 'device' | 'server'
   state: string
-  kind: string
+  kind: JobKind
   held: boolean
   live: boolean
 }
@@ -68,7 +70,7 @@ export async function holdLease(
   return store.transaction(async (tx) => {
     const row = await lockJob(tx, userId, id)
     if (row.state !== 'open') throw new LeaseConflict(row.lease, row.sender, `The job is ${row.state}.`)
-    if (row.kind === 'marketing') throw new KindMismatch('marketing')
+    if (!deviceSends(row.kind)) throw new KindMismatch(row.kind)
     if (row.sender === 'server')
       throw new LeaseConflict(row.lease, row.sender, 'The server is sending the job.')
     const renewing = row.held && body.epoch === row.lease
@@ -164,10 +166,11 @@ export async function takeLapsed(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `UPDATE messages m SET sender = 'server', lease = lease + 1, lease_until = NULL, server_state = 'queued'
       WHERE state = 'open' AND sender = 'device' AND keep_sending AND deleted_at IS NULL
-        AND lease_until < now() AND kind <> 'marketing'
+        AND lease_until < now() AND kind = ANY($1::text[])
         AND EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = m.id)
         AND (SELECT count(*) FROM message_recipients r WHERE r.message_id = m.id) >= m.total_messages
       RETURNING id::text AS id`,
+    [DEVICE_KINDS],
   )
   return rows.map((r) => r.id)
 }

@@ -9,30 +9,13 @@
  * can give the next slice to any instance (and a dead instance's job to another).
  */
 import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
-import {
-  failureAction,
-  marketingOf,
-  marketingReason,
-  NOT_SUBSCRIBED,
-} from '../../shared/bulk/core/failure-policy.ts'
-import {
-  backoff,
-  pacingDelay,
-  RETRY_BASE_MS,
-  RETRY_MAX_MS,
-  THROTTLE_BASE_MS,
-  THROTTLE_MAX_MS,
-} from '../../shared/bulk/core/pacer.ts'
+import { NOT_SUBSCRIBED, planFailure } from '../../shared/bulk/core/failure-policy.ts'
+import { pacingDelay } from '../../shared/bulk/core/pacer.ts'
+import { kindReaches } from '../../shared/bulk/core/kinds.ts'
 import { reconcile } from '../../shared/bulk/core/reconcile.ts'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
 import { SEND_DELAY_MAX_MS } from '../../shared/constants/limits.ts'
-import {
-  arrivalText,
-  failureKind,
-  jobContent,
-  optInPayload,
-  sendContent,
-} from '../../shared/graph/delivery.ts'
+import { arrivalText, jobContent, optInPayload, sendContent } from '../../shared/graph/delivery.ts'
 import type { Store } from '../db/store.ts'
 import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import { jobMarketingOf, MARKETING_COLUMNS, type MarketingColumns } from '../repo/messages.ts'
@@ -383,7 +366,7 @@ async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number):
       return open ? { kind: 'stale' } : { kind: 'done' }
     }
     // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
-    if (next.way === 'marketing' && job.kind !== 'marketing') return { kind: 'mismatch' }
+    if (!kindReaches(job.kind, next.way)) return { kind: 'mismatch' }
     const mode = sendMode(next.order, job.branded_from, subscription, job.branded_messages_amount > 0)
     if (mode === 'stop') return { kind: 'stop' }
     const branded = mode === 'branded'
@@ -654,12 +637,8 @@ async function handleFailure(
   streak: number,
   token: string,
 ): Promise<SliceOutcome | undefined> {
-  const kind = failureKind(err)
-  const message = err instanceof Error ? err.message : String(err)
-  const now = deps.now()
   // This run's send failed, so none of its own is in flight any more.
   if (r) await clearBusy(deps.store, job.id, lease)
-  const marketing = marketingOf(err)
   // The page token refused for its session or permissions: the owner may have lost the page. The network is
   // asked about the binding; a revoked one stops the job with that reason (the recipient is sent later by nobody).
   if (isPageTokenRefusal(err) && deps.recheckBinding) {
@@ -669,60 +648,32 @@ async function handleFailure(
       return stop(deps, job, PAGE_ACCESS_REVOKED)
     }
   }
-  // Counted only if this failure is a transient one (see failureAction): other kinds leave it as it was.
-  const failures = (r?.failures ?? 0) + 1
-  switch (failureAction(kind, !!r, failures, marketing)) {
-    case 'uncertain':
-      // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
-      await setNext(
-        deps.store,
-        job.id,
-        lease,
-        now + backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, deps.random),
-        'waiting_connection',
-      )
-      return undefined
-    case 'throttle': {
-      if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs
-      const wait =
-        retryAfter ?? backoff(streak, THROTTLE_BASE_MS, THROTTLE_MAX_MS, deps.random, deps.pacingScale)
-      await setNext(deps.store, job.id, lease, now + wait, 'rate_limited')
-      return undefined
-    }
-    case 'needs_token':
-      if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      return needsToken(deps, job)
-    case 'stop':
-      if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      return stop(deps, job, marketingReason(marketing) ?? `${kind}: ${message}`)
-    case 'reject':
-      if (r) await record(deps, lease, job, r, { ok: false, error: marketingReason(marketing) ?? message })
-      await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
-      return undefined
-    case 'none':
-    case 'wait':
-      await setNext(
-        deps.store,
-        job.id,
-        lease,
-        now + backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
-        null,
-      )
-      return undefined
-    case 'retry':
-      await backToPending(deps.store, job.id, r!.recipient_id)
+  // The one policy both senders share; this writes it to the server's store.
+  const plan = planFailure(err, {
+    sending: !!r,
+    failures: r?.failures ?? 0,
+    streak: () => streak,
+    random: deps.random,
+    pacingScale: deps.pacingScale,
+  })
+  if (r && plan.recipient === 'pending') {
+    await backToPending(deps.store, job.id, r.recipient_id)
+    if (plan.failures)
       await deps.store.query(
         'UPDATE message_recipients SET failures = $3 WHERE message_id = $1 AND recipient_id = $2',
-        [job.id, r!.recipient_id, failures],
+        [job.id, r.recipient_id, plan.failures],
       )
-      await setNext(
-        deps.store,
-        job.id,
-        lease,
-        now + backoff(failures, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
-        null,
-      )
-      return undefined
   }
+  switch (plan.action) {
+    case 'needs_token':
+      return needsToken(deps, job)
+    case 'stop':
+      return stop(deps, job, plan.reason!)
+    case 'reject':
+      if (r) await record(deps, lease, job, r, { ok: false, error: plan.reason! })
+      break
+  }
+  // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
+  await setNext(deps.store, job.id, lease, deps.now() + (plan.waitMs ?? 0), plan.state ?? null)
+  return undefined
 }
