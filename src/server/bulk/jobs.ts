@@ -9,6 +9,7 @@ import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
 import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
+import { reserved } from './lease.ts'
 import type { TokenBox } from './token-box.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent by a closing device. */
@@ -236,23 +237,14 @@ export async function takeBack(
       [id],
     )
   )[0]!
-  const uncertain = await store.query<{
-    recipient_id: string
-    attempt_at: Date
-    image_sent: boolean
-    branded: boolean
-  }>(
-    `SELECT recipient_id, attempt_at, image_sent, attempt_branded AS branded FROM message_recipients
-      WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL ORDER BY seq`,
-    [id],
-  )
+  const uncertain = await reserved(store, id)
   return {
     lease: moved.lease,
     sender: 'device',
     state: row.state,
     next_send_at: row.next_send_at ? new Date(row.next_send_at).getTime() : null,
     attachment_id: row.attachment_id,
-    uncertain: uncertain.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() })),
+    uncertain,
   }
 }
 

@@ -7,14 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
 import type { ChatMessage } from '../../shared/graph/types.ts'
-import {
-  type TestApp,
-  login,
-  onEveryStore,
-  registerPage,
-  setAllowance,
-  startTestApp,
-} from '../testing/harness.ts'
+import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
 import { takeLapsed } from './lease.ts'
 import { runSlice, type ServerSenderDeps } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
@@ -60,34 +53,7 @@ onEveryStore('the device lease', (kind) => {
 
   async function job(count: number) {
     const fb = `${kind === 'pglite' ? 7 : 8}20${++n}`
-    const who = await login(t.app, fb)
-    await registerPage(t.app, who, fb)
-    await setAllowance(t.app, fb, { subscriptions_messages: 100 })
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/messages',
-      headers: who.auth,
-      payload: {
-        page_id: fb,
-        message_type_id: 1,
-        message: 'Hello there',
-        label: '[]',
-        total_messages: count,
-        branded_messages_amount: 0,
-      },
-    })
-    const id = (created.json() as { id: string }).id
-    const recipients = Array.from({ length: count }, (_, i) => ({
-      recipient_id: `r${i}`,
-      name: `R ${i}`,
-      conversation_id: `cr${i}`,
-    }))
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v2/messages/${id}/recipients`,
-      headers: who.auth,
-      payload: { recipients },
-    })
+    const { id, who } = await bulkJobWithRecipients(t.app, fb, count, { text: 'Hello there' })
     const call = async (path: string, payload: unknown) => {
       const res = await t.app.inject({
         method: 'POST',

@@ -6,7 +6,7 @@
  * sending" job's lease lapses, the server takes it (`takeLapsed`): the recipients reserved without a result
  * are reconciled against their conversations before anything is sent again (./server-sender.ts).
  */
-import type { LeaseBody, ReserveBody, UncertainRecipient } from '../../shared/contracts/api.ts'
+import type { LeaseBody, ReserveBody } from '../../shared/contracts/api.ts'
 import type { JobKind } from '../../shared/contracts/marketing-core.ts'
 import { DEVICE_KINDS, deviceSends } from '../../shared/bulk/core/kinds.ts'
 import type { Queryable, Store } from '../db/store.ts'
@@ -23,13 +23,21 @@ export const DEVICE_SEND_MS = 35_000
 /** A reservation's attempt time is set this much before the server's clock, for the network's clock. */
 const ATTEMPT_SLACK_MS = 2_000
 
+/** A recipient reserved (attempted) without a result, with its attempt time (epoch ms). */
+export interface Reserved {
+  recipient_id: string
+  attempt_at: number
+  image_sent: boolean
+  branded: boolean
+}
+
 export interface LeaseGrant {
   epoch: number
   /** How long the lease lasts from the answer (the holder renews it every third of it). */
   lease_ms: number
   sender: 'device'
   /** Recipients reserved by an earlier holder without a result: reconciled before any retry. */
-  uncertain: UncertainRecipient[]
+  uncertain: Reserved[]
 }
 
 interface LeaseRow {
@@ -98,7 +106,7 @@ export async function holdLease(
 }
 
 /** The recipients reserved (attempted) without a result, in order. */
-export async function reserved(db: Queryable, id: string): Promise<UncertainRecipient[]> {
+export async function reserved(db: Queryable, id: string): Promise<Reserved[]> {
   const rows = await db.query<{
     recipient_id: string
     attempt_at: Date

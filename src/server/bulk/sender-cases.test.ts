@@ -5,14 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { senderCases, ScriptedGraph } from '../../shared/bulk/core/sender-cases.test-kit.ts'
-import {
-  type TestApp,
-  login,
-  onEveryStore,
-  registerPage,
-  setAllowance,
-  startTestApp,
-} from '../testing/harness.ts'
+import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
 import { handOver } from './jobs.ts'
 import { runSlice } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
@@ -28,35 +21,7 @@ onEveryStore('the sender cases on the server', (kind) => {
 
   it.each(senderCases)('$name', async (c) => {
     const fb = `${kind === 'pglite' ? 9 : 4}30${++n}`
-    const who = await login(t.app, fb)
-    await registerPage(t.app, who, fb)
-    await setAllowance(t.app, fb, { subscriptions_messages: 100 })
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/messages',
-      headers: who.auth,
-      payload: {
-        page_id: fb,
-        message_type_id: 1,
-        message: 'Hello',
-        label: '[]',
-        total_messages: c.recipients,
-        branded_messages_amount: 0,
-      },
-    })
-    const id = (created.json() as { id: string }).id
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v2/messages/${id}/recipients`,
-      headers: who.auth,
-      payload: {
-        recipients: Array.from({ length: c.recipients }, (_, i) => ({
-          recipient_id: String(i + 1),
-          name: `Person ${i + 1}`,
-          conversation_id: `c${i + 1}`,
-        })),
-      },
-    })
+    const { id, who } = await bulkJobWithRecipients(t.app, fb, c.recipients, { prefix: '' })
     await handOver(t.app.store, box, who.user.id, id, {
       lease: 0,
       page_token: 'page-token',
