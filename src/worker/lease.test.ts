@@ -43,12 +43,27 @@ it('sends nothing more once the server took the job, and shows it on the server'
   expect((await jobs.get('job1'))?.state).toBe('on_server')
 })
 
-it('sends nothing while another device holds the lease', async () => {
+it('waits out a holder that no longer renews, then takes the lease and sends', async () => {
+  await seedJob(3)
+  const graph = new FakeGraph()
+  const api = new FakeApi()
+  let refusals = 2
+  const lease = api.lease.bind(api)
+  api.lease = async (jobId, body) => (refusals-- > 0 ? { kind: 'elsewhere' } : lease(jobId, body))
+  const outcome = await runJob(makeDeps(graph, api), 'job1', (await claimLease('job1'))!)
+  expect(outcome).toBe('finished')
+  expect(graph.delivered.map((d) => d.recipientId)).toEqual(['1', '2', '3'])
+})
+
+it('sends nothing while another device keeps the lease, and pauses once it held it a whole lease', async () => {
   await seedJob(3)
   const graph = new FakeGraph()
   const api = new FakeApi()
   api.lease = async () => ({ kind: 'elsewhere' })
-  const outcome = await runJob(makeDeps(graph, api), 'job1', (await claimLease('job1'))!)
+  // Each look at the clock is five seconds later.
+  let clock = Date.now()
+  const deps = makeDeps(graph, api, { now: () => (clock += 5_000) })
+  const outcome = await runJob(deps, 'job1', (await claimLease('job1'))!)
   expect(outcome).toBe('paused')
   expect(graph.delivered).toEqual([])
   expect(await jobs.get('job1')).toMatchObject({ state: 'paused', stopReason: 'held_elsewhere' })

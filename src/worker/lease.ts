@@ -10,8 +10,11 @@ import type { LeaseOutcome, ServerRecipient } from '../shared/bulk/ports.ts'
 import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
 
-/** Held, or why not: the server sends the job, another device holds it, it is gone, or no answer came. */
-export type Hold = 'held' | 'server' | 'elsewhere' | 'gone' | 'offline'
+/**
+ * Held, or why not: the server sends the job, another device holds it, it is gone, no answer came, or another
+ * holder's lease still runs and may be a dead one's (a wiped profile, a killed browser): wait for it to lapse.
+ */
+export type Hold = 'held' | 'server' | 'elsewhere' | 'gone' | 'offline' | 'wait'
 
 export class JobLease {
   private epoch: number | undefined
@@ -20,8 +23,10 @@ export class JobLease {
   private leaseMs = LEASE_MS
   private timer: ReturnType<typeof setInterval> | undefined
   private keepSending = false
+  /** When taking the lease was first refused for another holder in this run. */
+  private refusedSince: number | undefined
   /** Set once the lease is lost: the run ends at its next step. */
-  lost: Exclude<Hold, 'held' | 'offline'> | undefined
+  lost: Exclude<Hold, 'held' | 'offline' | 'wait'> | undefined
 
   constructor(
     private readonly deps: RunDeps,
@@ -52,9 +57,19 @@ export class JobLease {
     } catch {
       return 'offline'
     }
+    if (answer.kind === 'elsewhere' && first) {
+      // A holder that no longer renews loses the lease within its length: until then, wait and ask again.
+      this.refusedSince ??= asked
+      if (asked - this.refusedSince <= this.leaseMs + heartbeatEvery(this.leaseMs)) return 'wait'
+    }
     const hold = await this.accept(answer, asked, job)
     if (hold === 'held') this.beat()
     return hold
+  }
+
+  /** How long to wait before asking for the lease again. */
+  retryMs(): number {
+    return heartbeatEvery(this.leaseMs)
   }
 
   /**

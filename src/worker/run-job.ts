@@ -102,6 +102,10 @@ async function run(
     }
     // A device sends only while it holds the job's lease on the server.
     const held = await hold.ensure(job)
+    if (held === 'wait') {
+      await deps.sleep(hold.retryMs())
+      continue
+    }
     if (held !== 'held') {
       const outcome = await leaseLost(deps, job, held, streaks)
       if (outcome) return outcome
@@ -120,7 +124,13 @@ async function run(
       }
       if (step === 'stop') return await stopForAllowance(deps, job)
       if (step === 'server_only') return await holdForServer(deps, job)
-      if (step === 'server' || step === 'elsewhere' || step === 'gone' || step === 'offline') {
+      if (
+        step === 'server' ||
+        step === 'elsewhere' ||
+        step === 'gone' ||
+        step === 'offline' ||
+        step === 'wait'
+      ) {
         memory.retries = true
         const outcome = await leaseLost(deps, job, step, streaks)
         if (outcome) return outcome
@@ -240,6 +250,8 @@ async function leaseLost(
   streaks: Streaks,
 ): Promise<RunOutcome | undefined> {
   switch (why) {
+    case 'wait':
+      return undefined
     case 'offline':
       await pauseOffline(deps, job, streaks)
       return undefined
