@@ -29,6 +29,37 @@ const SCALE = 0.2
 const LEASE_S = 6
 const test = bulkTest({ PACING_SCALE: String(SCALE), JOB_LEASE_SECONDS: String(LEASE_S) })
 
+/**
+ * The job of `text` ends finished by the server within `timeout`: every eligible recipient exactly once (the
+ * sandbox's log), the pacing's lower bound held across the change of sender, one message spent per delivery.
+ * Answers the recipients reached.
+ */
+async function finishedByServer(
+  baseURL: string,
+  token: string,
+  text: string,
+  expected: { inside: string[]; outside: string[] },
+  before: number,
+  timeout: number,
+): Promise<string[]> {
+  type Listed = { data: { id: string; message: string; state: string; sender: string }[] }
+  await expect
+    .poll(
+      async () => (await apiGet<Listed>(baseURL, token, '/messages')).data.find((m) => m.message === text),
+      { timeout, intervals: [500] },
+    )
+    .toMatchObject({ state: 'finished', sender: 'server' })
+  const sent = (await sentLog(baseURL)).filter((s) => s.text === text)
+  const ids = checkDelivery(sent, text, expected)
+  expect([...ids].sort()).toEqual([...expected.inside].sort())
+  const times = sent.map((s) => Date.parse(s.at))
+  const gaps = times.slice(1).map((t, i) => t - times[i]!)
+  // Judged only as a lower bound: a busy machine lengthens gaps, nothing may shorten them.
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(800 * SCALE))
+  expect(before - (await available(baseURL, token))).toBe(ids.length)
+  return ids
+}
+
 /** The processes of the browser started on `profile` (this test's own), found by their command line. */
 function browserProcesses(profile: string): number[] {
   const pids: number[] = []
@@ -75,23 +106,9 @@ test('a job whose browser is killed mid-send (no goodbye) is finished by the ser
     const killed = Date.now()
     await context.close().catch(() => undefined)
 
-    type Listed = { data: { id: string; message: string; state: string; sender: string }[] }
-    await expect
-      .poll(
-        async () => (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text),
-        { timeout: (LEASE_S + 60) * 1000, intervals: [500] },
-      )
-      .toMatchObject({ state: 'finished', sender: 'server' })
+    await finishedByServer(baseURL!, token, text, expected, before, (LEASE_S + 60) * 1000)
     // Within a minute of the lease lapsing.
     expect(Date.now() - killed).toBeLessThan((LEASE_S + 60) * 1000)
-
-    const sent = (await sentLog(baseURL!)).filter((s) => s.text === text)
-    const ids = checkDelivery(sent, text, expected)
-    expect(ids.sort()).toEqual([...expected.inside].sort())
-    const times = sent.map((s) => Date.parse(s.at))
-    const gaps = times.slice(1).map((t, i) => t - times[i]!)
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(800 * SCALE))
-    expect(before - (await available(baseURL!, token))).toBe(ids.length)
   } finally {
     await context.close().catch(() => undefined)
     rmSync(profile, { recursive: true, force: true })
@@ -122,25 +139,7 @@ test('a job handed over when the tab closes is finished by the server, everyone 
   const context = page.context()
   await page.close({ runBeforeUnload: true })
 
-  type Listed = { data: { id: string; message: string; state: string; sender: string }[] }
-  await expect
-    .poll(
-      async () => (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text),
-      {
-        timeout: 90_000,
-        intervals: [500],
-      },
-    )
-    .toMatchObject({ state: 'finished', sender: 'server' })
-
-  const sent = (await sentLog(baseURL!)).filter((s) => s.text === text)
-  const ids = checkDelivery(sent, text, expected)
-  expect(ids.sort()).toEqual([...expected.inside].sort())
-  const times = sent.map((s) => Date.parse(s.at))
-  const gaps = times.slice(1).map((t, i) => t - times[i]!)
-  // Judged only as a lower bound: a busy machine lengthens gaps, nothing may shorten them.
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(800 * SCALE))
-  expect(before - (await available(baseURL!, token))).toBe(ids.length)
+  const ids = await finishedByServer(baseURL!, token, text, expected, before, 90_000)
 
   // Back in the app: the job comes back from the server, finished, with its counts.
   const again = await context.newPage()

@@ -5,40 +5,16 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { ScriptedGraph } from '../../shared/bulk/core/sender-cases.test-kit.ts'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
-import type { ChatMessage } from '../../shared/graph/types.ts'
 import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
 import { takeLapsed } from './lease.ts'
 import { runSlice, type ServerSenderDeps } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
 
-/** A network whose conversations show what was sent, so an uncertain send is found there. */
-class Network implements SenderGraph {
-  sent: { recipientId: string; text: string; at: number }[] = []
-  constructor(readonly pageId: string) {}
-  async send(_page: string, _token: string, req: { recipientId: string; text?: string }) {
-    this.sent.push({ recipientId: req.recipientId, text: req.text ?? '', at: Date.now() })
-    return { recipient_id: req.recipientId, message_id: `m${this.sent.length}` }
-  }
-  async uploadAttachment() {
-    return { attachment_id: 'a1' }
-  }
-  async messages(conversationId: string) {
-    const data: ChatMessage[] = this.sent
-      .filter((s) => `c${s.recipientId}` === conversationId)
-      .map((s, i) => ({
-        id: `m${i}`,
-        created_time: new Date(s.at).toISOString(),
-        from: { id: this.pageId, name: 'Page' },
-        to: { data: [{ id: s.recipientId, name: 'R' }] },
-        message: s.text,
-      }))
-    return { data: data.reverse() }
-  }
-  times(recipientId: string) {
-    return this.sent.filter((s) => s.recipientId === recipientId).length
-  }
-}
+/** How often the network received the text for a recipient. */
+const times = (graph: ScriptedGraph, recipientId: string) =>
+  graph.delivered.filter((d) => d.recipientId === recipientId).length
 
 onEveryStore('the device lease', (kind) => {
   let t: TestApp
@@ -141,7 +117,7 @@ onEveryStore('the device lease', (kind) => {
     let duplicates = 0
     for (let run = 0; run < runs; run++) {
       const { id, fb, call } = await job(4)
-      const graph = new Network(fb)
+      const graph = new ScriptedGraph(fb, [], (r) => `c${r}`)
       const granted = await call('lease', {
         epoch: null,
         keep_sending: true,
@@ -153,12 +129,13 @@ onEveryStore('the device lease', (kind) => {
       const dies = (['after_reserve', 'after_send', 'after_touch'] as const)[run % 3]
       for (let i = 0; i < done; i++) {
         expect((await call('reserve', { epoch, recipients: [{ recipient_id: `r${i}` }] })).status).toBe(200)
-        await graph.send(fb, 't', { recipientId: `r${i}`, text: 'Hello there' })
+        await graph.send(fb, 't', { recipientId: `r${i}`, messagingType: 'RESPONSE', text: 'Hello there' })
         expect((await call('touch', touch(`r${i}`, epoch))).status).toBe(200)
       }
       const last = `r${done}`
       await call('reserve', { epoch, recipients: [{ recipient_id: last }] })
-      if (dies !== 'after_reserve') await graph.send(fb, 't', { recipientId: last, text: 'Hello there' })
+      if (dies !== 'after_reserve')
+        await graph.send(fb, 't', { recipientId: last, messagingType: 'RESPONSE', text: 'Hello there' })
       if (dies === 'after_touch') await call('touch', touch(last, epoch))
       // No goodbye: the lease lapses and the server takes the job.
       await lapse(id)
@@ -177,8 +154,8 @@ onEveryStore('the device lease', (kind) => {
       ])
         if (res.status === 409) refused++
       for (let i = 0; i < 4; i++) {
-        expect(graph.times(`r${i}`)).toBe(1)
-        duplicates += graph.times(`r${i}`) - 1
+        expect(times(graph, `r${i}`)).toBe(1)
+        duplicates += times(graph, `r${i}`) - 1
       }
       const counts = (
         await t.app.store.query<{ ok_count: number }>('SELECT ok_count FROM messages WHERE id = $1', [id])
