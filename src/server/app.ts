@@ -281,6 +281,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       databaseUrl: config.DATABASE_URL,
       concurrency: config.SERVER_SENDER_CONCURRENCY,
       sliceMs: tuning.sliceMs ?? config.JOB_SLICE_SECONDS * 1000,
+      leaseMs: config.JOB_LEASE_SECONDS * 1000,
       ...(tuning.pollingSeconds ? { pollingSeconds: tuning.pollingSeconds } : {}),
       log: app.log,
       sender: {

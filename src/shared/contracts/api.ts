@@ -189,6 +189,8 @@ export const touchBody = z
     sent_as_branded: z.boolean().default(false),
     /** The network's id of the delivered message (an opt-in request's shows in the chats as one). */
     message_id: networkMessageId.optional(),
+    /** The epoch of the sender's lease: a device's result of an earlier epoch is refused (409). */
+    epoch: z.number().int().nonnegative().optional(),
   })
   .strict()
 export type TouchBody = z.input<typeof touchBody>
@@ -227,6 +229,39 @@ export const handoverBody = z
   })
   .strict()
 export type HandoverBody = z.input<typeof handoverBody>
+
+/**
+ * `POST /messages/:id/lease`: a device takes or renews the job's lease. `epoch` is the one it holds (none when
+ * taking it); with `keep_sending` the page token (sealed on the server) lets the server go on if it lapses.
+ */
+export const leaseBody = z
+  .object({
+    epoch: z.number().int().nonnegative().nullish(),
+    keep_sending: z.boolean().default(false),
+    page_token: networkToken(2000).optional(),
+  })
+  .strict()
+export type LeaseBody = z.output<typeof leaseBody>
+
+/** `POST /messages/:id/reserve`: the holder of `epoch` is about to send these recipients. */
+export const reserveBody = z
+  .object({
+    epoch: z.number().int().nonnegative(),
+    recipients: z
+      .array(
+        z
+          .object({
+            recipient_id: z.string().min(1).max(64),
+            branded: z.boolean().default(false),
+            image_sent: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(50),
+  })
+  .strict()
+export type ReserveBody = z.input<typeof reserveBody>
 
 /** `POST /messages/scheduled`: a send that starts at `scheduled_at` (epoch ms), its audience computed then. */
 export const scheduleBody = z
