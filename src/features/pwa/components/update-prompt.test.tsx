@@ -2,14 +2,22 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { activateLocale } from '../../../i18n/activate.ts'
 import { updateStore } from '../model/update-store.ts'
+import { loadPwaWords } from '../model/use-pwa-words.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
 
 // Lets act() flush renders synchronously, as in any React test environment.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 let root: Root
+
+// The prompt shows once its words are loaded, as in the app.
+beforeAll(async () => {
+  await activateLocale('en')
+  await loadPwaWords()
+})
 let host: HTMLDivElement
 
 beforeEach(() => {

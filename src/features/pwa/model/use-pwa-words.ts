@@ -3,6 +3,13 @@ import { catalogsReady } from '../../../i18n/activate.ts'
 
 let loaded = false
 
+/** Loads the PWA notices' words (the `pwa` catalog of the active locale). */
+export function loadPwaWords(): Promise<void> {
+  return catalogsReady(['pwa']).then(() => {
+    loaded = true
+  })
+}
+
 /**
  * Whether the PWA notices' words are loaded, asking for them once a notice has something to say: a visitor
  * who never sees one never downloads them (a signed-in app has them already).
@@ -12,13 +19,12 @@ export function usePwaWords(wanted: boolean): boolean {
   useEffect(() => {
     if (!wanted || ready) return
     let live = true
-    void catalogsReady(['pwa']).then(() => {
-      loaded = true
+    void loadPwaWords().then(() => {
       if (live) setReady(true)
     })
     return () => {
       live = false
     }
   }, [wanted, ready])
-  return ready
+  return ready || loaded
 }
