@@ -231,22 +231,21 @@ export function PageInbox({ pageId }: { pageId: string }) {
             onToggleBulk={toggleBulk}
             rowFilter={rowFilter}
             picked={picked}
+            // Always drawn (with Select at least): labels arriving later never move the list.
             tools={
-              pageLabels.length > 0 || picked ? (
-                <LabelFilter
-                  pageId={pageId}
-                  graph={labelsGraph}
-                  withToken={entry.withToken}
-                  ready={!!token}
-                  labels={pageLabels}
-                  customerIds={customerIds}
-                  labelsOf={labelsOf}
-                  active={activeLabel}
-                  onFilter={filterByLabel}
-                  selecting={!!picked}
-                  onSelecting={(on) => setPicked(on ? new Set() : undefined)}
-                />
-              ) : null
+              <LabelFilter
+                pageId={pageId}
+                graph={labelsGraph}
+                withToken={entry.withToken}
+                ready={!!token}
+                labels={pageLabels}
+                customerIds={customerIds}
+                labelsOf={labelsOf}
+                active={activeLabel}
+                onFilter={filterByLabel}
+                selecting={!!picked}
+                onSelecting={(on) => setPicked(on ? new Set() : undefined)}
+              />
             }
             footer={
               picked ? (
