@@ -54,11 +54,13 @@ export function LabelFilter(props: LabelFilterProps) {
   }, [graph, pageId, ready, key, withToken])
   const counts = labelCounts(customerIds, props.labelsOf ?? new Map())
   return (
+    // One line that scrolls sideways: labels read after the first paint never push the list down.
     <div
-      className="flex flex-wrap gap-2 short:max-md:col-span-3"
+      className="flex min-w-0 flex-nowrap gap-2 overflow-x-auto short:max-md:col-span-3"
       role="group"
       aria-label={t`Filter by label`}
       data-testid="label-filter"
+      data-truncate
     >
       <button
         type="button"
