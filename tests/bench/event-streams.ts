@@ -2,6 +2,7 @@
  * Opens owners' live event streams (`GET /api/v2/events`) for the benchmarks and tells each customer message
  * a stream receives, with the moment it arrived. Resolves once every stream said it is connected.
  */
+import { createHmac } from 'node:crypto'
 import http from 'node:http'
 
 export interface StreamTarget {
@@ -50,4 +51,32 @@ export async function openEventStreams(
     })
   })
   return requests
+}
+
+/** A customer's message to `pageId` as the network's webhook posts it, with its signature header value. */
+export function signedCustomerMessage(
+  secret: string,
+  pageId: string,
+  customerId: string,
+  mid: string,
+  text: string,
+): { body: string; signature: string } {
+  const body = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: pageId,
+        time: Date.now(),
+        messaging: [
+          {
+            sender: { id: customerId },
+            recipient: { id: pageId },
+            timestamp: Date.now(),
+            message: { mid, text },
+          },
+        ],
+      },
+    ],
+  })
+  return { body, signature: `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` }
 }

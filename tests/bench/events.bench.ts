@@ -5,10 +5,9 @@
  * webhook). Printed, not asserted: the figures depend on the machine. `DATABASE_URL` runs it on PostgreSQL.
  */
 import { fork } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import { join } from 'node:path'
-import { openEventStreams } from './event-streams.ts'
+import { openEventStreams, signedCustomerMessage } from './event-streams.ts'
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000)
 const TABS = 4
@@ -86,29 +85,13 @@ const open = await ask<Memory>('memory')
 
 for (let n = 0; n < WEBHOOKS; n++) {
   const mid = `m_bench_${n}`
-  const body = JSON.stringify({
-    object: 'page',
-    entry: [
-      {
-        id: PAGE,
-        time: Date.now(),
-        messaging: [
-          {
-            sender: { id: '5550' },
-            recipient: { id: PAGE },
-            timestamp: Date.now(),
-            message: { mid, text: `bench ${n}` },
-          },
-        ],
-      },
-    ],
-  })
+  const { body, signature } = signedCustomerMessage(SECRET, PAGE, '5550', mid, `bench ${n}`)
   posted.set(mid, performance.now())
   const res = await fetch(`${base}/webhooks/messenger`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+      'x-hub-signature-256': signature,
     },
     body,
   })

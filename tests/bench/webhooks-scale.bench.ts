@@ -8,11 +8,10 @@
  * that may create databases; a throwaway database is made and dropped). Figures, not a timed test.
  */
 import { type ChildProcess, fork } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import { join } from 'node:path'
 import { createThrowawayDatabase } from '../e2e/support/database.ts'
-import { openEventStreams } from './event-streams.ts'
+import { openEventStreams, signedCustomerMessage } from './event-streams.ts'
 
 const SERVER = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
 if (!SERVER) {
@@ -119,24 +118,7 @@ let sequence = 0
 function webhook(): { mid: string; body: string; signature: string } {
   const n = sequence++
   const mid = `m_scale_${n}`
-  const body = JSON.stringify({
-    object: 'page',
-    entry: [
-      {
-        id: PAGE,
-        time: Date.now(),
-        messaging: [
-          {
-            sender: { id: String(5_000_000 + (n % 500)) },
-            recipient: { id: PAGE },
-            timestamp: Date.now(),
-            message: { mid, text: `scale ${n}` },
-          },
-        ],
-      },
-    ],
-  })
-  return { mid, body, signature: `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` }
+  return { mid, ...signedCustomerMessage(SECRET, PAGE, String(5_000_000 + (n % 500)), mid, `scale ${n}`) }
 }
 
 const pct = (xs: number[], p: number) =>
