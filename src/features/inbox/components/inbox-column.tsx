@@ -38,7 +38,7 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
       data-testid="sync-status"
       data-phase={sync.phase}
       aria-live="polite"
-      className="text-xs text-gray-500 short:max-md:order-last short:max-md:col-span-3"
+      className="text-xs text-gray-500 short:max-md:order-last short:max-md:col-span-4"
     >
       {sync.phase === 'idle' && count === 0 ? (
         '\u00a0'
@@ -77,8 +77,8 @@ export function InboxColumn({
       aria-labelledby="inbox-heading"
       className="flex min-h-0 w-full flex-col border-e border-gray-200 bg-white md:w-80"
     >
-      {/* On a short screen (a phone sideways) with one pane shown, the title, the filter and the bulk button share one line. */}
-      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-0.5">
+      {/* On a short screen (a phone sideways) with one pane shown, the title, the filter, the tools (one line that scrolls sideways) and the bulk button share one line. */}
+      <header className="flex flex-col gap-2 border-b border-gray-200 p-3 short:max-md:grid short:max-md:grid-cols-[auto_minmax(7rem,1fr)_minmax(0,1fr)_auto] short:max-md:items-center short:max-md:gap-x-3 short:gap-y-1 short:py-0.5">
         <div className="flex items-center justify-between gap-2">
           <h2 id="inbox-heading" className="text-lg font-semibold short:text-base">
             <Trans>Messages</Trans>

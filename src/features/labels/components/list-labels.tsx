@@ -56,7 +56,7 @@ export function LabelFilter(props: LabelFilterProps) {
   return (
     // One line that scrolls sideways: labels read after the first paint never push the list down.
     <div
-      className="flex min-w-0 flex-nowrap gap-2 overflow-x-auto short:max-md:col-span-3"
+      className="flex min-w-0 flex-nowrap gap-2 overflow-x-auto"
       role="group"
       aria-label={t`Filter by label`}
       data-testid="label-filter"
