@@ -1,7 +1,8 @@
 /** One bulk job's card: counts, bar, state, controls and the close (x). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { closeJob, pauseJob, pauseServerJob, resumeJob } from '../api/job-controls.ts'
+import { pauseJob, pauseServerJob, resumeJob } from '../api/job-controls.ts'
+import { useCloseJob } from '../api/use-close-job.ts'
 import { confirmCancelSend } from './cancel-confirm.tsx'
 import { cardView, wayCounts, type CardJob } from '../model/card.ts'
 import { formatMoney } from '../model/marketing.ts'
@@ -24,6 +25,7 @@ export function ProgressCard({
   const { t, i18n } = useLingui()
   const view = cardView(job)
   const [busy, setBusy] = useState(false)
+  const closeJob = useCloseJob()
   const act = (fn: (id: string) => Promise<void>) => async () => {
     setBusy(true)
     try {

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { PANELS_BESIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { formatNumber } from '../../../shared/format/index.ts'
-import { closeJob } from '../api/job-controls.ts'
+import { useCloseJob } from '../api/use-close-job.ts'
 import { type CardJob, stripSummary } from '../model/card.ts'
 import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
@@ -144,6 +144,7 @@ function BottomStrip(props: CardsProps & { scheduledCount: number }) {
   const stripRef = useStripHeight()
   const [open, setOpen] = useState(false)
   const [dismissing, setDismissing] = useState(false)
+  const closeJob = useCloseJob()
   const cardsId = useId()
   const summary = stripSummary(list)
   // A send held up (offline, paused, waiting for a sign-in) says so on the collapsed line too.
