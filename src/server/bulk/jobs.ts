@@ -158,14 +158,18 @@ export async function handOver(
     }
     // Reached by the device (before its cursor) with neither a result nor an attempt time: it may have gone
     // out; it is reconciled against the conversation since the job began before anything is sent again. A
-    // closing page cannot say how far it got: then the few untouched recipients after the last touched one
-    // are taken as reached (the device touches each send right after it).
+    // closing page cannot say how far it got. A device that reserves each send first (its lease's
+    // write-ahead) left an attempt time on every recipient it may have sent to: nothing more is taken as
+    // reached. Without any reservation, the few untouched recipients after the last touched one are (the
+    // device touches each send right after it).
     const cursor =
       body.cursor ??
       (
         await tx.query<{ n: number }>(
-          `SELECT (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = $1 AND o.seq <= coalesce(max(r.seq), 0)) + $2 AS n
-             FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NOT NULL`,
+          `SELECT CASE WHEN bool_or(r.attempt_at IS NOT NULL) THEN 0
+                  ELSE (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = $1
+                          AND o.seq <= coalesce(max(r.seq) FILTER (WHERE r.status IS NOT NULL), 0)) + $2 END AS n
+             FROM message_recipients r WHERE r.message_id = $1`,
           [id, UNCERTAIN_TAIL],
         )
       )[0]!.n

@@ -175,6 +175,33 @@ onEveryStore('the server sender', (kind) => {
     )
   })
 
+  it("a closing page's hand-over without a cursor: reserved sends are what may have gone, else the few after the last result", async () => {
+    const touch = (r: string) => ({ _method: 'PUT', status: 'OK', recipient_id: r, sent_as_branded: false })
+    const uncertain = async (id: string) =>
+      (
+        await t.app.store.query<{ recipient_id: string }>(
+          `SELECT recipient_id FROM message_recipients WHERE message_id = $1 AND status IS NULL
+             AND attempt_at IS NOT NULL ORDER BY seq`,
+          [id],
+        )
+      ).map((r) => r.recipient_id)
+    // A device that reserved each send: r0 and r1 reserved and recorded, r2 reserved only.
+    const reserving = await job(9)
+    await t.app.store.query(
+      "UPDATE message_recipients SET attempt_at = now() WHERE message_id = $1 AND recipient_id IN ('r0', 'r1', 'r2')",
+      [reserving.id],
+    )
+    await handOver(reserving.id, reserving.who.user.id, {
+      cursor: undefined,
+      results: [touch('r0'), touch('r1')],
+    })
+    expect(await uncertain(reserving.id)).toEqual(['r2'])
+    // A device that reserved nothing: the five after its last result may have gone out.
+    const plain = await job(9)
+    await handOver(plain.id, plain.who.user.id, { cursor: undefined, results: [touch('r0'), touch('r1')] })
+    expect(await uncertain(plain.id)).toEqual(['r2', 'r3', 'r4', 'r5', 'r6'])
+  })
+
   it('pauses on an expired token, sends nothing more, and tells the owner', async () => {
     const { id, who } = await job(3)
     await handOver(id, who.user.id, {})
