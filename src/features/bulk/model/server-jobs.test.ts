@@ -76,6 +76,26 @@ describe("the cards' list with the server's jobs", () => {
     expect(cardView(card!).headline).toBe('paused')
   })
 
+  it('shows the end the server recorded for a job this device keeps paused', () => {
+    const [finished] = withServerJobs(
+      [local({})],
+      [stored({ state: 'finished', ok_count: 39, ng_count: 0 })],
+      new Map(),
+    )
+    expect(finished).toMatchObject({ state: 'finished', sent: 39 })
+    expect(finished!.stopReason).toBeUndefined()
+    expect(cardView(finished!).headline).toBe('finished')
+    const [cancelled] = withServerJobs(
+      [local({ state: 'running', stopReason: undefined })],
+      [stored({ state: 'stopped', stop_reason: 'cancelled' })],
+      new Map(),
+    )
+    expect(cancelled).toMatchObject({ state: 'stopped', stopReason: 'cancelled' })
+    // A job still open on the server keeps this device's state.
+    const [paused] = withServerJobs([local({})], [stored({})], new Map())
+    expect(paused!.state).toBe('paused')
+  })
+
   it('never gives a stopped job the success headline', () => {
     const card = remoteCard(stored({ state: 'stopped', stop_reason: 'cancelled', ok_count: 0 }), undefined)!
     expect(cardView(card)).toMatchObject({ headline: 'stopped', phase: 'done' })

@@ -48,6 +48,21 @@ export function remoteCard(m: StoredMessage, pageName: string | undefined): Card
   }
 }
 
+/**
+ * A job this device keeps that the server ended (it finished there, or was stopped or cancelled from another
+ * device): the server's end shows, never "Paused" with a Resume that has nothing left to do.
+ */
+function endedOnServer(j: CardJob, m: StoredMessage): CardJob {
+  if (m.state !== 'finished' && m.state !== 'stopped') return j
+  if (j.state === 'finished' || j.state === 'stopped') return j
+  const { stopReason: _local, ...rest } = j
+  return {
+    ...rest,
+    state: m.state,
+    ...(m.state === 'stopped' && m.stop_reason ? { stopReason: m.stop_reason } : {}),
+  }
+}
+
 /** This device's cards with what the server knows beside them, then the jobs only the server has; newest first. */
 export function withServerJobs(
   local: readonly CardJob[],
@@ -61,7 +76,7 @@ export function withServerJobs(
     const pageName = j.pageName || m?.page_name || (j.pageId ? pageNames.get(j.pageId) : undefined) || ''
     if (!m) return { ...j, pageName }
     return {
-      ...j,
+      ...endedOnServer(j, m),
       pageId: j.pageId ?? m.page_id,
       pageName,
       sent: Math.max(j.sent, m.ok_count),
