@@ -146,6 +146,12 @@ test("a finished send's report stays in the page's send history after its card i
   const token = await login(page)
   const { inside } = await eligible(url, pages.small)
   const people = inside.slice(0, 3)
+  // Entering the page registers it for this owner; the API refuses a page's sends before that.
+  const registered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v2/page') && r.request().method() === 'POST' && r.ok(),
+  )
+  await page.goto(`/${pages.small}`)
+  await registered
   const id = await finishedSend(url, token, people)
   // The first recipient writes back within 24 h: a reply.
   await customerWrites(url, pages.small, people[0]!, 'Thanks, see you soon')
@@ -160,7 +166,7 @@ test("a finished send's report stays in the page's send history after its card i
 
   // The history opens from the bulk area (the wizard's header) and keeps the dismissed send with its report.
   await openWizard(page)
-  await page.getByTestId('send-history-open').click()
+  await page.getByTestId('bulk-wizard').getByTestId('send-history-open').click()
   await expect(page).toHaveURL(/[?&]modal=send-history/)
   const entry = page.locator(`[data-testid="send-history-entry"][data-job-id="${id}"]`)
   await expect(entry).toContainText('Finished · 2 sent, 1 rejected')
