@@ -10,6 +10,10 @@ export interface PageInboxSearch {
   bulk?: 1
   /** The conversation with this customer (PSID): how a notification opens a conversation. */
   chat?: string
+  /** The list's filter (src/features/inbox/model/list-view.ts); absent: All. */
+  filter?: 'unread' | 'needs_reply'
+  /** The list's order; absent: newest first. */
+  sort?: 'window'
 }
 
 /** A customer id from the URL; the router parses `?chat=123` as a number, exact only up to 2^53. */
@@ -33,6 +37,8 @@ export const Route = createFileRoute('/$pageId')({
     c: typeof search.c === 'string' && search.c ? search.c : undefined,
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
     chat: chatParam(search.chat),
+    filter: search.filter === 'unread' || search.filter === 'needs_reply' ? search.filter : undefined,
+    sort: search.sort === 'window' ? 'window' : undefined,
   }),
   loader: () => {
     void PageInbox.load().catch(() => undefined)

@@ -21,7 +21,7 @@ export function stateNeedsReply(
  */
 export function needsReply(
   state: Pick<ConversationState, 'needsReply'> | undefined,
-  network: { updatedAt: number; lastCustomerMessageAt: number | undefined },
+  network: { updatedAt: number; lastCustomerMessageAt?: number | undefined },
 ): boolean {
   if (state) return state.needsReply
   return network.lastCustomerMessageAt !== undefined && network.lastCustomerMessageAt >= network.updatedAt

@@ -30,6 +30,8 @@ export interface ComposerProps {
   enterSends?: boolean
   /** Extra tools beside "Add image" (the saved replies); `insert` puts text into the reply at the caret. */
   Tools?: ComponentType<ComposerToolsProps>
+  /** Told on every change of the typed text (the page's other people see who is replying). */
+  onTyping?: () => void
 }
 
 /** The picked image, shown small before sending; its object URL lives as long as the preview. */
@@ -68,7 +70,7 @@ function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) 
   )
 }
 
-export function Composer({ status, online, trial, onSend, enterSends, Tools }: ComposerProps) {
+export function Composer({ status, online, trial, onSend, enterSends, Tools, onTyping }: ComposerProps) {
   const { t } = useLingui()
   const coarse = useMediaQuery(COARSE_POINTER)
   const sendsOnEnter = enterSends ?? !coarse
@@ -152,7 +154,10 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
           data-testid="reply-text"
           dir="auto"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value)
+            if (e.target.value.trim()) onTyping?.()
+          }}
           onKeyDown={onKeyDown}
           disabled={!status.canSend}
           rows={2}
