@@ -18,6 +18,8 @@ import { OPTIN_PSIDS_PER_CALL_MAX, type OptinCheckResponse } from '../../../shar
 import { notify } from '../../../shared/notifications'
 import { defaultContent, tagForSend } from '../../../shared/policy/messaging.ts'
 import { countWhy, splitAudience } from '../../../shared/policy/reach.ts'
+import { needsReply } from '../../../shared/policy/needs-reply.ts'
+import { usePageStates } from '../../../shared/live/conversation-states.ts'
 import { hasPermissions, requestExtraPermissions, sessionStore, useSession } from '../../../shared/session'
 import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
 import { openModal } from '../../../shared/ui'
@@ -71,7 +73,23 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
 
   const windowed = policy === 'current'
   const marketing = usePageMarketing(pageId, windowed)
-  const selected = selectedRecipients(state, audience.customers)
+  // Customers waiting for an answer are left out unless the owner includes them: a broadcast is no answer.
+  const states = usePageStates(pageId)
+  const [includeWaiting, setIncludeWaiting] = useState(false)
+  const labelled = selectedRecipients(state, audience.customers)
+  const waiting = useMemo(() => {
+    const ids = new Set<string>()
+    for (const c of labelled) {
+      const network = { updatedAt: c.updatedAt ?? Infinity, lastCustomerMessageAt: c.lastCustomerMessageAt }
+      if (needsReply(states?.get(c.recipientId), network)) ids.add(c.recipientId)
+    }
+    return ids
+  }, [labelled, states])
+  const waitingCount = waiting.size
+  const selected = useMemo(
+    () => (includeWaiting ? labelled : labelled.filter((c) => !waiting.has(c.recipientId))),
+    [includeWaiting, labelled, waiting],
+  )
   const split = useMemo(
     () =>
       splitAudience(
@@ -175,6 +193,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           messaging_type: tagging.messagingType,
           scheduled_at: at,
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          include_waiting: includeWaiting,
           page_token: pageToken,
         })
         dispatch({ type: 'reset' })
@@ -298,6 +317,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           loading={audience.loading}
           onCancel={audience.cancel}
           windowed={windowed}
+          waiting={{ count: waitingCount, included: includeWaiting, onInclude: setIncludeWaiting }}
           groups={{
             standard: split.standard.length,
             marketing: split.marketing.length,
