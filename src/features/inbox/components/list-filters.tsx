@@ -27,7 +27,7 @@ function filterName(filter: ListFilter): ReactNode {
 }
 
 const chip =
-  'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm whitespace-nowrap'
+  'inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-2.5 text-sm whitespace-nowrap'
 const on = 'border-brand-600 bg-brand-600 text-white'
 const off = 'border-gray-300 bg-white text-gray-800 hover:bg-gray-100'
 
@@ -35,7 +35,7 @@ export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFilt
   return (
     <div
       data-testid="list-filters"
-      className="-mx-3 flex gap-2 overflow-x-auto px-3 short:max-md:col-span-3 short:max-md:-my-0.5"
+      className="-mx-3 flex gap-1.5 overflow-x-auto px-3 short:max-md:col-span-3 short:max-md:-my-0.5"
     >
       {FILTERS.map((f) => {
         const chosen = sameFilter(f, filter)
