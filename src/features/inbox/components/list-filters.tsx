@@ -1,6 +1,6 @@
 /**
- * The list's filters with their counts (All, Unread, Needs reply) and the "window closing first" sort, in one
- * row that scrolls sideways when the words do not fit (docs/product-rules.md#who-is-waiting).
+ * The list's filters with their counts (All, Unread, Needs reply) and the "window closing first" sort; they
+ * wrap onto a second line when the words do not fit one (docs/product-rules.md#who-is-waiting).
  */
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
@@ -35,7 +35,7 @@ export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFilt
   return (
     <div
       data-testid="list-filters"
-      className="-mx-3 flex gap-1.5 overflow-x-auto px-3 short:max-md:col-span-3 short:max-md:-my-0.5"
+      className="flex flex-wrap gap-1.5 short:max-md:col-span-3"
     >
       {FILTERS.map((f) => {
         const chosen = sameFilter(f, filter)
