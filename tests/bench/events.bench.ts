@@ -8,6 +8,7 @@ import { fork } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import { join } from 'node:path'
+import { openEventStreams } from './event-streams.ts'
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000)
 const TABS = 4
@@ -71,42 +72,15 @@ const idle = await ask<Memory>('memory')
 /** mid -> when its webhook was posted; each receipt adds a sample. */
 const posted = new Map<string, number>()
 const samples: number[] = []
-const requests: http.ClientRequest[] = []
-let connected = 0
-await new Promise<void>((resolve, reject) => {
-  for (let i = 0; i < STREAMS; i++) {
-    const req = http.get(
-      `${base}/api/v2/events`,
-      { agent, headers: { authorization: `Bearer ${tokens[i % OWNERS]}`, accept: 'text/event-stream' } },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream ${i}: ${res.statusCode}`))
-        res.setEncoding('utf8')
-        let buffer = ''
-        let counted = false
-        res.on('data', (chunk: string) => {
-          const now = performance.now()
-          buffer += chunk
-          let cut: number
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut)
-            buffer = buffer.slice(cut + 2)
-            if (!counted && block.includes(': connected')) {
-              counted = true
-              if (++connected === STREAMS) resolve()
-            }
-            const data = /^data: (.*)$/m.exec(block)?.[1]
-            if (block.includes('event: message') && data) {
-              const at = posted.get((JSON.parse(data) as { mid: string }).mid)
-              if (at !== undefined) samples.push(now - at)
-            }
-          }
-        })
-      },
-    )
-    req.on('error', reject)
-    requests.push(req)
-  }
-})
+const requests = await openEventStreams(
+  Array.from({ length: STREAMS }, (_, i) => ({ base, token: tokens[i % OWNERS]! })),
+  (mid, now) => {
+    const at = posted.get(mid)
+    if (at !== undefined) samples.push(now - at)
+  },
+  agent,
+)
+const connected = requests.length
 await new Promise((r) => setTimeout(r, 2_000))
 const open = await ask<Memory>('memory')
 

@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import { join } from 'node:path'
 import { createThrowawayDatabase } from '../e2e/support/database.ts'
+import { openEventStreams } from './event-streams.ts'
 
 const SERVER = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
 if (!SERVER) {
@@ -101,48 +102,17 @@ await a.ask({ bind: PAGE })
 const posted = new Map<string, number>()
 let delays: number[] = []
 let received = 0
-const requests: http.ClientRequest[] = []
-let connected = 0
 const STREAMS = OWNERS * instances.length
-await new Promise<void>((resolve, reject) => {
-  for (const instance of instances)
-    for (const token of tokens) {
-      const req = http.get(
-        `${instance.base}/api/v2/events`,
-        { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
-        (res) => {
-          if (res.statusCode !== 200)
-            return reject(new Error(`stream on ${instance.name}: ${res.statusCode}`))
-          res.setEncoding('utf8')
-          let buffer = ''
-          let counted = false
-          res.on('data', (chunk: string) => {
-            const now = performance.now()
-            buffer += chunk
-            let cut: number
-            while ((cut = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, cut)
-              buffer = buffer.slice(cut + 2)
-              if (!counted && block.includes(': connected')) {
-                counted = true
-                if (++connected === STREAMS) resolve()
-              }
-              const data = /^data: (.*)$/m.exec(block)?.[1]
-              if (block.includes('event: message') && data) {
-                const at = posted.get((JSON.parse(data) as { mid: string }).mid)
-                if (at !== undefined) {
-                  delays.push(now - at)
-                  received++
-                }
-              }
-            }
-          })
-        },
-      )
-      req.on('error', reject)
-      requests.push(req)
+const requests = await openEventStreams(
+  instances.flatMap((instance) => tokens.map((token) => ({ base: instance.base, token }))),
+  (mid, now) => {
+    const at = posted.get(mid)
+    if (at !== undefined) {
+      delays.push(now - at)
+      received++
     }
-})
+  },
+)
 await new Promise((r) => setTimeout(r, 1_000))
 
 let sequence = 0
