@@ -9,7 +9,7 @@ import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
 import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
-import { reserved } from './lease.ts'
+import { reserved } from '../repo/message-recipients.ts'
 import type { TokenBox } from './token-box.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent by a closing device. */

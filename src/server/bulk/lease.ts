@@ -10,6 +10,7 @@ import type { LeaseBody, ReserveBody } from '../../shared/contracts/api.ts'
 import type { JobKind } from '../../shared/contracts/marketing-core.ts'
 import { DEVICE_KINDS, deviceSends } from '../../shared/bulk/core/kinds.ts'
 import type { Queryable, Store } from '../db/store.ts'
+import { reserved, type Reserved } from '../repo/message-recipients.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { KindMismatch, LeaseConflict } from './jobs.ts'
 import type { TokenBox } from './token-box.ts'
@@ -22,14 +23,6 @@ export const DEVICE_SEND_MS = 35_000
 
 /** A reservation's attempt time is set this much before the server's clock, for the network's clock. */
 const ATTEMPT_SLACK_MS = 2_000
-
-/** A recipient reserved (attempted) without a result, with its attempt time (epoch ms). */
-export interface Reserved {
-  recipient_id: string
-  attempt_at: number
-  image_sent: boolean
-  branded: boolean
-}
 
 export interface LeaseGrant {
   epoch: number
@@ -103,21 +96,6 @@ export async function holdLease(
     const uncertain = renewing ? [] : await reserved(tx, id)
     return { epoch, lease_ms: leaseMs, sender: 'device', uncertain }
   })
-}
-
-/** The recipients reserved (attempted) without a result, in order. */
-export async function reserved(db: Queryable, id: string): Promise<Reserved[]> {
-  const rows = await db.query<{
-    recipient_id: string
-    attempt_at: Date
-    image_sent: boolean
-    branded: boolean
-  }>(
-    `SELECT recipient_id, attempt_at, image_sent, attempt_branded AS branded FROM message_recipients
-      WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL ORDER BY seq`,
-    [id],
-  )
-  return rows.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() }))
 }
 
 /**

@@ -79,3 +79,26 @@ export async function recipientsPage(
     next: more ? String(page[page.length - 1]!.seq) : null,
   }
 }
+
+/** A recipient reserved (attempted) without a result, with its attempt time (epoch ms). */
+export interface Reserved {
+  recipient_id: string
+  attempt_at: number
+  image_sent: boolean
+  branded: boolean
+}
+
+/** The recipients reserved (attempted) without a result, in order. */
+export async function reserved(db: Queryable, id: string): Promise<Reserved[]> {
+  const rows = await db.query<{
+    recipient_id: string
+    attempt_at: Date
+    image_sent: boolean
+    branded: boolean
+  }>(
+    `SELECT recipient_id, attempt_at, image_sent, attempt_branded AS branded FROM message_recipients
+      WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL ORDER BY seq`,
+    [id],
+  )
+  return rows.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() }))
+}
