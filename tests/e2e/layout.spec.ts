@@ -26,7 +26,10 @@ test('the header has the affiliate banner, support link, message badge and avata
   await loginAsDemo(page)
   const banner = page.getByTestId('affiliate-banner')
   await expect(banner).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Support' })).toHaveAttribute('href', /^https?:\/\//)
+  await expect(page.getByRole('link', { name: 'Support', exact: true })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  )
   const badge = page.getByTestId('message-badge')
   await expect(badge).toHaveText('500')
   await expect(badge).toHaveAttribute('data-tone', 'warning')

@@ -29,7 +29,7 @@ function filterName(filter: ListFilter): ReactNode {
 const chip =
   'inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-2.5 text-sm whitespace-nowrap'
 const on = 'border-brand-600 bg-brand-600 text-white'
-const off = 'border-gray-300 bg-white text-gray-800 hover:bg-gray-100'
+const off = 'border-gray-300 bg-white text-slate-800 hover:bg-gray-100'
 
 export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFiltersProps) {
   return (
@@ -46,7 +46,8 @@ export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFilt
             className={`${chip} ${chosen ? on : off}`}
           >
             <span>{filterName(f)}</span>
-            <span data-testid="list-filter-count" className="tabular-nums opacity-80">
+            {/* Room for four digits from the start: a count arriving never widens a chip and moves the list. */}
+            <span data-testid="list-filter-count" className="min-w-[4ch] text-start tabular-nums opacity-80">
               {formatNumber(counts[f.kind])}
             </span>
           </button>

@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/store.ts'
 import { lazyComponent } from '../../../shared/ui/lazy-component.tsx'
 import { checkStorageLow } from '../model/storage.ts'
 import { detectEviction } from '../model/eviction.ts'
+import { usePwaWords } from '../model/use-pwa-words.ts'
 
 /** The jobs live in Dexie: its code is fetched only once someone is signed in. */
 const KeepWhileSending = lazyComponent(
@@ -32,6 +33,8 @@ export function StorageNotice() {
     }
   }, [])
 
+  const words = usePwaWords(signedIn || notices.length > 0)
+  if (!words) return null
   return (
     <>
       {signedIn && <KeepWhileSending.View />}

@@ -2,10 +2,12 @@
 import { useSyncExternalStore } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { updateStore } from '../model/update-store.ts'
+import { usePwaWords } from '../model/use-pwa-words.ts'
 
 export function UpdatePrompt() {
   const { waiting, deferred } = useSyncExternalStore(updateStore.subscribe, updateStore.get)
-  if (!waiting) return null
+  const words = usePwaWords(waiting)
+  if (!waiting || !words) return null
   return (
     <div
       role="status"
