@@ -51,7 +51,7 @@ export function ChatHeader({
           href={profileUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="group flex min-h-11 min-w-0 flex-col justify-center short:flex-row short:items-baseline short:gap-2"
+          className="group flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2"
         >
           <span
             data-testid="chat-customer-name"
@@ -63,7 +63,7 @@ export function ChatHeader({
           {date}
         </a>
       ) : (
-        <div className="flex min-h-11 min-w-0 flex-col justify-center short:flex-row short:items-baseline short:gap-2">
+        <div className="flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2">
           <p data-testid="chat-customer-name" dir="auto" className="truncate font-semibold">
             {name}
           </p>
@@ -75,12 +75,15 @@ export function ChatHeader({
           type="button"
           data-testid="chat-mark-done"
           onClick={onMarkDone}
-          className="ms-auto inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md border border-gray-300 px-2.5 text-sm font-medium whitespace-nowrap text-gray-800 hover:bg-gray-100"
+          className="ms-auto inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md border border-gray-300 px-2.5 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-gray-100"
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
             <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
           </svg>
-          <Trans>Mark as done</Trans>
+          {/* On a phone the name keeps the room: the button is its mark, its words are for screen readers. */}
+          <span className="max-md:sr-only">
+            <Trans>Mark as done</Trans>
+          </span>
         </button>
       ) : null}
       {extra}

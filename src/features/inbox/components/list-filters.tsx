@@ -2,7 +2,7 @@
  * The list's filters with their counts (All, Unread, Needs reply) and the "window closing first" sort; they
  * wrap onto a second line when the words do not fit one (docs/product-rules.md#who-is-waiting).
  */
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import { FILTERS, type ListFilter, type ListSort, sameFilter } from '../model/list-view.ts'
@@ -32,6 +32,7 @@ const on = 'border-brand-600 bg-brand-600 text-white'
 const off = 'border-gray-300 bg-white text-slate-800 hover:bg-gray-100'
 
 export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFiltersProps) {
+  const { t } = useLingui()
   return (
     <div data-testid="list-filters" className="flex flex-wrap gap-1.5 short:max-md:col-span-3">
       {FILTERS.map((f) => {
@@ -53,14 +54,19 @@ export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFilt
           </button>
         )
       })}
+      {/* The order is a mark, its words the button's name: the chips keep one line on a phone. */}
       <button
         type="button"
         data-testid="list-sort-window"
         aria-pressed={sort === 'window'}
+        aria-label={t`Window closing first`}
+        title={t`Window closing first`}
         onClick={() => onSort(sort === 'window' ? 'newest' : 'window')}
-        className={`${chip} ${sort === 'window' ? on : off}`}
+        className={`${chip} min-w-11 justify-center ${sort === 'window' ? on : off}`}
       >
-        <Trans>Window closing first</Trans>
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+          <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4a.75.75 0 0 0-1.5 0v4c0 .2.08.39.22.53l2.5 2.5a.75.75 0 1 0 1.06-1.06l-2.28-2.28V6Z" />
+        </svg>
       </button>
     </div>
   )
