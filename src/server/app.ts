@@ -46,6 +46,7 @@ import { recipientRoutes } from './routes/recipients.ts'
 import { eventRoutes } from './routes/events.ts'
 import { messengerWebhookRoutes } from './routes/messenger-webhook.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
+import { conversationStateRoutes } from './routes/conversation-states.ts'
 import { savedReplyRoutes } from './routes/saved-replies.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
@@ -332,6 +333,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sessionRoutes(api, ctx)
       sessionListRoutes(api, ctx)
       savedReplyRoutes(api, ctx)
+      conversationStateRoutes(api, ctx)
       userRoutes(api, ctx)
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)

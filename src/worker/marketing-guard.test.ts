@@ -2,6 +2,7 @@
  * Marketing messages are sent by the server only: the browser's worker never sends a recipient whose way is
  * marketing (it pauses the job before writing anything for them), and an opt-in job sends the opt-in request.
  */
+import { BROADCAST_METADATA } from '../shared/contracts/conversation-states.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { audienceOf, claimLease, jobs, recipients, writeJob } from '../shared/bulk/records.ts'
 import { jobRecord } from '../shared/bulk/fakes.test-kit.ts'
@@ -77,6 +78,8 @@ describe('the worker and marketing recipients', () => {
       ['1', '2'].map((recipientId) => ({
         recipientId,
         messagingType: 'RESPONSE',
+        // Marked as a broadcast: its echo is no answer to the customer.
+        metadata: BROADCAST_METADATA,
         optIn: { title: 'Weekly offers', payload: `pagecast_optin:${job.id}` },
       })),
     )

@@ -1,4 +1,5 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
+import { BROADCAST_METADATA } from '../shared/contracts/conversation-states.ts'
 import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
 import { jobContent, optInPayload, personalText, sendContent } from '../shared/graph/delivery.ts'
 import { reconcile } from '../shared/bulk/core/reconcile.ts'
@@ -25,9 +26,10 @@ export async function sendOne(
   token: string,
   branded: boolean,
 ): Promise<string | undefined> {
+  // Every send of a job carries the broadcast metadata: the network echoes it, and no echo of it is an answer.
   const tagging = job.tag
-    ? { messagingType: job.messagingType, tag: job.tag }
-    : { messagingType: job.messagingType }
+    ? { messagingType: job.messagingType, tag: job.tag, metadata: BROADCAST_METADATA }
+    : { messagingType: job.messagingType, metadata: BROADCAST_METADATA }
   const personal = personalText(job.text, r.name, job.nameFallback ?? '')
   const text = branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
@@ -38,6 +40,7 @@ export async function sendOne(
         const sent = await deps.graph.send(job.pageId, token, {
           recipientId: r.recipientId,
           messagingType: 'RESPONSE',
+          metadata: BROADCAST_METADATA,
           optIn: { title, payload: optInPayload(job.id) },
         })
         return sent.message_id

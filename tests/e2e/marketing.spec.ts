@@ -19,6 +19,7 @@ import {
   expect,
   freshStackTest,
   login,
+  includeWaiting,
   openWizard,
   pages,
   sentLog,
@@ -443,6 +444,8 @@ for (const [size, tag] of [
       await expect(page.getByTestId('modal')).toBeHidden()
       await page.getByTestId('bulk-toggle').click()
       await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('bulk-loaded')).toHaveText(/recipients loaded/, { timeout: 20_000 })
+      await includeWaiting(page)
       await expect(page.getByTestId('bulk-group-marketing')).toContainText(String(reached.length), {
         timeout: 20_000,
       })

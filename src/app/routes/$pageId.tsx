@@ -12,6 +12,10 @@ export interface PageInboxSearch {
   chat?: string
   /** The list shows only the conversations of customers with this page label (its id). */
   label?: string
+  /** The list's filter (src/features/inbox/model/list-view.ts); absent: All. */
+  filter?: 'unread' | 'needs_reply'
+  /** The list's order; absent: newest first. */
+  sort?: 'window'
 }
 
 /** A customer id from the URL; the router parses `?chat=123` as a number, exact only up to 2^53. */
@@ -42,6 +46,8 @@ export const Route = createFileRoute('/$pageId')({
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
     chat: chatParam(search.chat),
     label: labelParam(search.label),
+    filter: search.filter === 'unread' || search.filter === 'needs_reply' ? search.filter : undefined,
+    sort: search.sort === 'window' ? 'window' : undefined,
   }),
   loader: () => {
     void PageInbox.load().catch(() => undefined)

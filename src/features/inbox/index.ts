@@ -9,3 +9,13 @@ export { useOnline } from '../../shared/network/use-online.ts'
 export { setLastCustomerMessageAt } from './model/cache.ts'
 export { useMarkSeen } from './api/use-mark-seen.ts'
 export { bumpUnread, markConversationSeen, pageUnreadCount, readPageUnread } from './model/unread.ts'
+export { useConversationStates } from './api/use-conversation-states.ts'
+export {
+  type InboxRow,
+  type ListFilter,
+  type ListSort,
+  filterSearch,
+  parseFilter,
+  parseSort,
+  toInboxRows,
+} from './model/list-view.ts'

@@ -5,6 +5,7 @@
  * sent twice and a resume continues there, an uncertain marketing send is reconciled against the
  * conversation, and a delivered opt-in request is recorded for the weekly limit.
  */
+import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
@@ -391,11 +392,13 @@ onEveryStore('the server sender with marketing messages', (kind) => {
       {
         recipientId: '0',
         messagingType: 'RESPONSE',
+        metadata: BROADCAST_METADATA,
         optIn: { title: 'Weekly offers', payload: `pagecast_optin:${id}` },
       },
       {
         recipientId: '1',
         messagingType: 'RESPONSE',
+        metadata: BROADCAST_METADATA,
         optIn: { title: 'Weekly offers', payload: `pagecast_optin:${id}` },
       },
     ])

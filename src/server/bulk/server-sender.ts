@@ -8,6 +8,7 @@
  * A slice runs for a bounded time and answers when the job should be looked at again, so the queue engine
  * can give the next slice to any instance (and a dead instance's job to another).
  */
+import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
 import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
 import { NOT_SUBSCRIBED, planFailure } from '../../shared/bulk/core/failure-policy.ts'
 import { pacingDelay } from '../../shared/bulk/core/pacer.ts'
@@ -404,9 +405,10 @@ async function sendOne(
   r: Claimed,
   token: string,
 ): Promise<string | undefined> {
+  // Every send of a job carries the broadcast metadata: the network echoes it, and no echo of it is an answer.
   const tagging = job.tag
-    ? { messagingType: job.messaging_type, tag: job.tag }
-    : { messagingType: job.messaging_type }
+    ? { messagingType: job.messaging_type, tag: job.tag, metadata: BROADCAST_METADATA }
+    : { messagingType: job.messaging_type, metadata: BROADCAST_METADATA }
   const personal = personalText(job.message, r.name, job.name_fallback ?? '')
   const text = r.branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
@@ -417,6 +419,7 @@ async function sendOne(
         const sent = await deps.graph.send(job.page_id, token, {
           recipientId: r.recipient_id,
           messagingType: 'RESPONSE',
+          metadata: BROADCAST_METADATA,
           optIn: { title, payload: optInPayload(job.id) },
         })
         return sent.message_id

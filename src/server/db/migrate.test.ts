@@ -26,6 +26,7 @@ const ALL_MIGRATIONS = [
   '015_job_kind',
   '016_job_lease',
   '017_send_history',
+  '018_conversation_states',
   '019_audience_labels',
 ]
 

@@ -8,9 +8,11 @@
  * read counts from the watermarks.
  */
 import { createHash } from 'node:crypto'
+import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
 import type { MessageEvent } from '../../shared/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
+import { recordMessage } from '../repo/conversation-states.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
 import { inputErrors } from '../http/input-guard.ts'
@@ -83,6 +85,10 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
     [pageId, message.mid, customerId, fromPage, text, JSON.stringify(attachments), createdTime],
   )
   if (inserted.length === 0) return
+  // A bulk, marketing or opt-in send carries the broadcast metadata: it is no answer to anyone.
+  const broadcast = fromPage && message.metadata === BROADCAST_METADATA
+  const kind = !fromPage ? 'customer' : broadcast ? 'broadcast' : 'answer'
+  await recordMessage(db, { pageId, customerId, kind, at: createdTime, text, mid: message.mid })
   const owners = await pageOwners(db, pageId)
   if (owners.length === 0) return
   const name = fromPage ? undefined : await customerName(db, pageId, customerId)
@@ -94,6 +100,7 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
     attachments,
     createdTime,
     fromPage,
+    ...(broadcast ? { broadcast } : {}),
     ...(name ? { customerName: name } : {}),
   }
   await publishToUsers(db, owners, 'message', data)

@@ -276,6 +276,8 @@ export const scheduleBody = z
     /** The owner's IANA time zone, e.g. Asia/Phnom_Penh: the cards show the time in it. */
     time_zone: z.string().min(1).max(64),
     page_token: networkToken(2000),
+    /** Customers waiting for an answer are left out unless this is true. */
+    include_waiting: z.boolean().default(false),
   })
   .strict()
 export type ScheduleBody = z.input<typeof scheduleBody>

@@ -2,6 +2,7 @@
  * The one Dexie database of the app. Storage names below must not change without a migration: the schema is
  * the ordered, append-only list of versions in src/shared/db/schema.ts. No access token is ever written here.
  */
+import type { ConversationState } from '../contracts/conversation-states.ts'
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
 import type { BudgetKind, ContentKind, JobKind, RecipientWay } from '../contracts/marketing.ts'
@@ -279,6 +280,15 @@ export interface CachedCustomerLabels {
   at: number
 }
 
+/**
+ * The server's needs-reply state of one conversation (src/shared/contracts/conversation-states.ts), kept for
+ * offline reading and the list's filters.
+ */
+export interface CachedConversationState extends ConversationState {
+  /** `${pageId}:${customerId}` */
+  key: string
+}
+
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {
   key: string
@@ -300,6 +310,7 @@ export const db = new Dexie('pagecast') as Dexie & {
   bulkReceipts: EntityTable<BulkReceipts, 'id'>
   pageLabels: EntityTable<CachedPageLabel, 'key'>
   customerLabels: EntityTable<CachedCustomerLabels, 'key'>
+  conversationStates: EntityTable<CachedConversationState, 'key'>
 }
 
 declareSchema(db)

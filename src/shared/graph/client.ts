@@ -188,6 +188,7 @@ export function sendBody(req: SendRequest): Record<string, unknown> {
     }
   }
   if (req.optIn) message.attachment = optInTemplate(req.optIn)
+  if (req.metadata) message.metadata = req.metadata
   return {
     recipient: { id: req.recipientId },
     messaging_type: req.messagingType,

@@ -93,6 +93,8 @@ export interface SendRequest {
   attachment?: { url: string; isReusable?: boolean } | { attachmentId: string }
   /** An opt-in request (the `notification_messages` template); only inside the 24-hour window. */
   optIn?: { title: string; payload: string; imageUrl?: string }
+  /** Echoed back by the network with the message (`message.metadata`): Pagecast marks its broadcasts so. */
+  metadata?: string
 }
 
 export interface SendResult {

@@ -2,7 +2,7 @@
  * /{pageId}: the page sidebar, the conversation column, and the chat or the bulk wizard. Features never import
  * each other, so this is where the inbox, the chat and the bulk wizard meet.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
@@ -16,13 +16,21 @@ import {
 } from '../../../features/labels/index.ts'
 import {
   InboxColumn,
+  type InboxRow,
+  type ListFilter,
+  type ListSort,
   LiveUpdatesNotice,
   OfflineIndicator,
   PageHeader,
   PageSidebar,
   readPageUnread,
+  filterSearch,
+  parseFilter,
+  parseSort,
   setLastCustomerMessageAt,
+  toInboxRows,
   useConversationList,
+  useConversationStates,
   useMarkSeen,
   useOnline,
   usePageEntry,
@@ -33,6 +41,7 @@ import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
 import { createLabelsGraph } from '../../../shared/graph/labels.ts'
 import { pageUnread } from '../../../shared/live/unread.ts'
+import { useReplying } from '../../../shared/live/conversation-states.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
@@ -68,6 +77,33 @@ export function PageInbox({ pageId }: { pageId: string }) {
     pageToken: entry.token,
     refreshToken: entry.refreshToken,
   })
+  // Who is waiting for an answer: the server's states joined to every cached conversation (offline too).
+  const waiting = useConversationStates(pageId, entry.phase === 'ready')
+  const rows = useMemo(() => toInboxRows(list.rows, waiting.states), [list.rows, waiting.states])
+  const listFilter = parseFilter(search)
+  const sort = parseSort(search)
+  // The filter and the order are in the address: opening a chat and coming Back returns to them.
+  const setFilter = useCallback(
+    (f: ListFilter) =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, filter: filterSearch(f).filter }),
+        replace: true,
+      }),
+    [navigate, pageId],
+  )
+  const setSort = useCallback(
+    (next: ListSort) =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, sort: next === 'window' ? 'window' : undefined }),
+        replace: true,
+      }),
+    [navigate, pageId],
+  )
+  const markDone = useCallback((row: InboxRow) => void waiting.markDone(row.customerId), [waiting])
   const windowOptions = useMemo(
     () => ({ policy: config.messagingPolicy, humanAgentEnabled: config.humanAgentEnabled }),
     [config.messagingPolicy, config.humanAgentEnabled],
@@ -110,8 +146,13 @@ export function PageInbox({ pageId }: { pageId: string }) {
       void navigate({
         to: '/$pageId',
         params: { pageId },
-        // The list's label filter stays: Back from the chat returns to the same list.
-        search: (s) => ({ c: row.id, ...(s.label ? { label: s.label } : {}) }),
+        // The list's filters stay: Back from the chat returns to the same list.
+        search: (s) => ({
+          filter: s.filter,
+          sort: s.sort,
+          c: row.id,
+          ...(s.label ? { label: s.label } : {}),
+        }),
         replace: overSomething,
         // A chat that takes the place of the wizard or of another chat stands over the same entry below.
         state: (s) => ({ opened: !overSomething || s.opened ? 'chat' : undefined }),
@@ -202,8 +243,24 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
   const back = () => {
     if (openedHere(router, 'chat')) return router.history.back()
-    void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
+    void navigate({
+      to: '/$pageId',
+      params: { pageId },
+      search: (s) => ({ filter: s.filter, sort: s.sort }),
+      replace: true,
+    })
   }
+  const selectedRow = selected ? rows.find((r) => r.id === selected.id) : undefined
+  const selectedState = selected ? waiting.states?.get(selected.customerId) : undefined
+  const chatOpen = !!selected && chatShown && !search.bulk
+  const { markSeen } = waiting
+  // A person opened the chat: its unread count kept on the server is cleared for everyone.
+  const openedCustomer = chatOpen ? selected.customerId : undefined
+  const stateUnread = selectedState?.unread ?? 0
+  useEffect(() => {
+    if (openedCustomer && stateUnread > 0) markSeen(openedCustomer)
+  }, [openedCustomer, stateUnread, markSeen])
+  const replyingHere = useReplying(pageId, selected?.customerId ?? '')
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
@@ -224,6 +281,12 @@ export function PageInbox({ pageId }: { pageId: string }) {
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>
           <InboxColumn
             list={list}
+            rows={rows}
+            filter={listFilter}
+            sort={sort}
+            onFilter={setFilter}
+            onSort={setSort}
+            onMarkDone={markDone}
             selectedId={selected?.id}
             bulkOpen={!!search.bulk}
             pictureUrl={pictureUrl}
@@ -298,6 +361,11 @@ export function PageInbox({ pageId }: { pageId: string }) {
                   ready={!!token}
                 />
               }
+              onMarkDone={
+                selectedRow?.needsReply ? () => void waiting.markDone(selected.customerId) : undefined
+              }
+              replying={replyingHere}
+              onTyping={() => waiting.typing(selected.customerId)}
             />
           ) : null}
         </div>

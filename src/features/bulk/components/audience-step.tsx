@@ -3,7 +3,7 @@
  * 24-hour window (free), subscribers outside it (paid marketing message), and the rest, with why they are out
  * of reach. The two reachable groups can each be left out.
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { AUDIENCE_LABELS, type AudienceLabel } from '../../../shared/constants/limits.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
@@ -42,6 +42,8 @@ export function AudienceStep(props: {
   loading: boolean
   onCancel(): void
   windowed: boolean
+  /** Customers waiting for an answer among those chosen: left out unless included. */
+  waiting: { count: number; included: boolean; onInclude(on: boolean): void }
   groups: AudienceGroups
 }) {
   const { i18n } = useLingui()
@@ -127,10 +129,48 @@ export function AudienceStep(props: {
           </button>
         ) : null}
       </p>
+      {props.waiting.count > 0 ? <Waiting {...props.waiting} /> : null}
       {props.windowed ? <Groups groups={props.groups} /> : null}
     </div>
   )
 }
+
+/** "12 customers are waiting for an answer": left out of the send by default, or included. */
+function Waiting({ count, included, onInclude }: AudienceStepWaiting) {
+  return (
+    <div
+      data-testid="bulk-waiting"
+      data-included={included ? 'true' : 'false'}
+      className="flex flex-col gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950"
+    >
+      <p>
+        <Plural
+          value={count}
+          one="# customer is waiting for an answer: answer them first, or include them."
+          other="# customers are waiting for an answer: answer them first, or include them."
+        />
+      </p>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          data-testid="bulk-include-waiting"
+          checked={included}
+          onChange={(e) => onInclude(e.target.checked)}
+          className="size-5"
+        />
+        <span>
+          {included ? (
+            <Trans>They are included in this send</Trans>
+          ) : (
+            <Plural value={count} one="Include them (# left out now)" other="Include them (# left out now)" />
+          )}
+        </span>
+      </label>
+    </div>
+  )
+}
+
+type AudienceStepWaiting = Parameters<typeof AudienceStep>[0]['waiting']
 
 function Groups({ groups }: { groups: AudienceGroups }) {
   const { t, i18n } = useLingui()

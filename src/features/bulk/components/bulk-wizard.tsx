@@ -19,6 +19,8 @@ import { OPTIN_PSIDS_PER_CALL_MAX, type OptinCheckResponse } from '../../../shar
 import { notify } from '../../../shared/notifications'
 import { defaultContent, tagForSend } from '../../../shared/policy/messaging.ts'
 import { countWhy, splitAudience } from '../../../shared/policy/reach.ts'
+import { needsReply } from '../../../shared/policy/needs-reply.ts'
+import { usePageStates } from '../../../shared/live/conversation-states.ts'
 import { hasPermissions, requestExtraPermissions, sessionStore, useSession } from '../../../shared/session'
 import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
 import { openModal } from '../../../shared/ui'
@@ -92,9 +94,25 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     [loadedIds, labelled.labelsOf],
   )
   const byLabel = state.pageLabels.length > 0
-  const selected = useMemo(
+  const byAudience = useMemo(
     () => selectedRecipients(state, audience.customers, labelled.labelsOf),
     [state, audience.customers, labelled.labelsOf],
+  )
+  // Customers waiting for an answer are left out unless the owner includes them: a broadcast is no answer.
+  const states = usePageStates(pageId)
+  const [includeWaiting, setIncludeWaiting] = useState(false)
+  const waiting = useMemo(() => {
+    const ids = new Set<string>()
+    for (const c of byAudience) {
+      const network = { updatedAt: c.updatedAt ?? Infinity, lastCustomerMessageAt: c.lastCustomerMessageAt }
+      if (needsReply(states?.get(c.recipientId), network)) ids.add(c.recipientId)
+    }
+    return ids
+  }, [byAudience, states])
+  const waitingCount = waiting.size
+  const selected = useMemo(
+    () => (includeWaiting ? byAudience : byAudience.filter((c) => !waiting.has(c.recipientId))),
+    [includeWaiting, byAudience, waiting],
   )
   const split = useMemo(
     () =>
@@ -199,6 +217,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           messaging_type: tagging.messagingType,
           scheduled_at: at,
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          include_waiting: includeWaiting,
           page_token: pageToken,
         })
         dispatch({ type: 'reset' })
@@ -342,6 +361,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           loading={audience.loading}
           onCancel={audience.cancel}
           windowed={windowed}
+          waiting={{ count: waitingCount, included: includeWaiting, onInclude: setIncludeWaiting }}
           groups={{
             standard: split.standard.length,
             marketing: split.marketing.length,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { formatLongDate } from '../../../shared/format/index.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 
@@ -11,9 +11,19 @@ export interface ChatHeaderProps {
   onBack?: () => void
   /** What the page adds at the header's end (the customer's labels). */
   extra?: ReactNode
+  /** Shown while the conversation needs a reply: marks it done for everyone who manages the page. */
+  onMarkDone?: () => void
 }
 
-export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack, extra }: ChatHeaderProps) {
+export function ChatHeader({
+  name,
+  pictureUrl,
+  profileUrl,
+  updatedAt,
+  onBack,
+  extra,
+  onMarkDone,
+}: ChatHeaderProps) {
   const { i18n, t } = useLingui()
   const date = (
     <time className="text-xs text-gray-500 short:shrink-0" dateTime={new Date(updatedAt).toISOString()}>
@@ -41,7 +51,7 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack, ex
           href={profileUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="group flex min-h-11 min-w-0 flex-col justify-center short:flex-row short:items-baseline short:gap-2"
+          className="group flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2"
         >
           <span
             data-testid="chat-customer-name"
@@ -53,13 +63,29 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack, ex
           {date}
         </a>
       ) : (
-        <div className="flex min-h-11 min-w-0 flex-col justify-center short:flex-row short:items-baseline short:gap-2">
+        <div className="flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2">
           <p data-testid="chat-customer-name" dir="auto" className="truncate font-semibold">
             {name}
           </p>
           {date}
         </div>
       )}
+      {onMarkDone ? (
+        <button
+          type="button"
+          data-testid="chat-mark-done"
+          onClick={onMarkDone}
+          className="ms-auto inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md border border-gray-300 px-2.5 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-gray-100"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+            <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+          </svg>
+          {/* On a phone the name keeps the room: the button is its mark, its words are for screen readers. */}
+          <span className="max-md:sr-only">
+            <Trans>Mark as done</Trans>
+          </span>
+        </button>
+      ) : null}
       {extra}
     </header>
   )

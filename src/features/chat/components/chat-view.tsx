@@ -1,7 +1,7 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { graphErrorText } from '../../../shared/graph/error-words.ts'
@@ -48,6 +48,12 @@ export interface ChatViewProps {
   onBack?: () => void
   /** The customer's labels, shown in the header (the page's labels feature draws them). */
   labels?: ReactNode
+  /** Set while the conversation needs a reply: "Mark as done". */
+  onMarkDone?: () => void
+  /** The names of the page's other people writing a reply here now. */
+  replying?: readonly string[]
+  /** Told as the reply is typed (the caller tells the page's other people, throttled). */
+  onTyping?: () => void
 }
 
 /** The window notice is re-evaluated this often, so a window closing while the chat is open shows. */
@@ -202,6 +208,7 @@ export function ChatView(props: ChatViewProps) {
         updatedAt={customer.updatedAt}
         onBack={props.onBack}
         extra={props.labels}
+        onMarkDone={props.onMarkDone}
       />
       <ChatHistory
         pageId={pageId}
@@ -217,8 +224,26 @@ export function ChatView(props: ChatViewProps) {
         onLoadOlder={history.loadOlder}
         onDiscard={(id) => void replies.discard(id)}
       />
+      {props.replying?.length ? (
+        <p
+          data-testid="chat-replying"
+          aria-live="polite"
+          className="border-t border-gray-100 px-3 py-1 text-xs text-gray-600"
+        >
+          <Trans>
+            <bdi>{props.replying[0]}</bdi> is replying…
+          </Trans>
+        </p>
+      ) : null}
       <AskContext.Provider value={ask}>
-        <Composer status={status} online={online} trial={trial} onSend={onSend} Tools={ChatTools} />
+        <Composer
+          status={status}
+          online={online}
+          trial={trial}
+          onSend={onSend}
+          Tools={ChatTools}
+          onTyping={props.onTyping}
+        />
       </AskContext.Provider>
     </section>
   )

@@ -38,6 +38,8 @@ export interface ComposerProps {
   enterSends?: boolean
   /** Extra tools beside "Add image" (the saved replies); `insert` puts text into the reply at the caret. */
   Tools?: ComponentType<ComposerToolsProps>
+  /** Told on every change of the typed text (the page's other people see who is replying). */
+  onTyping?: () => void
 }
 
 /** How far an image's upload is: the bytes sent so far and their total. */
@@ -109,7 +111,7 @@ function ImagePreview({ file, onRemove, upload }: { file: File; onRemove: () => 
   )
 }
 
-export function Composer({ status, online, trial, onSend, enterSends, Tools }: ComposerProps) {
+export function Composer({ status, online, trial, onSend, enterSends, Tools, onTyping }: ComposerProps) {
   const { t } = useLingui()
   const coarse = useMediaQuery(COARSE_POINTER)
   const sendsOnEnter = enterSends ?? !coarse
@@ -197,7 +199,10 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
           data-testid="reply-text"
           dir="auto"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value)
+            if (e.target.value.trim()) onTyping?.()
+          }}
           onKeyDown={onKeyDown}
           disabled={!status.canSend}
           rows={2}

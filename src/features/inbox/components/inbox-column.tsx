@@ -2,16 +2,31 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 import { filterConversations } from '../model/filter.ts'
+import {
+  type InboxRow,
+  type ListFilter,
+  type ListSort,
+  applyFilter,
+  filterCounts,
+} from '../model/list-view.ts'
 import type { ConversationListState, SyncProgress } from '../api/use-conversation-list.ts'
 import { ConversationList } from './conversation-list.tsx'
+import { ListFilters } from './list-filters.tsx'
 
 export interface InboxColumnProps {
   list: ConversationListState
+  /** Every cached conversation of the page with its needs-reply state (list.rows joined to the states). */
+  rows: readonly InboxRow[]
+  filter: ListFilter
+  sort: ListSort
+  onFilter: (filter: ListFilter) => void
+  onSort: (sort: ListSort) => void
+  onMarkDone: (row: InboxRow) => void
   selectedId?: string
   bulkOpen: boolean
   pictureUrl: (customerId: string) => string | undefined
@@ -53,6 +68,12 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
 
 export function InboxColumn({
   list,
+  rows,
+  filter: listFilter,
+  sort,
+  onFilter,
+  onSort,
+  onMarkDone,
   selectedId,
   bulkOpen,
   pictureUrl,
@@ -68,10 +89,18 @@ export function InboxColumn({
   const deferred = useDeferredValue(filter)
   const searching = deferred.trim() !== ''
   const fuzzy = useFuzzyMatcher(searching)
-  const shown = useMemo(() => {
-    const rows = rowFilter ? list.rows.filter(rowFilter) : list.rows
-    return filterConversations(rows, deferred, fuzzy)
-  }, [list.rows, deferred, fuzzy, rowFilter])
+  const counts = useMemo(() => filterCounts(rows), [rows])
+  // Windows that closed leave the top of "window closing first" within a minute.
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(id)
+  }, [])
+  const kept = useMemo(
+    () => applyFilter(rowFilter ? rows.filter(rowFilter) : rows, listFilter, sort, now),
+    [rows, rowFilter, listFilter, sort, now],
+  )
+  const shown = useMemo(() => filterConversations(kept, deferred, fuzzy), [kept, deferred, fuzzy])
   return (
     <section
       aria-labelledby="inbox-heading"
@@ -111,7 +140,14 @@ export function InboxColumn({
           aria-label={t`Search conversations`}
           className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
         />
-        {tools}
+        {/* On a short screen the list's filters and the tools are one line that scrolls sideways. */}
+        <div
+          className="flex min-w-0 flex-col gap-2 short:flex-row short:overflow-x-auto"
+          data-truncate="on a short screen the filters scroll sideways"
+        >
+          <ListFilters filter={listFilter} sort={sort} counts={counts} onFilter={onFilter} onSort={onSort} />
+          {tools}
+        </div>
         <SyncStatus sync={list.sync} />
         <button
           type="button"
@@ -128,10 +164,11 @@ export function InboxColumn({
         selectedId={selectedId}
         loading={list.loading || (list.initialising && list.rows.length === 0)}
         exhausted={list.exhausted}
-        filtering={searching || !!rowFilter}
+        filtering={searching || listFilter.kind !== 'all' || !!rowFilter}
         picked={picked}
         pictureUrl={pictureUrl}
         onSelect={onSelect}
+        onMarkDone={onMarkDone}
         onEndReached={list.loadMore}
         onRefresh={list.refresh}
         refreshing={list.refreshing}

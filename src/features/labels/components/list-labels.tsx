@@ -56,7 +56,7 @@ export function LabelFilter(props: LabelFilterProps) {
   return (
     // One line that scrolls sideways: labels read after the first paint never push the list down.
     <div
-      className="flex min-w-0 flex-nowrap gap-2 overflow-x-auto"
+      className="flex min-w-0 flex-nowrap gap-2 overflow-x-auto short:shrink-0 short:overflow-visible"
       role="group"
       aria-label={t`Filter by label`}
       data-testid="label-filter"

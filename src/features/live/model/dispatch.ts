@@ -7,6 +7,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { patchServerJobs } from '../../../shared/bulk/server-jobs.ts'
 import type { StoredMessage } from '../../../shared/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
+import { noteReplying, storeState } from '../../../shared/live/conversation-states.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
 import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
@@ -147,6 +148,13 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
     case 'marketing_subscribers':
       // An opt-in, an opt-out, a token list read or marketing turned on or off: the counts shown are read again.
       invalidate(deps, [k.marketing?.(event.data.pageId)])
+      return
+    case 'conversation_state':
+      // The list and the chat read the states live from the local database.
+      await storeState(event.data)
+      return
+    case 'replying':
+      noteReplying(event.data)
       return
     case 'refetch':
       // Events were missed that the server no longer keeps: everything shown is read again.

@@ -1,0 +1,73 @@
+/**
+ * The list's filters with their counts (All, Unread, Needs reply) and the "window closing first" sort; they
+ * wrap onto a second line when the words do not fit one (docs/product-rules.md#who-is-waiting).
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { formatNumber } from '../../../shared/format/numbers.ts'
+import { FILTERS, type ListFilter, type ListSort, sameFilter } from '../model/list-view.ts'
+
+export interface ListFiltersProps {
+  filter: ListFilter
+  sort: ListSort
+  counts: Record<ListFilter['kind'], number>
+  onFilter: (filter: ListFilter) => void
+  onSort: (sort: ListSort) => void
+}
+
+function filterName(filter: ListFilter): ReactNode {
+  switch (filter.kind) {
+    case 'all':
+      return <Trans>All</Trans>
+    case 'unread':
+      return <Trans>Unread</Trans>
+    case 'needs_reply':
+      return <Trans>Needs reply</Trans>
+  }
+}
+
+const chip =
+  'inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-2.5 text-sm whitespace-nowrap'
+const on = 'border-brand-600 bg-brand-600 text-white'
+const off = 'border-gray-300 bg-white text-slate-800 hover:bg-gray-100'
+
+export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFiltersProps) {
+  const { t } = useLingui()
+  return (
+    <div data-testid="list-filters" className="flex flex-wrap gap-1.5 short:shrink-0 short:flex-nowrap">
+      {FILTERS.map((f) => {
+        const chosen = sameFilter(f, filter)
+        return (
+          <button
+            key={f.kind}
+            type="button"
+            data-testid={`list-filter-${f.kind}`}
+            aria-pressed={chosen}
+            onClick={() => onFilter(f)}
+            className={`${chip} ${chosen ? on : off}`}
+          >
+            <span>{filterName(f)}</span>
+            {/* Room for four digits from the start: a count arriving never widens a chip and moves the list. */}
+            <span data-testid="list-filter-count" className="min-w-[4ch] text-start tabular-nums opacity-80">
+              {formatNumber(counts[f.kind])}
+            </span>
+          </button>
+        )
+      })}
+      {/* The order is a mark, its words the button's name: the chips keep one line on a phone. */}
+      <button
+        type="button"
+        data-testid="list-sort-window"
+        aria-pressed={sort === 'window'}
+        aria-label={t`Window closing first`}
+        title={t`Window closing first`}
+        onClick={() => onSort(sort === 'window' ? 'newest' : 'window')}
+        className={`${chip} min-w-11 justify-center ${sort === 'window' ? on : off}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+          <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4a.75.75 0 0 0-1.5 0v4c0 .2.08.39.22.53l2.5 2.5a.75.75 0 1 0 1.06-1.06l-2.28-2.28V6Z" />
+        </svg>
+      </button>
+    </div>
+  )
+}
