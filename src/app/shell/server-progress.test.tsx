@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { messages } from '../../locales/en/bulk.po'
 import { jobRecord, resetDb } from '../../shared/bulk/fakes.test-kit.ts'
 import { db } from '../../shared/db/db.ts'
@@ -40,9 +41,11 @@ beforeEach(async () => {
   document.body.append(host)
   root = createRoot(host)
   root.render(
-    <I18nProvider i18n={i18n}>
-      <Cards />
-    </I18nProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider i18n={i18n}>
+        <Cards />
+      </I18nProvider>
+    </QueryClientProvider>,
   )
 })
 

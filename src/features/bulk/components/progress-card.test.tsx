@@ -3,6 +3,7 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { messages } from '../../../locales/en/bulk.po'
 import { NO_PAGE_TOKEN } from '../../../shared/bulk/protocol.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
@@ -56,9 +57,11 @@ const job = (over: Partial<CardJob> = {}): CardJob => ({
 function render(j: CardJob) {
   act(() =>
     root.render(
-      <I18nProvider i18n={i18n}>
-        <ProgressCard job={j} />
-      </I18nProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <ProgressCard job={j} />
+        </I18nProvider>
+      </QueryClientProvider>,
     ),
   )
 }

@@ -3,6 +3,7 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { db } from '../../../shared/db/db.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
 import { jobRecord, resetDb } from '../../../shared/bulk/fakes.test-kit.ts'
@@ -48,9 +49,11 @@ describe('the bulk cards and the receipts of their messages', () => {
     await jobs.put(jobRecord({ id: 'job1', state: 'finished', sent: 8, total: 8 }))
     await act(async () => {
       root.render(
-        <I18nProvider i18n={i18n}>
-          <Cards />
-        </I18nProvider>,
+        <QueryClientProvider client={new QueryClient()}>
+          <I18nProvider i18n={i18n}>
+            <Cards />
+          </I18nProvider>
+        </QueryClientProvider>,
       )
     })
     await expect.poll(() => text('bulk-card-summary')).toContain('Successfully sent 8')
