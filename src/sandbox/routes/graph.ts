@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context.ts'
 import { faultHook } from '../faults.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { registerMarketingGraph } from '../marketing/graph.ts'
+import { registerUtilityGraph } from '../utility/graph.ts'
 import { registerGraphMisc } from './graph-misc.ts'
 import { registerGraphRead } from './graph-read.ts'
 import { registerGraphSend } from './graph-send.ts'
@@ -53,5 +54,6 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
     registerGraphSend(graph, ctx)
     registerGraphMisc(graph, ctx, prefix)
     registerMarketingGraph(graph, ctx)
+    registerUtilityGraph(graph, ctx)
   })
 }
