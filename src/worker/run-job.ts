@@ -130,7 +130,7 @@ async function nextStep(
   if (!r) streaks.uncertain = false
   if (r) {
     // Uncertain: find out whether it went out before anything is retried.
-    const text = arrivalText(jobContent(job.contentKind, job.optinTitle), job.text)
+    const text = arrivalText(jobContent(job.contentKind, job.optinTitle, job.utility), job.text, r.name)
     const found = await reconcile(deps.graph, job.pageId, token, r.conversationId, text, r.attemptAt ?? 0)
     const branded = r.branded ?? false
     const textFound =

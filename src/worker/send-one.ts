@@ -30,9 +30,17 @@ export async function sendOne(
     : { messagingType: job.messagingType }
   const text = branded ? job.text + BRANDED_FOOTER : job.text
   return sendContent(
-    jobContent(job.contentKind, job.optinTitle),
-    { image: !!job.imageUrl, imageSent: !!r.imageSent },
+    jobContent(job.contentKind, job.optinTitle, job.utility),
+    { image: !!job.imageUrl, imageSent: !!r.imageSent, name: r.name },
     {
+      utility: async (utility) =>
+        (
+          await deps.graph.send(job.pageId, token, {
+            recipientId: r.recipientId,
+            messagingType: 'UTILITY',
+            utility,
+          })
+        ).message_id,
       optInRequest: async (title) => {
         const sent = await deps.graph.send(job.pageId, token, {
           recipientId: r.recipientId,

@@ -321,7 +321,7 @@ async function settleUncertain(
   const at = new Date(u.attempt_at).getTime()
   const conversation = u.conversation_id ?? ''
   // A marketing message and an opt-in request appear in the conversation as any page message does.
-  const text = arrivalText(jobContent(job.content_kind, job.optin_title), job.message)
+  const text = arrivalText(jobContent(job.content_kind, job.optin_title, job.utility), job.message, u.name)
   const found = await reconcile(deps.graph, job.page_id, token, conversation, text, at)
   let textSent = found.textSent
   if (!textSent && u.attempt_branded && job.content_kind !== 'optin_request')
@@ -416,9 +416,17 @@ async function sendOne(
     : { messagingType: job.messaging_type }
   const text = r.branded ? job.message + BRANDED_FOOTER : job.message
   return sendContent(
-    jobContent(job.content_kind, job.optin_title),
-    { image: !!job.image_url, imageSent: r.image_sent },
+    jobContent(job.content_kind, job.optin_title, job.utility),
+    { image: !!job.image_url, imageSent: r.image_sent, name: r.name },
     {
+      utility: async (utility) =>
+        (
+          await deps.graph.send(job.page_id, token, {
+            recipientId: r.recipient_id,
+            messagingType: 'UTILITY',
+            utility,
+          })
+        ).message_id,
       optInRequest: async (title) => {
         const sent = await deps.graph.send(job.page_id, token, {
           recipientId: r.recipient_id,

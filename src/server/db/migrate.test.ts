@@ -24,6 +24,7 @@ const ALL_MIGRATIONS = [
   '013_affiliates',
   '014_page_binding_checks',
   '015_job_kind',
+  '020_utility_jobs',
 ]
 
 describe('migrations on PGlite', () => {

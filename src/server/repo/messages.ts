@@ -52,8 +52,8 @@ export async function createMessage(db: Queryable, userId: string, body: CreateM
   const row = (
     await db.query<{ id: number }>(
       `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages,
-          branded_messages_amount, content_kind, optin_title, kind)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          branded_messages_amount, content_kind, optin_title, kind, utility)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb) RETURNING id`,
       [
         userId,
         body.page_id,
@@ -67,6 +67,7 @@ export async function createMessage(db: Queryable, userId: string, body: CreateM
         body.content_kind ?? 'text',
         body.content_kind === 'optin_request' ? (body.optin_title ?? null) : null,
         createdKind(body),
+        body.content_kind === 'utility' && body.utility ? JSON.stringify(body.utility) : null,
       ],
     )
   )[0]!
@@ -111,7 +112,7 @@ export function jobMarketingOf(row: MarketingColumns): JobMarketing | null {
 
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
   ng_count, skipped_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state,
-  scheduled_at, time_zone, content_kind, optin_title, kind, ${MARKETING_COLUMNS}`
+  scheduled_at, time_zone, content_kind, optin_title, utility, kind, ${MARKETING_COLUMNS}`
 
 /** The user's messages in order; `open` leaves the finished ones out. */
 export async function listMessages(db: Queryable, userId: string, open: boolean): Promise<StoredMessage[]> {

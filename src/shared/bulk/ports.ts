@@ -2,6 +2,7 @@
 import type { RecipientInput, SubscriptionState, TouchBody, TouchResponse } from '../contracts/api.ts'
 import type { ContentKind, JobKind, JobMarketing, RecipientWay } from '../contracts/marketing.ts'
 import type { GraphClient } from '../graph/types.ts'
+import type { UtilityContent } from '../graph/template.ts'
 
 export type SenderGraph = Pick<GraphClient, 'send' | 'uploadAttachment' | 'messages'>
 
@@ -39,6 +40,8 @@ export interface OpenServerJob {
   sender?: 'device' | 'server'
   content_kind?: ContentKind
   optin_title?: string | null
+  /** A utility job's template and parameters. */
+  utility?: UtilityContent | null
   /** What the job is, fixed when the record was created: a marketing job is never sent by a device. */
   kind: JobKind
   /** A marketing job's campaign budget, once its campaign was created. */

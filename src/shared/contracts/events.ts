@@ -95,6 +95,20 @@ export const pageAccessLostEvent = z.object({
 })
 export type PageAccessLostEvent = z.infer<typeof pageAccessLostEvent>
 
+/**
+ * A page template's review ended or its status changed (the network's `message_template_status_update`):
+ * the app reads the page's templates again; a rejection carries the network's reason.
+ */
+export const templateStatusEvent = z.object({
+  pageId: z.string(),
+  templateId: z.string(),
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+})
+export type TemplateStatusEvent = z.infer<typeof templateStatusEvent>
+
 /** Events were missed that the server no longer has: reload what is shown (not stored, carries no page). */
 export const refetchEvent = z.object({ reason: z.enum(['gap', 'too_many']) })
 export type RefetchEvent = z.infer<typeof refetchEvent>
@@ -108,6 +122,7 @@ export const ownerEventSchemas = {
   page_subscription: pageSubscriptionEvent,
   marketing_subscribers: marketingSubscribersEvent,
   page_access_lost: pageAccessLostEvent,
+  template_status: templateStatusEvent,
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas
 export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>

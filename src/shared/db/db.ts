@@ -5,6 +5,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
 import type { BudgetKind, ContentKind, JobKind, RecipientWay } from '../contracts/marketing.ts'
+import type { UtilityContent } from '../graph/template.ts'
 import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
@@ -114,9 +115,11 @@ export interface BulkJob {
   keepSending?: boolean
   /** The job's lease on the server (moved on by every hand-over and take-back). */
   serverLease?: number
-  /** What the job sends: the owner's text (absent) or an opt-in request with `optinTitle`. */
+  /** What the job sends: the owner's text (absent), an opt-in request with `optinTitle`, or a utility message. */
   contentKind?: ContentKind
   optinTitle?: string
+  /** A utility job's template and parameters (schema version 38 names the kind). */
+  utility?: UtilityContent
   /** Some recipients are reached as marketing messages: the job sends on the server, with this campaign budget. */
   marketing?: {
     budgetKind: BudgetKind

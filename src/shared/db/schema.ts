@@ -90,6 +90,8 @@ export const schemaVersions: readonly SchemaVersion[] = [
         })
     },
   },
+  // A job may send a utility message (kind and content `utility`, with its template in `utility`): no rows move.
+  { version: 38, stores: {} },
 ]
 
 /** Declares every version of `schemaVersions` on a Dexie instance (the app's database, or a test's copy). */

@@ -2,7 +2,7 @@
  * The delivery rules both senders keep (the bulk worker and the chat reply outbox): one classification of a
  * failed Graph call, one check that an uncertain send already arrived, and one order of a message's parts.
  */
-import { fillBody, personalParams, type UtilityContent } from '../utility/template.ts'
+import { fillBody, personalParams, type UtilityContent } from './template.ts'
 import { GraphError } from './errors.ts'
 import type { GraphErrorKind } from './types.ts'
 
