@@ -20,13 +20,34 @@ export interface ContentOption {
   enabled: boolean
   /** Why a disabled option is disabled. */
   reason?: 'retired'
+  /** What took a retired tag's place: a utility message from a template of this kind. */
+  successor?: TagSuccessor
+}
+
+/** The utility message that replaces each retired tag (docs/utility-messages.md). */
+export type TagSuccessor = 'event_reminder' | 'order_update' | 'account_update'
+export const TAG_SUCCESSORS: Readonly<Record<(typeof LEGACY_TAGS)[number], TagSuccessor>> = {
+  CONFIRMED_EVENT_UPDATE: 'event_reminder',
+  POST_PURCHASE_UPDATE: 'order_update',
+  ACCOUNT_UPDATE: 'account_update',
+}
+/** The network library's template each successor starts from. */
+export const SUCCESSOR_LIBRARY_TEMPLATES: Readonly<Record<TagSuccessor, string>> = {
+  event_reminder: 'event_reminder_1',
+  order_update: 'order_ready_1',
+  account_update: 'account_update_1',
 }
 
 export function contentOptions(policy: MessagingPolicyName): ContentOption[] {
   if (policy === 'legacy') return LEGACY_TAGS.map((value) => ({ value, enabled: true }))
   return [
     { value: STANDARD_CONTENT, enabled: true },
-    ...LEGACY_TAGS.map((value) => ({ value, enabled: false, reason: 'retired' as const })),
+    ...LEGACY_TAGS.map((value) => ({
+      value,
+      enabled: false,
+      reason: 'retired' as const,
+      successor: TAG_SUCCESSORS[value],
+    })),
   ]
 }
 

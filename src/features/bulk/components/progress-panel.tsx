@@ -107,8 +107,7 @@ function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; sched
   const [sent, total, rejected] = [summary.sent, summary.total, summary.rejected].map((n) =>
     formatNumber(n, i18n.locale),
   )
-  const percent =
-    summary.total > 0 ? Math.min(100, Math.round((summary.sent / summary.total) * 100)) : 100
+  const percent = summary.total > 0 ? Math.min(100, Math.round((summary.sent / summary.total) * 100)) : 100
   const dismissAll = async () => {
     setDismissing(true)
     try {

@@ -11,7 +11,11 @@ import type { NotificationInput } from '../../../shared/notifications/model.ts'
 import { marketingReasonText } from './marketing-error.ts'
 
 export function rejectionNotice(message: Extract<BulkMessage, { type: 'rejected' }>): NotificationInput {
-  const base = { kind: 'error', title: i18n._(msg`Message rejected`), subject: message.recipientName } as const
+  const base = {
+    kind: 'error',
+    title: i18n._(msg`Message rejected`),
+    subject: message.recipientName,
+  } as const
   const marketing = marketingOfReason(message.error)
   if (marketing) return { ...base, message: i18n._(marketingReasonText(marketing)) }
   if (message.error === ASKED_THIS_WEEK)
