@@ -29,9 +29,11 @@ export const LOGIN_BUDGET_KB = 100
  * of destructive actions, Khmer dates written from CLDR's words, and a job's kind with the login's grants:
  * 173.0 kB when they landed. Moving the English area catalogs out of the entry brought this route under 172
  * but split a signed-out visitor's download into more files (93.3 kB in 5 s, over that test's 90), so it
- * waits for a change that loads them only once signed in.
+ * waits for a change that loads them only once signed in. 175 since utility messages: a job's utility kind
+ * with its template check and the Send API's template body in the senders' shared code, the chat's "Send an
+ * update" entry (174.1 kB when they landed; the sheets, the templates list and their texts load later).
  */
-export const HOME_BUDGET_KB = 174
+export const HOME_BUDGET_KB = 175
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

@@ -7,7 +7,7 @@ export const LIVE_KEYS = {
   conversations: (pageId: string) => ['inbox', pageId, 'conversations'],
   marketing: (pageId: string) => ['marketing', pageId],
   templates: (pageId: string) => ['templates', pageId],
-  all: [['inbox'], ['history'], ['marketing'], ['templates']],
+  all: [['inbox'], ['history'], ['marketing']],
 }
 /** The inbox clears an open conversation's unread count itself and tells the network (mark_seen). */
 export const inboxMarksRead = () => false

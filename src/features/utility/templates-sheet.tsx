@@ -32,6 +32,7 @@ import {
   useUtilityClient,
   type WithToken,
 } from '../../shared/utility/api.ts'
+import { LibrarySearch } from '../../shared/utility/template-fill.tsx'
 
 /** The entry (sidebar or header) and the sheet it opens. */
 export function TemplatesEntry(props: { pageId: string; withToken: WithToken; ready: boolean }) {
@@ -164,19 +165,7 @@ function TemplatesSheet({ pageId, withToken }: { pageId: string; withToken: With
               >
                 <Trans>Write a template</Trans>
               </button>
-              <label className="flex flex-col gap-1">
-                <span className="font-medium text-slate-800">
-                  <Trans>Search Meta's templates</Trans>
-                </span>
-                <input
-                  type="search"
-                  dir="auto"
-                  data-testid="templates-search"
-                  className="min-h-11 rounded-md border border-slate-300 px-3 py-2"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-              </label>
+              <LibrarySearch testId="templates-search" value={search} onChange={setSearch} />
               <ul className="flex flex-col gap-2">
                 {(library.data ?? []).map((lib) => (
                   <li key={lib.id} className="flex items-center gap-2 rounded-lg border border-slate-200 p-2">

@@ -27,16 +27,14 @@ import {
  */
 export const utilityContent = z
   .object({
-    name: z
-      .string()
-      .regex(TEMPLATE_NAME_PATTERN, 'Must be a template name: lowercase letters, digits and _.'),
-    language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Must be a template language code.'),
+    name: z.string().regex(TEMPLATE_NAME_PATTERN, 'Must be a template name.'),
+    language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Must be a language code.'),
     body: z.string().min(1).max(TEMPLATE_BODY_MAX),
     params: z.array(z.string().trim().min(1, 'Fill in every placeholder.').max(TEMPLATE_PARAM_MAX)).max(20),
   })
   .strict()
   .refine((u) => u.params.length === placeholderCount(u.body), {
-    message: 'Give one value for each placeholder of the template.',
+    message: 'One value per placeholder.',
     path: ['params'],
   })
 
@@ -154,7 +152,7 @@ export const createMessageBody = z
     path: ['optin_title'],
   })
   .refine((b) => (b.content_kind === 'utility') === (b.utility !== undefined), {
-    message: 'A utility message needs its template, and only a utility message has one.',
+    message: 'A utility message needs a template.',
     path: ['utility'],
   })
   .refine((b) => b.branded_messages_amount <= b.total_messages, {
@@ -169,7 +167,7 @@ export const createMessageBody = z
     },
   )
   .refine((b) => b.kind === undefined || (b.kind === 'utility') === (b.content_kind === 'utility'), {
-    message: 'A utility job is of kind utility, and only a utility job is.',
+    message: 'Utility content needs kind utility.',
     path: ['kind'],
   })
 export type CreateMessageBody = z.infer<typeof createMessageBody>

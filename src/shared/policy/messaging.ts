@@ -31,12 +31,6 @@ export const TAG_SUCCESSORS: Readonly<Record<(typeof LEGACY_TAGS)[number], TagSu
   POST_PURCHASE_UPDATE: 'order_update',
   ACCOUNT_UPDATE: 'account_update',
 }
-/** The network library's template each successor starts from. */
-export const SUCCESSOR_LIBRARY_TEMPLATES: Readonly<Record<TagSuccessor, string>> = {
-  event_reminder: 'event_reminder_1',
-  order_update: 'order_ready_1',
-  account_update: 'account_update_1',
-}
 
 export function contentOptions(policy: MessagingPolicyName): ContentOption[] {
   if (policy === 'legacy') return LEGACY_TAGS.map((value) => ({ value, enabled: true }))

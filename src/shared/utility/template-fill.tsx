@@ -68,3 +68,22 @@ export function paramsComplete(body: string, params: readonly string[]): boolean
   const count = placeholderCount(body)
   return params.length >= count && params.slice(0, count).every((p) => p.trim().length > 0)
 }
+
+/** The search field of Meta's template library. */
+export function LibrarySearch(props: { testId: string; value: string; onChange(v: string): void }) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="font-medium text-slate-800">
+        <Trans>Search Meta's templates</Trans>
+      </span>
+      <input
+        type="search"
+        dir="auto"
+        data-testid={props.testId}
+        className="min-h-11 rounded-md border border-slate-300 px-3 py-2"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  )
+}

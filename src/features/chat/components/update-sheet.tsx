@@ -26,7 +26,7 @@ import {
   useUtilityClient,
   type WithToken,
 } from '../../../shared/utility/api.ts'
-import { paramsComplete, TemplateFill } from '../../../shared/utility/template-fill.tsx'
+import { LibrarySearch, paramsComplete, TemplateFill } from '../../../shared/utility/template-fill.tsx'
 
 export interface UpdateSheetProps {
   pageId: string
@@ -161,19 +161,7 @@ export function UpdateSheet(props: UpdateSheetProps) {
                   ))}
                 </ul>
               ) : null}
-              <label className="flex flex-col gap-1">
-                <span className="font-medium text-slate-800">
-                  <Trans>Search Meta's templates</Trans>
-                </span>
-                <input
-                  type="search"
-                  dir="auto"
-                  data-testid="update-search"
-                  className="min-h-11 rounded-md border border-slate-300 px-3 py-2"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-              </label>
+              <LibrarySearch testId="update-search" value={search} onChange={setSearch} />
               <ul className="flex flex-col gap-2" data-testid="update-library">
                 {(library.data ?? []).map((lib) => (
                   <li key={lib.id}>
