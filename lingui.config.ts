@@ -18,7 +18,7 @@ const MARKETING_PARTS = [
 const allCatalogs: LinguiConfig['catalogs'] = [
   {
     path: '<rootDir>/src/locales/{locale}/inbox',
-    include: ['<rootDir>/src/features/inbox', '<rootDir>/src/features/chat'],
+    include: ['<rootDir>/src/features/inbox', '<rootDir>/src/features/chat', '<rootDir>/src/features/labels'],
     exclude: ['**/*.test.*', ...MARKETING_PARTS],
   },
   {
@@ -50,6 +50,7 @@ const allCatalogs: LinguiConfig['catalogs'] = [
     exclude: [
       '<rootDir>/src/features/inbox/**',
       '<rootDir>/src/features/chat/**',
+      '<rootDir>/src/features/labels/**',
       '<rootDir>/src/features/bulk/**',
       '<rootDir>/src/features/pwa/**',
       '<rootDir>/src/features/marketing/**',

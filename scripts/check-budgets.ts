@@ -13,13 +13,18 @@ import {
   homeRouteKeys,
   jsFiles,
   moduleId,
+  signedInCatalogKeys,
   startupCatalogKeys,
   staticClosure,
 } from './budgets/chunk-graph.ts'
 import { judgeSeparation, separateFeatures } from './budgets/separation.ts'
 
-/** kB of gzip-compressed JavaScript (1 kB = 1000 bytes, as Vite prints them). */
-export const LOGIN_BUDGET_KB = 100
+/**
+ * Budgets in kB of gzip-compressed JavaScript (1 kB = 1000 bytes, as Vite prints them).
+ * The login route: 87 since only its own words load with it (86.2 kB; the other areas' catalogs wait for the
+ * signed-in app or the PWA notices).
+ */
+export const LOGIN_BUDGET_KB = 87
 /**
  * The first signed-in route. 172 since marketing messages: their entry in the page header, the chat's Ask to
  * subscribe button and the third way of reaching a customer in the sender's shared code sit on it (their
@@ -27,13 +32,14 @@ export const LOGIN_BUDGET_KB = 100
  * failure is told by its class in the owner's language (the words of each Graph error class, isolated names,
  * notifications that close by themselves), the account menu's Account and Language entries, the confirmation
  * of destructive actions, Khmer dates written from CLDR's words, and a job's kind with the login's grants:
- * 173.0 kB when they landed. Moving the English area catalogs out of the entry brought this route under 172
- * but split a signed-out visitor's download into more files (93.3 kB in 5 s, over that test's 90), so it
- * waits for a change that loads them only once signed in. 175 since utility messages: a job's utility kind
- * with its template check and the Send API's template body in the senders' shared code, the chat's "Send an
- * update" entry (174.1 kB when they landed; the sheets, the templates list and their texts load later).
+ * 173.0 kB when they landed. 178 since the count includes the catalogs the signed-in app waits for beside its
+ * code (English's inbox, bulk, marketing and pwa: 177.2 kB), which load once a session exists instead of with
+ * the login route; the marketing catalog, downloaded at start before, was not counted then. 180 since every
+ * device lists the server's jobs and follows them live, the list has its filters (unread, needs reply, each
+ * label) and the wizard its labels, first names and waiting customers: 179.6 kB. Of it, the schema library
+ * of the API's contracts is about 28 kB: the first thing to win back.
  */
-export const HOME_BUDGET_KB = 175
+export const HOME_BUDGET_KB = 180
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')
@@ -81,9 +87,9 @@ const loginFiles = budget(
 // The signed-in app (router, query client, layout) is loaded by a dynamic import once a session exists.
 const SIGNED_IN_APP = 'src/app/app.tsx'
 const homeRoutes = [...homeRouteKeys(manifest), ...(SIGNED_IN_APP in manifest ? [SIGNED_IN_APP] : [])]
-const homeKeys = staticClosure(manifest, [...loginKeys, ...homeRoutes])
+const homeKeys = staticClosure(manifest, [...loginKeys, ...homeRoutes, ...signedInCatalogKeys(manifest)])
 const homeFiles = budget(
-  `first signed-in route (login + the signed-in app + ${homeRoutes.length - 1} route chunks on the way to /)`,
+  `first signed-in route (login + the signed-in app + ${homeRoutes.length - 1} route chunks on the way to / + its catalogs)`,
   jsFiles(manifest, homeKeys),
   HOME_BUDGET_KB,
 )

@@ -5,6 +5,7 @@ import {
   homeRouteKeys,
   jsFiles,
   moduleId,
+  signedInCatalogKeys,
   startupCatalogKeys,
   staticClosure,
 } from './chunk-graph.ts'
@@ -33,6 +34,8 @@ const manifest: ViteManifest = {
   'src/locales/en/app.po': { file: 'assets/app-en.js', isDynamicEntry: true },
   'src/locales/es/app.po': { file: 'assets/app-es.js', isDynamicEntry: true },
   'src/locales/en/marketing.po': { file: 'assets/marketing-en.js', isDynamicEntry: true },
+  'src/locales/en/inbox.po': { file: 'assets/inbox-en.js', isDynamicEntry: true },
+  'src/locales/es/inbox.po': { file: 'assets/inbox-es.js', isDynamicEntry: true },
   'src/app/app.css': { file: 'assets/app.css' },
 }
 
@@ -45,8 +48,15 @@ describe('the chunk graph of a build', () => {
     ])
   })
 
-  it('counts only the start-up locale\'s app catalog, not those merged in the background', () => {
+  it("counts only the start-up locale's app catalog, not those merged in the background", () => {
     expect(startupCatalogKeys(manifest)).toEqual(['src/locales/en/app.po'])
+  })
+
+  it("counts the locale's other catalogs for the signed-in app, not another locale's", () => {
+    expect(signedInCatalogKeys(manifest).sort()).toEqual([
+      'src/locales/en/inbox.po',
+      'src/locales/en/marketing.po',
+    ])
   })
 
   it('takes the index route and pathless layouts as the way to home, not deeper routes', () => {

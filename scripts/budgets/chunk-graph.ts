@@ -39,10 +39,17 @@ export function entryKeys(manifest: ViteManifest): string[] {
 
 /**
  * The catalog the first screen waits for: the source locale's `app` catalog, when it is a chunk of its own. The
- * other catalogs (inbox, bulk, marketing, pwa) are merged in the background and are not part of start-up.
+ * other catalogs (inbox, bulk, marketing, pwa) are read by the signed-in app only (`signedInCatalogKeys`).
  */
 export function startupCatalogKeys(manifest: ViteManifest, locale = 'en'): string[] {
   return Object.keys(manifest).filter((k) => k === `src/locales/${locale}/app.po`)
+}
+
+/** The catalogs the signed-in app waits for beside its code: every catalog of the locale but `app`. */
+export function signedInCatalogKeys(manifest: ViteManifest, locale = 'en'): string[] {
+  return Object.keys(manifest).filter(
+    (k) => k.startsWith(`src/locales/${locale}/`) && k.endsWith('.po') && k !== `src/locales/${locale}/app.po`,
+  )
 }
 
 /**

@@ -1,59 +1,68 @@
 /**
  * Loads the catalogs of a locale, activates it and sets `<html lang dir>`. The `app` catalog is awaited (the
- * first screen needs it); the inbox, bulk, marketing and pwa catalogs follow in the background and are merged
- * when they arrive. English, the source locale, ships its app, inbox, bulk and pwa catalogs inside the entry
- * (a few kB, no request); its marketing catalog, read only once a page uses marketing messages, loads like the
- * others.
+ * first screen needs it; English, the source locale, ships it inside the entry). The other areas' catalogs
+ * (inbox, bulk, marketing, pwa) load when something first wants them (`catalogsReady`: the signed-in app all
+ * of them beside its code, the PWA notices their own), and again with every locale activated after that. A
+ * signed-out visitor downloads only what it shows.
  */
 import { i18n, type Messages } from '@lingui/core'
 import { messages as englishApp } from '../locales/en/app.po'
-import { messages as englishBulk } from '../locales/en/bulk.po'
-import { messages as englishInbox } from '../locales/en/inbox.po'
-import { messages as englishPwa } from '../locales/en/pwa.po'
 import { type LocaleCode, localeDir } from '../shared/constants/locales.ts'
 import { LOCALE_SETTING } from './detect.ts'
 
+/** The catalogs besides `app`, one per area of the interface (lingui.config.ts). */
+export const AREAS = ['inbox', 'bulk', 'marketing', 'pwa'] as const
+export type Area = (typeof AREAS)[number]
+
 type CatalogModule = { messages: Messages }
-// English is bundled above, but for its marketing catalog; the other locales load on demand.
-const loaders = {
-  ...import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/*.po']),
-  ...import.meta.glob<CatalogModule>('../locales/en/marketing.po'),
-}
-const bundled: Partial<Record<LocaleCode, Messages>> = {
-  en: { ...englishApp, ...englishInbox, ...englishBulk, ...englishPwa },
-}
+// English's app catalog is bundled above; every other catalog loads on demand.
+const loaders = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/app.po'])
 
-function areaLoaders(code: LocaleCode): Array<() => Promise<CatalogModule>> {
-  return Object.entries(loaders)
-    .filter(([path]) => path.includes(`/locales/${code}/`) && !path.endsWith('/app.po'))
-    .map(([, load]) => load)
-}
-
-let startupCatalogsMerged: () => void = () => undefined
-const startupCatalogs = new Promise<void>((resolve) => {
-  startupCatalogsMerged = resolve
+/** The locale activated last, the areas wanted so far and their loads for that locale. */
+let active: LocaleCode = 'en'
+const wanted = new Set<Area>()
+let loads = new Map<Area, Promise<void>>()
+let firstActivated: () => void = () => undefined
+const firstActivation = new Promise<void>((resolve) => {
+  firstActivated = resolve
 })
 
-/**
- * Resolves once the first locale's other catalogs are merged in (or could not be loaded). The signed-in app
- * waits for it before its first render: merging later would render the whole app again for the new texts.
- */
-export function startupCatalogsReady(): Promise<void> {
-  return startupCatalogs
+/** Loads some areas' catalogs of a locale and merges them in at once (one re-render, not one per area). */
+function loadAreas(code: LocaleCode, areas: readonly Area[]): Promise<void> {
+  const load = Promise.all(areas.map((area) => loaders[`../locales/${code}/${area}.po`]?.()))
+    .then((modules) =>
+      i18n.load(code, Object.assign({}, ...modules.map((m) => m?.messages ?? {})) as Messages),
+    )
+    .catch((err: unknown) => console.error('catalogs failed to load', err))
+  for (const area of areas) loads.set(area, load)
+  return load
 }
 
-/** Resolves once the locale is active; `areas` resolves when the other catalogs are merged in too. */
+/**
+ * Loads the given areas' catalogs of the active locale (once the first locale is active; each area once) and
+ * resolves when they are merged in, or could not be loaded. The signed-in app waits for all of them before its
+ * first render: merging later would render the whole app again for the new texts.
+ */
+export async function catalogsReady(areas: readonly Area[] = AREAS): Promise<void> {
+  await firstActivation
+  const fresh = areas.filter((area) => !wanted.has(area))
+  for (const area of fresh) wanted.add(area)
+  if (fresh.length > 0) void loadAreas(active, fresh)
+  await Promise.all(areas.map((area) => loads.get(area)))
+}
+
+/** Resolves once the locale is active; `areas` resolves when the wanted areas' catalogs are merged in too. */
 export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise<void> }> {
   const appLoader = loaders[`../locales/${code}/app.po`]
-  const app = bundled[code] ?? (appLoader ? (await appLoader()).messages : {})
+  const app = code === 'en' ? englishApp : appLoader ? (await appLoader()).messages : {}
   // A copy: lingui merges later catalogs into the object it is given.
   i18n.loadAndActivate({ locale: code, messages: { ...app } })
   document.documentElement.lang = code
   document.documentElement.dir = localeDir(code)
-  const areas = Promise.all(areaLoaders(code).map((load) => load()))
-    .then((modules) => i18n.load(code, Object.assign({}, ...modules.map((m) => m.messages)) as Messages))
-    .catch((err: unknown) => console.error('catalogs failed to load', err))
-  void areas.then(() => startupCatalogsMerged())
+  active = code
+  loads = new Map()
+  const areas = wanted.size > 0 ? loadAreas(code, [...wanted]) : Promise.resolve()
+  firstActivated()
   return { areas }
 }
 

@@ -101,6 +101,7 @@ export class WebhookSender {
         app_id: Number.isNaN(Number(appId)) ? appId : Number(appId),
         mid: msg.id,
         ...messageContent(msg),
+        ...(msg.metadata ? { metadata: msg.metadata } : {}),
       },
     })
     const f = this.options.faults()

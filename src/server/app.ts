@@ -38,6 +38,7 @@ import { databaseRateLimitStore } from './repo/rate-limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { marketingRoutes } from './routes/marketing.ts'
 import { type BindingCheckDeps, recheckBinding, recheckDueBindings } from './routes/page-access.ts'
+import { sendHistoryRoutes } from './routes/send-history.ts'
 import { messageRoutes } from './routes/messages.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { pushRoutes } from './routes/push.ts'
@@ -45,6 +46,7 @@ import { recipientRoutes } from './routes/recipients.ts'
 import { eventRoutes } from './routes/events.ts'
 import { messengerWebhookRoutes } from './routes/messenger-webhook.ts'
 import { clientConfigOf, sessionRoutes } from './routes/session.ts'
+import { conversationStateRoutes } from './routes/conversation-states.ts'
 import { savedReplyRoutes } from './routes/saved-replies.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
@@ -280,6 +282,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       databaseUrl: config.DATABASE_URL,
       concurrency: config.SERVER_SENDER_CONCURRENCY,
       sliceMs: tuning.sliceMs ?? config.JOB_SLICE_SECONDS * 1000,
+      leaseMs: config.JOB_LEASE_SECONDS * 1000,
       ...(tuning.pollingSeconds ? { pollingSeconds: tuning.pollingSeconds } : {}),
       log: app.log,
       sender: {
@@ -330,10 +333,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sessionRoutes(api, ctx)
       sessionListRoutes(api, ctx)
       savedReplyRoutes(api, ctx)
+      conversationStateRoutes(api, ctx)
       userRoutes(api, ctx)
       termsRoutes(api, ctx)
       pageRoutes(api, ctx)
       messageRoutes(api, ctx)
+      sendHistoryRoutes(api, ctx)
       handoverRoutes(api, ctx)
       marketingJobRoutes(api, ctx)
       scheduledRoutes(api, ctx)

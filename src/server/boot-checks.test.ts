@@ -4,7 +4,7 @@ import { type Server, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StartupError, checkStartup, startupFailure } from './boot-checks.ts'
+import { RUNTIME_MAJOR, StartupError, checkStartup, runtimeFailure, startupFailure } from './boot-checks.ts'
 import { ConfigError, loadConfig } from './config.ts'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -90,6 +90,15 @@ describe('start-up checks', () => {
     const under = await failure(checkStartup({ ...base, DATA_DIR: join(file, 'data') }))
     expect(under).toMatch(/^DATA_DIR .* cannot be created because part of its path is a file/)
     oneSentence(under)
+  })
+
+  it('runs on the Node.js LTS that npm installs, and names it to a server started with an older one', () => {
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(RUNTIME_MAJOR)
+    expect(runtimeFailure(process.version)).toBeUndefined()
+    expect(runtimeFailure('v20.20.2')).toBe(
+      'Pagecast runs on Node.js 24 LTS and this is v20.20.2: start it with npm start (or npx), which uses the Node.js 24 that npm install put in node_modules.',
+    )
+    expect(runtimeFailure('v26.1.0')).toBeUndefined()
   })
 
   it('accepts a free port and a writable data folder, creating it when missing', async () => {

@@ -17,7 +17,22 @@ export const DATABASE_CHECK_TIMEOUT_MS = 5_000
 
 type Checked = Pick<ServerConfig, 'DATABASE_URL' | 'DATA_DIR' | 'HOST' | 'PORT'>
 
+/** The Node.js major the product runs and is tested on: the LTS line the project installs as a dependency. */
+export const RUNTIME_MAJOR = 24
+
+/**
+ * The runtime's sentence, when it is not the project's: npm's scripts run on the Node.js in node_modules, so
+ * only a server started by hand with another one gets here.
+ */
+export function runtimeFailure(version: string): string | undefined {
+  const major = Number(/^v(\d+)\./.exec(version)?.[1])
+  if (major >= RUNTIME_MAJOR) return undefined
+  return `Pagecast runs on Node.js ${RUNTIME_MAJOR} LTS and this is ${version}: start it with npm start (or npx), which uses the Node.js ${RUNTIME_MAJOR} that npm install put in node_modules.`
+}
+
 export async function checkStartup(config: Checked, timeoutMs = DATABASE_CHECK_TIMEOUT_MS): Promise<void> {
+  const runtime = runtimeFailure(process.version)
+  if (runtime) throw new StartupError(runtime)
   if (config.DATABASE_URL) await checkDatabase(config.DATABASE_URL, timeoutMs)
   else await checkDataDir(config.DATA_DIR)
   await checkPort(config.HOST, config.PORT)

@@ -101,6 +101,11 @@ const schema = z.object({
    */
   JOB_SLICE_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   /**
+   * How long a device's lease of a bulk job lasts without a heartbeat (seconds; the device renews it every
+   * third of it). A "keep sending" job whose lease lapsed is taken by the server within a third of it more.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(300).default(30),
+  /**
    * Each page binding is checked again with the network (debug_token of its page token) once its last check is
    * this many minutes old, so a page role lost at the network ends access here within about this long.
    */

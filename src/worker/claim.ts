@@ -5,6 +5,7 @@
  */
 import { db } from '../shared/db/db.ts'
 import type { SendMode } from '../shared/bulk/allowance.ts'
+import { deviceMaySend } from '../shared/bulk/core/kinds.ts'
 import {
   CHUNK_SIZE,
   chunks,
@@ -75,7 +76,7 @@ export async function claimNext(
     }
     if (!r) return { kind: 'empty', job, sending: (await countInState(jobId, 'sending')) > 0 }
     // A marketing job is sent by the server only, whatever its recipient's way says (a row rebuilt without it).
-    if (r.way === 'marketing' || job.kind === 'marketing') return { kind: 'server_only', job }
+    if (!deviceMaySend(job.kind, r.way)) return { kind: 'server_only', job }
     const mode = decide(r.order, job)
     if (mode === 'stop') return { kind: 'stop', job }
     const branded = mode === 'branded'

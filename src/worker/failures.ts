@@ -1,21 +1,12 @@
 /**
- * What a failed step means, by the error's class (docs/product-rules.md#graph-error-classes): throttling
- * backs off, auth waits for a fresh token, a blocked page or configuration error stops the job, recipient
- * errors reject that recipient, transient errors retry a bounded number of times, and a network failure
- * leaves the send uncertain.
+ * A failed step, by the error's class (docs/product-rules.md#graph-error-classes): the plan comes from the
+ * one policy both senders share (shared/bulk/core/failure-policy.ts); this writes it to the device's store.
  */
 import { Dexie } from 'dexie'
-import { failureKind } from '../shared/graph/delivery.ts'
-import { failureAction, marketingOf, marketingReason } from '../shared/bulk/core/failure-policy.ts'
+import { planFailure } from '../shared/bulk/core/failure-policy.ts'
 import { backToPending } from '../shared/bulk/job-steps.ts'
-import { pauseOffline, reject, setAndPublish, tellServer } from './job-effects.ts'
-import {
-  backoff,
-  RETRY_BASE_MS,
-  RETRY_MAX_MS,
-  THROTTLE_BASE_MS,
-  THROTTLE_MAX_MS,
-} from '../shared/bulk/core/pacer.ts'
+import { reject, setAndPublish, tellServer } from './job-effects.ts'
+import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bulk/core/pacer.ts'
 import { recipients, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 
@@ -33,59 +24,48 @@ export async function handleFailure(
     await deps.sleep(backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random))
     return undefined
   }
-  const kind = failureKind(err)
-  const message = err instanceof Error ? err.message : String(err)
   const r = streaks.current
   const fresh = r ? await recipients.get(r.key) : undefined
-  const sending = fresh?.state === 'sending'
-  const marketing = marketingOf(err)
-  // Counted only if this failure is a transient one (see failureAction): other kinds leave it as it was.
-  const failures = (fresh?.failures ?? 0) + 1
-  switch (failureAction(kind, !!r && sending, failures, marketing)) {
+  const sending = !!r && fresh?.state === 'sending'
+  const plan = planFailure(err, {
+    sending,
+    failures: fresh?.failures ?? 0,
+    streak: (action) =>
+      action === 'uncertain'
+        ? ++streaks.offline
+        : action === 'throttle'
+          ? ++streaks.throttle
+          : ++streaks.server,
+    random: deps.random,
+    pacingScale: deps.pacingScale,
+  })
+  if (r && sending && plan.recipient === 'pending')
+    await backToPending(r.key, plan.failures ? { failures: plan.failures } : {})
+  const at = deps.now() + (plan.waitMs ?? 0)
+  switch (plan.action) {
     case 'uncertain':
-      // The recipient stays `sending`: it is reconciled before any retry.
-      await pauseOffline(deps, job, streaks)
+      // The recipient stays `sending`: it is reconciled before any retry. The `online` event wakes the sleep.
+      await setAndPublish(deps, job, 'waiting_connection')
+      await deps.sleep(plan.waitMs!)
       return undefined
-    case 'throttle': {
-      if (r && sending) await backToPending(r.key)
-      streaks.throttle++
-      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs
-      const wait =
-        retryAfter ??
-        backoff(streaks.throttle, THROTTLE_BASE_MS, THROTTLE_MAX_MS, deps.random, deps.pacingScale)
-      await setAndPublish(deps, job, 'rate_limited', { nextSendAt: deps.now() + wait })
+    case 'throttle':
+      await setAndPublish(deps, job, 'rate_limited', { nextSendAt: at })
       return undefined
-    }
     case 'needs_token':
-      if (r && sending) await backToPending(r.key)
       deps.dropPageToken(job.pageId)
       await setAndPublish(deps, job, 'needs_signin')
       return undefined
     case 'stop':
-      if (r && sending) await backToPending(r.key)
-      await setAndPublish(deps, job, 'stopped', {
-        stopReason: marketingReason(marketing) ?? `${kind}:${message}`,
-      })
-      await tellServer(deps, job.id, 'stopped', marketingReason(marketing) ?? `${kind}: ${message}`)
+      await setAndPublish(deps, job, 'stopped', { stopReason: plan.reason! })
+      await tellServer(deps, job.id, 'stopped', plan.reason)
       return 'stopped'
     case 'reject':
-      if (r) await reject(deps, job, r, marketingReason(marketing) ?? message, kind)
+      if (r) await reject(deps, job, r, plan.reason!, plan.kind)
       return undefined
     case 'none':
-      return undefined
     case 'wait':
-      // Not a send that failed (reading for reconciliation): wait and look again.
-      streaks.server++
-      await setAndPublish(deps, job, job.state, {
-        nextSendAt:
-          deps.now() + backoff(streaks.server, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
-      })
+    case 'retry':
+      await setAndPublish(deps, job, job.state, { nextSendAt: at })
       return undefined
-    case 'retry': {
-      await backToPending(r!.key, { failures })
-      const wait = backoff(failures, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale)
-      await setAndPublish(deps, job, job.state, { nextSendAt: deps.now() + wait })
-      return undefined
-    }
   }
 }

@@ -2,6 +2,7 @@
  * Marketing messages are sent by the server only: the browser's worker never sends a recipient whose way is
  * marketing (it pauses the job before writing anything for them), and an opt-in job sends the opt-in request.
  */
+import { BROADCAST_METADATA } from '../shared/contracts/conversation-states.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { audienceOf, claimLease, jobs, recipients, writeJob } from '../shared/bulk/records.ts'
 import { jobRecord } from '../shared/bulk/fakes.test-kit.ts'
@@ -77,7 +78,41 @@ describe('the worker and marketing recipients', () => {
       ['1', '2'].map((recipientId) => ({
         recipientId,
         messagingType: 'RESPONSE',
+        // Marked as a broadcast: its echo is no answer to the customer.
+        metadata: BROADCAST_METADATA,
         optIn: { title: 'Weekly offers', payload: `pagecast_optin:${job.id}` },
+      })),
+    )
+  })
+
+  it("sends a utility job's template with each recipient's first name, the fallback word without one, as a broadcast", async () => {
+    const job = jobRecord({
+      total: 2,
+      kind: 'utility',
+      contentKind: 'utility',
+      nameFallback: 'amigo',
+      utility: {
+        name: 'event_reminder',
+        language: 'es_MX',
+        body: 'Hola {{1}}, {{2}} es el sábado.',
+        params: ['{first name}', 'la clase de pasteles'],
+      },
+    })
+    await writeJob(job, [
+      { recipientId: '1', name: 'María José', conversationId: 'c1' },
+      { recipientId: '2', name: '', conversationId: 'c2' },
+    ])
+    const graph = new FakeGraph()
+    const sent: SendRequest[] = []
+    graph.onSend = (req) => void sent.push(req)
+    const lease = (await claimLease(job.id))!
+    expect(await runJob(makeDeps(graph, new FakeApi()), job.id, lease)).toBe('finished')
+    expect(sent).toEqual(
+      ['María', 'amigo'].map((first, i) => ({
+        recipientId: `${i + 1}`,
+        messagingType: 'UTILITY',
+        metadata: BROADCAST_METADATA,
+        utility: { name: 'event_reminder', language: 'es_MX', params: [first, 'la clase de pasteles'] },
       })),
     )
   })

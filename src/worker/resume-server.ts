@@ -88,6 +88,7 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     ...(record.content_kind === 'utility' && record.utility
       ? { contentKind: record.content_kind, utility: record.utility }
       : {}),
+    ...(record.name_fallback ? { nameFallback: record.name_fallback } : {}),
     ...(record.kind === 'marketing' && campaign
       ? {
           marketing: {

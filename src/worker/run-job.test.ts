@@ -41,6 +41,21 @@ describe('running a bulk job', () => {
     expect(last).toMatchObject({ state: 'finished', counts: { sent: 12, total: 12 } })
   })
 
+  it('writes each recipient’s first name where the text takes it, and finds it when a send was uncertain', async () => {
+    await seedJob(3, { text: 'Hi {first name}, new stock', nameFallback: 'friend' })
+    await recordSending('job1', [0], Date.now())
+    const graph = new FakeGraph()
+    // The uncertain first send had arrived: the conversation shows it with the name filled in.
+    graph.delivered.push({ id: 'm0', recipientId: '1', text: 'Hi Person, new stock', at: Date.now() })
+    const { outcome } = await run(graph, new FakeApi())
+    expect(outcome).toBe('finished')
+    expect(graph.delivered.map((d) => [d.recipientId, d.text])).toEqual([
+      ['1', 'Hi Person, new stock'],
+      ['2', 'Hi Person, new stock'],
+      ['3', 'Hi Person, new stock'],
+    ])
+  })
+
   it('uploads the image once and reuses its attachment id for every recipient, before the text', async () => {
     await seedJob(5, { imageUrl: 'https://x/img.png' })
     const graph = new FakeGraph()

@@ -7,6 +7,7 @@
  * message.
  */
 import { sendMode } from '../shared/bulk/allowance.ts'
+import { deviceSends } from '../shared/bulk/core/kinds.ts'
 import { handleFailure } from './failures.ts'
 import {
   applyFlush,
@@ -26,14 +27,17 @@ import { sendOne, textWithFooterFound } from './send-one.ts'
 import { firstInState, jobs, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
-import { arrivalText, jobContent } from '../shared/graph/delivery.ts'
+import { arrivalText, jobContent, personalText, recipientContent } from '../shared/graph/delivery.ts'
 import { waitForToken } from './token-wait.ts'
+import { JobLease, type Hold } from './lease.ts'
 import { deliverTouch, settleAcknowledged } from '../shared/bulk/touch-outbox.ts'
 
 export type { RunDeps, RunOutcome } from './run-deps.ts'
 
 /** Why a device paused a job: its marketing recipients are sent by the server only. */
 export const SERVER_ONLY = 'marketing:server_only'
+/** Why a device paused a job: another device of the owner holds its lease. */
+export const HELD_ELSEWHERE = 'held_elsewhere'
 
 export async function runJob(deps: RunDeps, jobId: string, lease: number): Promise<RunOutcome> {
   const streaks: Streaks = {
@@ -46,14 +50,22 @@ export async function runJob(deps: RunDeps, jobId: string, lease: number): Promi
     tokenAskAt: 0,
     acknowledged: [],
   }
+  const hold = new JobLease(deps, jobId)
   try {
-    return await run(deps, jobId, lease, streaks)
+    return await run(deps, jobId, lease, streaks, hold)
   } finally {
+    hold.stop()
     await settleAcknowledged(streaks.acknowledged).catch(() => undefined)
   }
 }
 
-async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks): Promise<RunOutcome> {
+async function run(
+  deps: RunDeps,
+  jobId: string,
+  lease: number,
+  streaks: Streaks,
+  hold: JobLease,
+): Promise<RunOutcome> {
   // The job as last read inside a transaction; dropped (read again) after any wait or failure, and
   // refreshed by every claim, which checks the lease and state in the same transaction as the write-ahead.
   let cached: JobRecord | undefined
@@ -67,11 +79,16 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
     cached = undefined
     if (!job) return 'gone'
     if (job.lease !== lease || deps.signal?.aborted) return 'lost'
-    if (job.state === 'paused' || job.state === 'stopped' || job.state === 'finished') return job.state
+    if (job.state === 'paused') {
+      // Paused by the owner: the server must not carry it on when the lease lapses.
+      await hold.release(job)
+      return job.state
+    }
+    if (job.state === 'stopped' || job.state === 'finished') return job.state
     // Handed to the server: this device sends nothing more of it until it is taken back.
     if (job.state === 'on_server') return 'paused'
     // Marketing messages are sent by the server only (the campaign and the subscriber tokens live there).
-    if (job.kind === 'marketing' || job.marketing) return await holdForServer(deps, job)
+    if (!deviceSends(job.kind) || job.marketing) return await holdForServer(deps, job)
     const token = deps.pageToken(job.pageId)
     if (!token) {
       await waitForToken(deps, job, streaks)
@@ -83,19 +100,42 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
         continue
       }
     }
+    // A device sends only while it holds the job's lease on the server.
+    const held = await hold.ensure(job)
+    if (held === 'wait') {
+      await deps.sleep(hold.retryMs())
+      continue
+    }
+    if (held !== 'held') {
+      const outcome = await leaseLost(deps, job, held, streaks)
+      if (outcome) return outcome
+      continue
+    }
     const wait = remainingWait(job.nextSendAt, deps.now())
     if (wait > 0) {
       await deps.sleep(wait)
       continue
     }
     try {
-      const step = await nextStep(deps, job, lease, token, streaks, memory)
+      const step = await nextStep(deps, job, lease, token, streaks, memory, hold)
       if (step === 'done') {
         await settleAcknowledged(streaks.acknowledged)
         return await finish(deps, job)
       }
       if (step === 'stop') return await stopForAllowance(deps, job)
       if (step === 'server_only') return await holdForServer(deps, job)
+      if (
+        step === 'server' ||
+        step === 'elsewhere' ||
+        step === 'gone' ||
+        step === 'offline' ||
+        step === 'wait'
+      ) {
+        memory.retries = true
+        const outcome = await leaseLost(deps, job, step, streaks)
+        if (outcome) return outcome
+        continue
+      }
       if (step !== 'again') {
         cached = step
         // A send went through with the token: the next missing token is asked for at once.
@@ -115,7 +155,7 @@ async function run(deps: RunDeps, jobId: string, lease: number, streaks: Streaks
 }
 
 /** The job after a send (still current, the loop goes on without reading it), or what to do next. */
-type Step = JobRecord | 'again' | 'done' | 'stop' | 'server_only'
+type Step = JobRecord | 'again' | 'done' | 'stop' | 'server_only' | Exclude<Hold, 'held'>
 
 async function nextStep(
   deps: RunDeps,
@@ -124,13 +164,21 @@ async function nextStep(
   token: string,
   streaks: Streaks,
   memory: ClaimMemory,
+  hold: JobLease,
 ): Promise<Step> {
   streaks.current = undefined
   const r = streaks.uncertain ? await firstInState(job.id, 'sending') : undefined
   if (!r) streaks.uncertain = false
   if (r) {
     // Uncertain: find out whether it went out before anything is retried.
-    const text = arrivalText(jobContent(job.contentKind, job.optinTitle, job.utility), job.text, r.name)
+    const text = arrivalText(
+      recipientContent(
+        jobContent(job.contentKind, job.optinTitle, job.utility),
+        r.name,
+        job.nameFallback ?? '',
+      ),
+      personalText(job.text, r.name, job.nameFallback ?? ''),
+    )
     const found = await reconcile(deps.graph, job.pageId, token, r.conversationId, text, r.attemptAt ?? 0)
     const branded = r.branded ?? false
     const textFound =
@@ -172,6 +220,12 @@ async function nextStep(
     return 'again'
   }
   const { job: current, recipient, branded } = claim
+  // The write-ahead on the server too: a holder whose lease lapsed or moved on sends nothing.
+  const reserved = await hold.reserve(current, recipient, branded)
+  if (reserved !== 'held') {
+    await backToPending(recipient.key)
+    return reserved
+  }
   streaks.current = recipient
   const messageId = await sendOne(deps, current, recipient, token, branded)
   const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)
@@ -193,6 +247,32 @@ async function nextStep(
   applyFlush(deps, flushed)
   if (flushed.pending) streaks.outboxDirty = true
   return current
+}
+
+/** The lease is not held: wait for the connection, or end the run to whoever holds the job now. */
+async function leaseLost(
+  deps: RunDeps,
+  job: JobRecord,
+  why: Exclude<Hold, 'held'>,
+  streaks: Streaks,
+): Promise<RunOutcome | undefined> {
+  switch (why) {
+    case 'wait':
+      return undefined
+    case 'offline':
+      await pauseOffline(deps, job, streaks)
+      return undefined
+    case 'server':
+      // The server took it (the lease lapsed): the card says so, and the owner may take it back.
+      await setAndPublish(deps, job, 'on_server')
+      return 'paused'
+    case 'elsewhere':
+      await setAndPublish(deps, job, 'paused', { stopReason: HELD_ELSEWHERE })
+      return 'paused'
+    case 'gone':
+      await setAndPublish(deps, job, 'stopped', { stopReason: 'gone' })
+      return 'gone'
+  }
 }
 
 /**

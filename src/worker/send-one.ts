@@ -1,6 +1,13 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
+import { BROADCAST_METADATA } from '../shared/contracts/conversation-states.ts'
 import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
-import { jobContent, optInPayload, sendContent } from '../shared/graph/delivery.ts'
+import {
+  jobContent,
+  optInPayload,
+  personalText,
+  recipientContent,
+  sendContent,
+} from '../shared/graph/delivery.ts'
 import { reconcile } from '../shared/bulk/core/reconcile.ts'
 import { jobs, recipients, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
@@ -11,7 +18,7 @@ export async function textWithFooterFound(deps: RunDeps, job: JobRecord, token: 
     job.pageId,
     token,
     r.conversationId,
-    job.text + BRANDED_FOOTER,
+    personalText(job.text, r.name, job.nameFallback ?? '') + BRANDED_FOOTER,
     r.attemptAt ?? 0,
   )
   return found.textSent
@@ -25,19 +32,26 @@ export async function sendOne(
   token: string,
   branded: boolean,
 ): Promise<string | undefined> {
+  // Every send of a job carries the broadcast metadata: the network echoes it, and no echo of it is an answer.
   const tagging = job.tag
-    ? { messagingType: job.messagingType, tag: job.tag }
-    : { messagingType: job.messagingType }
-  const text = branded ? job.text + BRANDED_FOOTER : job.text
+    ? { messagingType: job.messagingType, tag: job.tag, metadata: BROADCAST_METADATA }
+    : { messagingType: job.messagingType, metadata: BROADCAST_METADATA }
+  const personal = personalText(job.text, r.name, job.nameFallback ?? '')
+  const text = branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
-    jobContent(job.contentKind, job.optinTitle, job.utility),
-    { image: !!job.imageUrl, imageSent: !!r.imageSent, name: r.name },
+    recipientContent(
+      jobContent(job.contentKind, job.optinTitle, job.utility),
+      r.name,
+      job.nameFallback ?? '',
+    ),
+    { image: !!job.imageUrl, imageSent: !!r.imageSent },
     {
       utility: async (utility) =>
         (
           await deps.graph.send(job.pageId, token, {
             recipientId: r.recipientId,
             messagingType: 'UTILITY',
+            metadata: BROADCAST_METADATA,
             utility,
           })
         ).message_id,
@@ -45,6 +59,7 @@ export async function sendOne(
         const sent = await deps.graph.send(job.pageId, token, {
           recipientId: r.recipientId,
           messagingType: 'RESPONSE',
+          metadata: BROADCAST_METADATA,
           optIn: { title, payload: optInPayload(job.id) },
         })
         return sent.message_id

@@ -1,7 +1,7 @@
 /**
  * The server side of `events.bench.ts`, in a process of its own so its memory is measured alone: one API
  * instance (PGlite in memory, or DATABASE_URL) on a free port. It prints `ready <port>` and answers
- * `memory` messages with its RSS and heap.
+ * `memory` messages with its RSS, heap and CPU time so far. `webhooks-scale.bench.ts` runs two of them.
  */
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
@@ -21,7 +21,8 @@ process.on('message', (m: unknown) => {
   if (m === 'memory') {
     global.gc?.()
     const { rss, heapUsed } = process.memoryUsage()
-    process.send?.({ rss, heapUsed })
+    const { user, system } = process.cpuUsage()
+    process.send?.({ rss, heapUsed, cpuMs: (user + system) / 1000 })
   }
   // Every user signed in so far owns the bench page (bound directly: trial rules are not what is measured).
   if (m && typeof m === 'object' && 'bind' in m) {

@@ -9,7 +9,8 @@ import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { bulkTest, expect, login, startSend, verifyJob, waitForCard, waitForSent } from './bulk-support.ts'
 
-const test = bulkTest({ PACING_SCALE: '0.2' })
+// A short lease: the wiped profile's own lease, never renewed again, lapses within seconds.
+const test = bulkTest({ PACING_SCALE: '0.2', JOB_LEASE_SECONDS: '6' })
 
 test('a browser closed mid-job and reopened with its profile finishes the job', async ({ baseURL }) => {
   test.setTimeout(150_000)

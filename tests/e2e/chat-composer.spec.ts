@@ -12,9 +12,7 @@ import { openInbox, sentLog } from './inbox-support.ts'
 const PHONE = { width: 360, height: 740 }
 
 /** A 3000x2000 photo of noise: a detailed picture JPEG cannot make small (over 1 MB). */
-async function bigPhoto(): Promise<Buffer> {
-  const width = 3000
-  const height = 2000
+async function bigPhoto(width = 3000, height = 2000): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3)
   let seed = 7
   for (let i = 0; i < raw.length; i++) {
@@ -105,6 +103,60 @@ test('on a phone, a photo shows a preview, can be removed, and is sent alone, ma
     .poll(async () => (await sentLog(baseURL!)).map((s) => (s.attachment ? 'image' : s.text)))
     .toEqual(['image'])
   await expect(page.getByTestId('chat-image').last()).toBeVisible()
+})
+
+test('on a slow connection, a photo going up shows how much of it is sent and its size', async ({
+  page,
+  baseURL,
+}) => {
+  await openChatOnPhone(page)
+  // About 600 kB of photo over a 1 Mbit/s uplink: a few seconds of upload, reported as it goes.
+  const photo = await bigPhoto(900, 600)
+  await page
+    .getByTestId('reply-image')
+    .setInputFiles({ name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await expect(page.getByTestId('reply-image-preview')).toBeVisible()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: 125_000,
+    uploadThroughput: 125_000,
+  })
+  const upload = page.waitForRequest((r) => r.url().endsWith('/api/v2/upload') && r.method() === 'POST')
+  await page.getByTestId('reply-send').click()
+  const progress = page.getByTestId('reply-image-progress')
+  // Part of the photo sent, not all of it: the bar moves, and the words say the size sent of the size to send.
+  await expect
+    .poll(
+      () =>
+        progress
+          .locator('progress')
+          .evaluate((bar: HTMLProgressElement) => bar.value > 0 && bar.value < bar.max)
+          .catch(() => false),
+      { intervals: [50] },
+    )
+    .toBe(true)
+  await upload
+  // The size said is that of the body going up: the photo made small, in its form.
+  const uploaded = await progress.locator('progress').evaluate((bar: HTMLProgressElement) => bar.max)
+  expect(uploaded).toBeGreaterThan(50_000)
+  expect(uploaded).toBeLessThan(photo.length + 4096)
+  const total = `${Math.round(uploaded / 1000)} kB`
+  await expect(progress).toContainText(new RegExp(`Sending the photo: \\d+ kB of ${total}`))
+  await page.screenshot({ path: 'tests/artifacts/chat-upload-progress.png' })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await expect(progress).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByTestId('reply-image-preview')).toHaveCount(0)
+  await expect
+    .poll(async () => (await sentLog(baseURL!)).map((s) => (s.attachment ? 'image' : s.text)))
+    .toEqual(['image'])
 })
 
 test('on a phone, a saved reply is created, picked, edited and deleted', async ({ page }) => {

@@ -172,6 +172,17 @@ test('a banned page is refused and the user goes home', async ({ page }) => {
   await expect(page.getByText('Warning').first()).toBeVisible()
 })
 
+test("a banned page's card on home says so before it is opened; the others say nothing", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/')
+  const banned = page.locator(`[data-testid="page-card"][href="/${pages.banned}"]`)
+  await expect(banned).toHaveAttribute('data-standing', 'banned', { timeout: 20_000 })
+  await expect(banned.getByTestId('page-card-standing')).toHaveText('Banned from Pagecast. Contact support.')
+  await expect(page.getByTestId('page-card-standing')).toHaveCount(1)
+  await banned.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'tests/artifacts/screenshots/home-banned-card.png' })
+})
+
 test('a page whose trial was used is refused with a lasting message and a buy button', async ({ page }) => {
   await page.goto(`/${pages.trialUsed}`)
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })

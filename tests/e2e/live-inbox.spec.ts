@@ -308,3 +308,50 @@ test('duplicated and reordered webhooks leave the conversation exactly right', a
     snippet: 'Later',
   })
 })
+
+test("a page's unread count is one: its home card and its inbox agree, before and after live messages", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow()
+  await page.setViewportSize(PHONE)
+  // The large page's sync is held after its first read: only part of the page is on this device.
+  const held = /\/conversations\?.*after=/
+  await page.route(held, (route) => route.abort())
+  await loginAsDemo(page)
+  const card = page.locator(`[data-testid="page-card"][href="/${pages.large}"]`)
+  const cardCount = () => badgeCount(card.getByTestId('page-card-unread'))
+  await expect(card.getByTestId('page-card-unread')).toBeVisible()
+  const before = await cardCount()
+  expect(before).toBeGreaterThan(0)
+
+  await card.click()
+  await expect(rows(page).first()).toBeVisible({ timeout: 20_000 })
+  await streamOpen(page)
+  const header = page.getByTestId('page-header').getByTestId('page-header-unread')
+  await expect.poll(() => badgeCount(header)).toBe(before)
+
+  // Two live messages in a conversation on the device, not open.
+  const id = (await rows(page).nth(2).getAttribute('data-conversation-id'))!
+  const row = (await cachedConversation(page, pages.large, id))!
+  await customerWrites(baseURL!, pages.large, row.customerId, 'Still open today?')
+  await customerWrites(baseURL!, pages.large, row.customerId, 'I can come at 5')
+  await expect
+    .poll(async () => (await cachedConversation(page, pages.large, id))?.unreadCount, {
+      timeout: ARRIVAL_TIMEOUT,
+    })
+    .toBe(row.unreadCount + 2)
+  const shown = await badgeCount(header)
+  await page.getByRole('link', { name: 'Pagecast home' }).click()
+  await expect.poll(cardCount).toBe(shown)
+
+  // The sync let through to the end: the whole page is on the device and both count from it, live ones too.
+  await page.unroute(held)
+  await card.click()
+  await expect(page.getByTestId('sync-status')).toHaveText(/All 1,280 conversations synced/, {
+    timeout: 60_000,
+  })
+  await expect.poll(() => badgeCount(header)).toBe(before + 2)
+  await page.getByRole('link', { name: 'Pagecast home' }).click()
+  await expect.poll(cardCount).toBe(before + 2)
+})

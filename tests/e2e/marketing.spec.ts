@@ -19,6 +19,7 @@ import {
   expect,
   freshStackTest,
   login,
+  includeWaiting,
   openWizard,
   pages,
   sentLog,
@@ -391,11 +392,17 @@ freshTest(
     await page.waitForTimeout(500)
     expect(await once()).toEqual(stopped)
 
-    // The owner reactivates the campaign in the ad account and resumes the job from its card: it goes on where
-    // it stopped and finishes with every subscriber reached exactly once.
+    // The owner reactivates the campaign in the ad account, comes back to the app later (a reload) and resumes
+    // the job from its card: it goes on where it stopped, as marketing messages only (never as standard
+    // messages outside the window), and finishes with every subscriber reached exactly once.
     expect((await post(url, `/sandbox/marketing/campaigns/${campaign}`, { status: 'ACTIVE' })).status).toBe(
       200,
     )
+    await page.reload()
+    await expect(job).toHaveAttribute('data-state', 'stopped', { timeout: 20_000 })
+    // Its one Resume is the marketing one (through the server's marketing sender), never this device's.
+    await expect(job.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(1)
+    await expect(job.getByTestId('bulk-card-resume-marketing')).toHaveCount(1)
     await job.getByTestId('bulk-card-resume-marketing').click()
     await expect(job).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
     await expect(job.getByTestId('bulk-card-resume-marketing')).toHaveCount(0)
@@ -437,6 +444,8 @@ for (const [size, tag] of [
       await expect(page.getByTestId('modal')).toBeHidden()
       await page.getByTestId('bulk-toggle').click()
       await expect(page.getByTestId('bulk-wizard')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('bulk-loaded')).toHaveText(/recipients loaded/, { timeout: 20_000 })
+      await includeWaiting(page)
       await expect(page.getByTestId('bulk-group-marketing')).toContainText(String(reached.length), {
         timeout: 20_000,
       })

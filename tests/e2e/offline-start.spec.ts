@@ -1,5 +1,5 @@
 /** Starting without network: the saved config and session open the signed-in app; tokens return online. */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 
@@ -13,6 +13,18 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   })
 }
 
+/** The rail shows `count` pages, each with its picture drawn. */
+async function expectRail(rail: Locator, count: number): Promise<void> {
+  await expect(rail).toHaveCount(count)
+  await expect
+    .poll(() =>
+      rail
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    )
+    .toBe(count)
+}
+
 test('an offline reload shows the pages from the saved session, then reconnects them online', async ({
   page,
   context,
@@ -21,6 +33,10 @@ test('an offline reload shows the pages from the saved session, then reconnects 
   const cards = page.getByTestId('page-card')
   await expect(cards.first()).toBeVisible()
   const count = await cards.count()
+  const connected = await page.locator('a[data-testid="page-card"]').count()
+  const rail = page.getByRole('navigation', { name: 'Connected pages' }).getByRole('link')
+  // Every picture of the rail was shown once online, so the worker's image cache holds it.
+  await expectRail(rail, connected)
   await waitForServiceWorker(page)
 
   await context.setOffline(true)
@@ -30,6 +46,9 @@ test('an offline reload shows the pages from the saved session, then reconnects 
   await expect(cards).toHaveCount(count)
   // No page token was saved, so no card is connected until the network is back.
   await expect(page.locator('a[data-testid="page-card"]')).toHaveCount(0)
+  // The rail still shows the pages that were connected, with their pictures, as the cards show theirs.
+  await expectRail(rail, connected)
+  await page.screenshot({ path: 'tests/artifacts/screenshots/offline-start-rail.png' })
 
   await context.setOffline(false)
   await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 })

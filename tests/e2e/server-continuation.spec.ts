@@ -1,9 +1,15 @@
 /**
  * The send goes on without the phone: a job started in the browser with "Keep sending when I close the app",
- * the tab closed mid-send, finished by the server. Every eligible recipient exactly once (the sandbox's log is
- * the truth), the pacing's lower bound held across the hand-over, the allowance spent once per delivery; and
- * the reopened app shows the job finished, back on this device.
+ * the tab closed mid-send (it says goodbye: the hand-over), or the whole browser killed (it says nothing: its
+ * lease lapses), finished by the server. Every eligible recipient exactly once (the sandbox's log is the
+ * truth), the pacing's lower bound held across the change of sender, the allowance spent once per delivery;
+ * and the reopened app shows the job finished, back on this device.
  */
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import {
   apiGet,
   available,
@@ -19,7 +25,95 @@ import {
 } from './bulk-support.ts'
 
 const SCALE = 0.2
-const test = bulkTest({ PACING_SCALE: String(SCALE) })
+/** A short lease, so a killed browser's job is taken by the server within seconds. */
+const LEASE_S = 6
+const test = bulkTest({ PACING_SCALE: String(SCALE), JOB_LEASE_SECONDS: String(LEASE_S) })
+
+/**
+ * The job of `text` ends finished by the server within `timeout`: every eligible recipient exactly once (the
+ * sandbox's log), the pacing's lower bound held across the change of sender, one message spent per delivery.
+ * Answers the recipients reached.
+ */
+async function finishedByServer(
+  baseURL: string,
+  token: string,
+  text: string,
+  expected: { inside: string[]; outside: string[] },
+  before: number,
+  timeout: number,
+): Promise<string[]> {
+  type Listed = { data: { id: string; message: string; state: string; sender: string }[] }
+  await expect
+    .poll(
+      async () => (await apiGet<Listed>(baseURL, token, '/messages')).data.find((m) => m.message === text),
+      { timeout, intervals: [500] },
+    )
+    .toMatchObject({ state: 'finished', sender: 'server' })
+  const sent = (await sentLog(baseURL)).filter((s) => s.text === text)
+  const ids = checkDelivery(sent, text, expected)
+  expect([...ids].sort()).toEqual([...expected.inside].sort())
+  const times = sent.map((s) => Date.parse(s.at))
+  const gaps = times.slice(1).map((t, i) => t - times[i]!)
+  // Judged only as a lower bound: a busy machine lengthens gaps, nothing may shorten them.
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(800 * SCALE))
+  expect(before - (await available(baseURL, token))).toBe(ids.length)
+  return ids
+}
+
+/** The processes of the browser started on `profile` (this test's own), found by their command line. */
+function browserProcesses(profile: string): number[] {
+  const pids: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(profile)) pids.push(Number(entry))
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids
+}
+
+test('a job whose browser is killed mid-send (no goodbye) is finished by the server once its lease lapses, everyone once', async ({
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const profile = mkdtempSync(join(tmpdir(), 'pagecast-killed-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL: baseURL!,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+  })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    const token = await login(page)
+    const expected = await eligible(baseURL!, pages.small)
+    const before = await available(baseURL!, token)
+    await openWizard(page)
+    const text = `Killed mid-send ${Date.now()}`
+    await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+    await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+    await page.getByTestId('bulk-keep-sending').check()
+    await page.getByTestId('bulk-text').fill(text)
+    await page.getByTestId('bulk-send').click()
+    await waitForSent(baseURL!, text, 3)
+    // The browser dies at once, every process of it: no pagehide, no hand-over, no last request.
+    const pids = browserProcesses(profile)
+    expect(pids.length).toBeGreaterThan(0)
+    for (const pid of pids) process.kill(pid, 'SIGKILL')
+    const killed = Date.now()
+    await context.close().catch(() => undefined)
+
+    await finishedByServer(baseURL!, token, text, expected, before, (LEASE_S + 60) * 1000)
+    // Within a minute of the lease lapsing.
+    expect(Date.now() - killed).toBeLessThan((LEASE_S + 60) * 1000)
+  } finally {
+    await context.close().catch(() => undefined)
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
 
 test('a job handed over when the tab closes is finished by the server, everyone once', async ({
   page,
@@ -45,25 +139,7 @@ test('a job handed over when the tab closes is finished by the server, everyone 
   const context = page.context()
   await page.close({ runBeforeUnload: true })
 
-  type Listed = { data: { id: string; message: string; state: string; sender: string }[] }
-  await expect
-    .poll(
-      async () => (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text),
-      {
-        timeout: 90_000,
-        intervals: [500],
-      },
-    )
-    .toMatchObject({ state: 'finished', sender: 'server' })
-
-  const sent = (await sentLog(baseURL!)).filter((s) => s.text === text)
-  const ids = checkDelivery(sent, text, expected)
-  expect(ids.sort()).toEqual([...expected.inside].sort())
-  const times = sent.map((s) => Date.parse(s.at))
-  const gaps = times.slice(1).map((t, i) => t - times[i]!)
-  // Judged only as a lower bound: a busy machine lengthens gaps, nothing may shorten them.
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(800 * SCALE))
-  expect(before - (await available(baseURL!, token))).toBe(ids.length)
+  const ids = await finishedByServer(baseURL!, token, text, expected, before, 90_000)
 
   // Back in the app: the job comes back from the server, finished, with its counts.
   const again = await context.newPage()

@@ -267,6 +267,8 @@ describe('the server carries a handed-over job on', () => {
       scheduled_at: at,
       time_zone: 'Asia/Phnom_Penh',
       page_token: pageToken,
+      // Everyone inside the window, those waiting for an answer too.
+      include_waiting: true,
     })
     expect(created.status).toBe(201)
     const id = created.body.id as string

@@ -5,7 +5,7 @@
  */
 import { useDeferredValue, useState } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
-import { startupCatalogsReady } from '../../i18n/activate.ts'
+import { catalogsReady } from '../../i18n/activate.ts'
 import { useSession } from '../../shared/session/store.ts'
 import { lazyComponent } from '../../shared/ui/lazy-component.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
@@ -13,7 +13,7 @@ import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 // The app's code and the locale's other catalogs (inbox, bulk, marketing) arrive together: the first render
 // has every text, and no catalog arriving later renders it all again.
 const FullApp = lazyComponent(
-  () => Promise.all([import('../app.tsx'), startupCatalogsReady()]).then(([m]) => m.App),
+  () => Promise.all([import('../app.tsx'), catalogsReady()]).then(([m]) => m.App),
   <LoadingDots fullScreen />,
 )
 

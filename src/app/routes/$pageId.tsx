@@ -10,6 +10,12 @@ export interface PageInboxSearch {
   bulk?: 1
   /** The conversation with this customer (PSID): how a notification opens a conversation. */
   chat?: string
+  /** The list shows only the conversations of customers with this page label (its id). */
+  label?: string
+  /** The list's filter (src/features/inbox/model/list-view.ts); absent: All. */
+  filter?: 'unread' | 'needs_reply'
+  /** The list's order; absent: newest first. */
+  sort?: 'window'
 }
 
 /** A customer id from the URL; the router parses `?chat=123` as a number, exact only up to 2^53. */
@@ -17,6 +23,12 @@ function chatParam(value: unknown): string | undefined {
   if (typeof value === 'string' && value) return value
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
   return undefined
+}
+
+/** A custom label's id from the URL (numeric, parsed as a number by the router when small enough). */
+function labelParam(value: unknown): string | undefined {
+  const id = chatParam(value)
+  return id && /^\d{1,32}$/.test(id) ? id : undefined
 }
 
 /**
@@ -33,6 +45,9 @@ export const Route = createFileRoute('/$pageId')({
     c: typeof search.c === 'string' && search.c ? search.c : undefined,
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
     chat: chatParam(search.chat),
+    label: labelParam(search.label),
+    filter: search.filter === 'unread' || search.filter === 'needs_reply' ? search.filter : undefined,
+    sort: search.sort === 'window' ? 'window' : undefined,
   }),
   loader: () => {
     void PageInbox.load().catch(() => undefined)

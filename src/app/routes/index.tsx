@@ -1,16 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../features/pages/components/home-page.tsx'
 import { InstallCard } from '../../shared/install/install-offer.tsx'
-import { useSyncedPagesUnread } from './-home/use-synced-unread.ts'
+import { usePageStanding } from './-home/use-page-standing.ts'
+import { usePagesUnread } from './-home/use-pages-unread.ts'
 
 export const Route = createFileRoute('/')({ component: HomeRoute })
 
 function HomeRoute() {
-  const unreadByPage = useSyncedPagesUnread()
+  const unreadByPage = usePagesUnread()
+  const standing = usePageStanding()
   return (
     <>
       <InstallCard />
-      <HomePage unreadByPage={unreadByPage} />
+      <HomePage unreadByPage={unreadByPage} standing={standing} />
     </>
   )
 }

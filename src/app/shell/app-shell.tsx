@@ -11,7 +11,8 @@ import { BrandedBanner } from '../../features/subscription/components/branded-ba
 import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
 import { useClientConfig } from '../../shared/config/client-config.ts'
 import { storedReferral } from '../../shared/session/referral.ts'
-import { useSession } from '../../shared/session/store.ts'
+import type { Account } from '../../shared/graph/types.ts'
+import { type SessionState, useSession } from '../../shared/session/store.ts'
 import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { openModal } from '../../shared/ui/modal-stack.ts'
@@ -49,6 +50,16 @@ export function AppShell() {
   return <SignedIn />
 }
 
+/**
+ * The pages of the sidebar's rail: those with a page token, or, started offline without any token, those that
+ * were connected when the session was saved (their pictures come from the worker's image cache, their
+ * conversations from the local database).
+ */
+function railPages(session: SessionState): Account[] {
+  if (session.offline) return session.accounts.filter((a) => session.connected?.includes(a.id))
+  return session.accounts.filter((a) => a.access_token)
+}
+
 function SignedIn() {
   const session = useSession()
   const config = useClientConfig()
@@ -62,7 +73,7 @@ function SignedIn() {
   return (
     <AppLayout
       user={session.fbUser}
-      accounts={session.accounts}
+      accounts={railPages(session)}
       subscription={subscription}
       hasReferral={hasReferral}
       supportUrl={config.supportUrl}

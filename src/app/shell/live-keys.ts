@@ -1,13 +1,21 @@
 /**
- * The query keys the live stream invalidates, written out here (the same as the inbox's
- * `conversationsQueryKey` and the chat's `historyKey`, and the pages' marketing state `marketingKeyRoot`, and the utility templates' `templatesKey`) so
- * the inbox and chat code stay out of this chunk.
+ * The query keys the live stream invalidates, from the modules that define them: the inbox's and the chat's
+ * key modules (and the utility templates') hold nothing else, so their screens' code stays out of this chunk.
  */
+import { historyKeyRoot } from '../../features/chat/api/keys.ts'
+import { conversationsQueryKey, inboxKeyRoot } from '../../features/inbox/api/keys.ts'
+import { marketingKeyRoot, marketingQueryKey } from '../../shared/api/marketing.ts'
+import { SERVER_JOBS_KEY } from '../../shared/bulk/server-jobs.ts'
+import { templatesKey } from '../../shared/utility/keys.ts'
+
 export const LIVE_KEYS = {
-  conversations: (pageId: string) => ['inbox', pageId, 'conversations'],
-  marketing: (pageId: string) => ['marketing', pageId],
-  templates: (pageId: string) => ['templates', pageId],
-  all: [['inbox'], ['history'], ['marketing']],
+  conversations: conversationsQueryKey,
+  marketing: marketingQueryKey,
+  /** The owner's bulk jobs as the server records them: patched by progress events, read again after a gap. */
+  serverJobs: SERVER_JOBS_KEY,
+  /** A page's utility templates, read again when the status webhook says a review ended. */
+  templates: templatesKey,
+  all: [inboxKeyRoot, historyKeyRoot, marketingKeyRoot, SERVER_JOBS_KEY],
 }
 /** The inbox clears an open conversation's unread count itself and tells the network (mark_seen). */
 export const inboxMarksRead = () => false

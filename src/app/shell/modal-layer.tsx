@@ -23,6 +23,10 @@ const AddonsModalBody = lazy(() =>
   import('../../features/plans/components/plans-modals.tsx').then((m) => ({ default: m.AddonsModalBody })),
 )
 
+const SendHistoryBody = lazy(() =>
+  import('../../features/bulk/components/send-history.tsx').then((m) => ({ default: m.SendHistoryBody })),
+)
+
 function useModalContent(): Record<HostedModalName, { title: string; body: ReactNode; wide?: boolean }> {
   const { t } = useLingui()
   return {
@@ -37,6 +41,7 @@ function useModalContent(): Record<HostedModalName, { title: string; body: React
     'cancel-send': { title: t`Stop this send?`, body: <CancelSendBody /> },
     // The page's marketing settings draw their body here (src/features/marketing).
     marketing: { title: t`Marketing messages`, body: <MarketingModalBody /> },
+    'send-history': { title: t`Send history`, body: <SendHistoryBody />, wide: true },
   }
 }
 

@@ -7,10 +7,10 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { db } from '../../shared/db/db.ts'
-import { failureKind } from '../../shared/graph/delivery.ts'
 import { createGraphClient } from '../../shared/graph/client.ts'
 import type { GraphClient } from '../../shared/graph/types.ts'
 import { type WindowOptions, type WindowStatus, windowStatus } from '../../shared/policy/window.ts'
+import { withFreshToken } from '../../shared/graph/fresh-token.ts'
 import { refreshedPageToken, sessionStore } from '../../shared/session/index.ts'
 import { replyTransport } from './api/reply-transport.ts'
 import { flushReplies } from './model/outbox.ts'
@@ -42,17 +42,16 @@ function tokenOf(pageId: string): string | undefined {
 async function flushPage(pageId: string, token: string, deps: OutboxFlusherDeps): Promise<void> {
   let current = token
   // A token expired on the way (190) is refreshed once through the accounts list, as the inbox does.
-  const withToken = async <T>(call: (t: string) => Promise<T>): Promise<T> => {
-    try {
-      return await call(current)
-    } catch (err) {
-      if (failureKind(err) !== 'auth') throw err
-      const fresh = await refreshedPageToken(pageId, 'inbox')
-      if (!fresh) throw err
-      current = fresh
-      return call(fresh)
-    }
-  }
+  const withToken = <T>(call: (t: string) => Promise<T>): Promise<T> =>
+    withFreshToken(
+      current,
+      async () => {
+        const fresh = await refreshedPageToken(pageId, 'inbox')
+        if (fresh) current = fresh
+        return fresh
+      },
+      call,
+    )
   const transport = replyTransport({
     pageId,
     graph: deps.graph,

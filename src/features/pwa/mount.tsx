@@ -6,6 +6,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
+import { catalogsReady } from '../../i18n/activate.ts'
 import { PwaNotices } from './components/pwa-notices.tsx'
 
 export function mountPwaNotices(): void {
@@ -13,11 +14,14 @@ export function mountPwaNotices(): void {
   const host = document.createElement('div')
   host.id = 'pwa-notices'
   document.body.append(host)
-  createRoot(host).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <PwaNotices />
-      </I18nProvider>
-    </StrictMode>,
+  // Their words first: a signed-out visitor's app has loaded only the app catalog.
+  void catalogsReady(['pwa']).then(() =>
+    createRoot(host).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <PwaNotices />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   )
 }

@@ -15,6 +15,7 @@ import { errors, SandboxGraphError } from '../graph-error.ts'
 import { limitOf, paginate } from '../paging.ts'
 import { jsonField } from '../fields.ts'
 import { graphTime } from '../routes/nodes.ts'
+import { deleteLabel, isLabelId, readLabel } from '../routes/graph-labels.ts'
 import type { TokenInfo } from '../state/tokens.ts'
 import { mmErrors } from './errors.ts'
 import {
@@ -235,9 +236,10 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
     )
   })
 
-  /** A campaign by id; anything else is an unknown path, as before this edge. */
+  /** A campaign or a custom label by id; anything else is an unknown path, as before this edge. */
   app.get('/graph/:version/:id', async (request) => {
     const { id } = request.params as { id: string }
+    if (isLabelId(ctx, id)) return readLabel(ctx, request, id)
     if (!mk().campaigns.has(id))
       throw new SandboxGraphError(`Unknown path components: ${request.url.split('?')[0]}`, 2500)
     const { info } = authenticate(ctx, request)
@@ -248,6 +250,7 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
 
   app.delete('/graph/:version/:id', async (request) => {
     const { id } = request.params as { id: string }
+    if (isLabelId(ctx, id)) return deleteLabel(ctx, request, id)
     if (!mk().campaigns.has(id))
       throw new SandboxGraphError(`Unknown path components: ${request.url.split('?')[0]}`, 2500)
     const { info } = authenticate(ctx, request)

@@ -71,6 +71,7 @@ export function sendOptinRequest(
     createdMs: now,
     fromPage: true,
     text: title,
+    ...(typeof message.metadata === 'string' ? { metadata: message.metadata } : {}),
   })
   ctx.webhooks.pageSent(pageId, recipientId, stored, ctx.options.appId)
   const timezone = payload.notification_messages_timezone

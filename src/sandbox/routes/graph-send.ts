@@ -124,6 +124,10 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
       createdMs: now,
       fromPage: true,
       text: text ?? '',
+      // Up to 1,000 characters, echoed with the message to the app that sent it.
+      ...(typeof message.metadata === 'string' && message.metadata
+        ? { metadata: message.metadata.slice(0, 1000) }
+        : {}),
       ...(attachment
         ? {
             attachment: {

@@ -8,6 +8,7 @@ import { faultHook } from '../faults.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { registerMarketingGraph } from '../marketing/graph.ts'
 import { registerUtilityGraph } from '../utility/graph.ts'
+import { registerGraphLabels } from './graph-labels.ts'
 import { registerGraphMisc } from './graph-misc.ts'
 import { registerGraphRead } from './graph-read.ts'
 import { registerGraphSend } from './graph-send.ts'
@@ -53,6 +54,7 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
     registerGraphRead(graph, ctx, prefix)
     registerGraphSend(graph, ctx)
     registerGraphMisc(graph, ctx, prefix)
+    registerGraphLabels(graph, ctx)
     registerMarketingGraph(graph, ctx)
     registerUtilityGraph(graph, ctx)
   })

@@ -100,6 +100,32 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     }
   })
 
+  /**
+   * A label set or taken off in the Page Inbox: `label` (a name; created on the page when it has none of
+   * that name) on `customer_id` of `page_id`, or off with `remove: true`. Answers the label's id.
+   */
+  app.post('/labels', async (request, reply) => {
+    const body = (request.body ?? {}) as {
+      page_id?: unknown
+      customer_id?: unknown
+      label?: unknown
+      remove?: unknown
+    }
+    const pageId = typeof body.page_id === 'string' ? body.page_id : ''
+    const customerId = typeof body.customer_id === 'string' ? body.customer_id : ''
+    const name = typeof body.label === 'string' ? body.label.trim().slice(0, 100) : ''
+    if (!ctx.store.pages.has(pageId) || !name)
+      return reply.status(400).send({ error: 'page_id (a demo page) and label are required' })
+    if (customerId && !ctx.store.conversationWith(pageId, customerId))
+      return reply.status(400).send({ error: 'customer_id is not a customer of the page' })
+    const label = ctx.store.labels.named(pageId, name) ?? ctx.store.labels.create(pageId, name)
+    if (customerId) {
+      if (body.remove === true) label.users.delete(customerId)
+      else label.users.add(customerId)
+    }
+    return { id: label.id, name: label.name, users: [...label.users] }
+  })
+
   app.post('/token', async (request, reply) => {
     const body = (request.body ?? {}) as {
       user?: unknown

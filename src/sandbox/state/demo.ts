@@ -23,6 +23,8 @@ export interface StoredMessage {
   fromPage: boolean
   text: string
   attachment?: { url: string; id?: string }
+  /** The sending app's `message.metadata`, echoed with the message (never shown in the conversation). */
+  metadata?: string
 }
 
 export interface DemoConversation {

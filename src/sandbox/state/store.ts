@@ -10,6 +10,7 @@ import {
   type UserKey,
 } from './demo.ts'
 import { generateHistory } from './history.ts'
+import { LabelBook } from './labels.ts'
 import { numericId } from './prng.ts'
 import { CUSTOMER_TEXTS } from './names.ts'
 
@@ -43,6 +44,8 @@ export class SandboxStore {
   attachments = new Map<string, string>()
   /** Pages subscribed to the app's webhooks, with the fields asked for (`POST /{page-id}/subscribed_apps`). */
   subscribedFields = new Map<string, string[]>()
+  /** The pages' custom labels and the people they are on. */
+  labels!: LabelBook
   private counter = 0
 
   constructor(
@@ -57,10 +60,12 @@ export class SandboxStore {
     this.pages = new Map(demoPages(this.seed).map((p) => [p.id, p]))
     this.conversations = new Map()
     this.byPage = new Map()
+    this.labels = new LabelBook(this.seed)
     for (const page of this.pages.values()) {
       const convs = demoConversations(this.seed, page, this.startMs)
       for (const c of convs) this.conversations.set(c.id, c)
       this.byPage.set(page.id, convs)
+      this.labels.seedPage(page, convs, this.startMs)
       this.dirty.add(page.id)
     }
     this.sent = []

@@ -9,6 +9,8 @@ import type { UtilityContent } from '../../shared/graph/template.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
+import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
+import { reserved } from './lease.ts'
 import type { TokenBox } from './token-box.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent by a closing device. */
@@ -62,6 +64,8 @@ export interface ServerJob {
   optin_title: string | null
   /** A utility job's template and parameters. */
   utility: UtilityContent | null
+  /** Written where the text takes a recipient's first name and the network has none. */
+  name_fallback: string | null
   /** The job's campaign, when some recipients are reached as marketing messages. */
   ad_account_id: string | null
   campaign_id: string | null
@@ -75,8 +79,8 @@ export interface ServerJob {
 
 const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
   sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages, busy_until,
-  kind, content_kind, optin_title, utility, ad_account_id, campaign_id, marketing_message_id, budget_kind,
-  budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`
+  kind, content_kind, optin_title, utility, name_fallback, ad_account_id, campaign_id, marketing_message_id,
+  budget_kind, budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`
 
 export async function readJob(db: Queryable, id: string): Promise<ServerJob | undefined> {
   return (
@@ -176,7 +180,7 @@ export async function handOver(
     )
     const lease = job.lease + 1
     await tx.query(
-      `UPDATE messages SET sender = 'server', lease = $2, server_state = 'queued',
+      `UPDATE messages SET sender = 'server', lease = $2, server_state = 'queued', lease_until = NULL,
           next_send_at = CASE WHEN $3::double precision IS NULL THEN NULL ELSE to_timestamp($3::double precision / 1000) END,
           messaging_type = $4, branded_from = $5, attachment_id = COALESCE($6, attachment_id)
         WHERE id = $1`,
@@ -211,13 +215,15 @@ export async function takeBack(
   userId: string,
   id: string,
   waitStep = 200,
+  leaseMs = LEASE_MS,
 ): Promise<TakeBackResponse> {
+  // The device holds the lease from now (its heartbeat renews it).
   const moved = (
     await store.query<{ lease: number; busy_until: Date | null; state: string }>(
       `UPDATE messages SET lease = CASE WHEN sender = 'server' THEN lease + 1 ELSE lease END, sender = 'device',
-          server_state = NULL
+          server_state = NULL, lease_until = now() + make_interval(secs => $3::double precision / 1000)
         WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING lease, busy_until, state`,
-      [id, userId],
+      [id, userId, leaseMs],
     )
   )[0]
   if (!moved) throw new MessageNotFound()
@@ -236,23 +242,14 @@ export async function takeBack(
       [id],
     )
   )[0]!
-  const uncertain = await store.query<{
-    recipient_id: string
-    attempt_at: Date
-    image_sent: boolean
-    branded: boolean
-  }>(
-    `SELECT recipient_id, attempt_at, image_sent, attempt_branded AS branded FROM message_recipients
-      WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL ORDER BY seq`,
-    [id],
-  )
+  const uncertain = await reserved(store, id)
   return {
     lease: moved.lease,
     sender: 'device',
     state: row.state,
     next_send_at: row.next_send_at ? new Date(row.next_send_at).getTime() : null,
     attachment_id: row.attachment_id,
-    uncertain: uncertain.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() })),
+    uncertain,
   }
 }
 

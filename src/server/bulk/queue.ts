@@ -15,10 +15,18 @@
  */
 import PgBoss from 'pg-boss'
 import type { Store } from '../db/store.ts'
+import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
+import { takeLapsed } from './lease.ts'
 import { runSlice, SLICE_MS, type ServerSenderDeps } from './server-sender.ts'
 
 export const SEND_QUEUE = 'bulk-send'
 export const START_QUEUE = 'bulk-scheduled-start'
+/** One queue job at a time looks for "keep sending" jobs whose device lease lapsed, then queues the next look. */
+export const LAPSE_QUEUE = 'bulk-lapsed-leases'
+/** The lapsed leases are looked for every third of the lease, at most every 10 s. */
+export function lapseScanMs(leaseMs: number): number {
+  return Math.min(10_000, Math.max(1_000, Math.floor(leaseMs / 3)))
+}
 /** The longest period between the queue's maintenance runs (expiry, handing dead slices back). */
 export const MAINTENANCE_S = 10
 
@@ -71,6 +79,8 @@ export interface QueueOptions {
   /** Slices run side by side in one instance. */
   concurrency?: number
   sliceMs?: number
+  /** The device lease's length (JOB_LEASE_SECONDS): a lapsed one is looked for every third of it. */
+  leaseMs?: number
   /** The slow poll's period (POLL_S by default). */
   pollingSeconds?: number
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -270,7 +280,7 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
     retryDelay: RETRY_DELAY_S,
     expireInSeconds: timings.expireS,
   }
-  for (const name of [SEND_QUEUE, START_QUEUE]) {
+  for (const name of [SEND_QUEUE, START_QUEUE, LAPSE_QUEUE]) {
     const existing = await boss.getQueue(name)
     // Made by an instance with another slice length: the expiry follows this one's.
     if (existing && existing.expireInSeconds !== timings.expireS)
@@ -327,6 +337,23 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
   const kick = async (messageId: string, at?: number) => {
     sendPoller.wakeAt(await send(messageId, at))
   }
+  // The look for lapsed leases: a singleton that queues its next run, so one instance at a time does it.
+  const scanMs = lapseScanMs(options.leaseMs ?? LEASE_MS)
+  const nextScan = async (at: number) => {
+    await boss.send(LAPSE_QUEUE, {}, { singletonKey: 'lapsed', startAfter: new Date(at) })
+    return at
+  }
+  const lapsePoller = startPoller<object>({
+    ...common,
+    name: LAPSE_QUEUE,
+    capacity: 1,
+    run: async () => {
+      for (const id of await takeLapsed(store)) await kick(id)
+      return nextScan(Date.now() + scanMs)
+    },
+  })
+  await boss.send(LAPSE_QUEUE, {}, { singletonKey: 'lapsed' })
+  lapsePoller.wakeAt(0)
   const start = options.startScheduled
   const startPollerOrNone = start
     ? startPoller<{ messageId: string }>({
@@ -355,7 +382,7 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
       await boss.cancel(START_QUEUE, id)
     },
     async stop() {
-      await Promise.all([sendPoller, startPollerOrNone].map((p) => p?.stop(STOP_TIMEOUT_MS)))
+      await Promise.all([sendPoller, startPollerOrNone, lapsePoller].map((p) => p?.stop(STOP_TIMEOUT_MS)))
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS })
     },
   }

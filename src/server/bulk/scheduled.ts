@@ -4,6 +4,8 @@
  * audience is computed then (the page's conversations, the 24-hour window evaluated at that moment), planned
  * against the allowance as the wizard plans it, written as the job's recipients, and the server sends it.
  */
+import { knownCustomers, waitingCustomers } from '../repo/conversation-states.ts'
+import { needsReply } from '../../shared/policy/needs-reply.ts'
 import { planAudience } from '../../shared/bulk/allowance.ts'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
 import type { GraphClient } from '../../shared/graph/types.ts'
@@ -27,6 +29,7 @@ export interface ScheduleInput {
   scheduled_at: number
   time_zone: string
   page_token: string
+  include_waiting?: boolean
 }
 
 export async function createScheduled(
@@ -39,9 +42,9 @@ export async function createScheduled(
     const row = (
       await tx.query<{ id: number }>(
         `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages,
-            branded_messages_amount, state, sender, messaging_type, scheduled_at, time_zone, kind)
+            branded_messages_amount, state, sender, messaging_type, scheduled_at, time_zone, kind, include_waiting)
           VALUES ($1, $2, 1, $3, $4, $5, $6, 0, 0, 'scheduled', 'server', $7, to_timestamp($8::double precision / 1000), $9,
-            'standard')
+            'standard', $10)
           RETURNING id`,
         [
           userId,
@@ -53,6 +56,7 @@ export async function createScheduled(
           input.messaging_type,
           input.scheduled_at,
           input.time_zone,
+          input.include_waiting ?? false,
         ],
       )
     )[0]!
@@ -124,8 +128,9 @@ export async function startScheduled(
   id: string,
 ): Promise<'started' | 'not_scheduled' | 'empty'> {
   const job = (
-    await deps.store.query<{ user_id: string; page_id: string; state: string }>(
-      'SELECT user_id::text AS user_id, page_id, state FROM messages WHERE id = $1 AND deleted_at IS NULL',
+    await deps.store.query<{ user_id: string; page_id: string; state: string; include_waiting: boolean }>(
+      `SELECT user_id::text AS user_id, page_id, state, include_waiting FROM messages
+        WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     )
   )[0]
@@ -140,6 +145,9 @@ export async function startScheduled(
     return 'empty'
   }
   const now = deps.now()
+  // Customers waiting for an answer are left out unless the owner chose to include them (the wizard's rule).
+  const known = job.include_waiting ? undefined : await knownCustomers(deps.store, job.page_id)
+  const waiting = job.include_waiting ? undefined : await waitingCustomers(deps.store, job.page_id)
   const audience: { recipient_id: string; name: string; conversation_id: string }[] = []
   let after: string | undefined
   do {
@@ -161,6 +169,13 @@ export async function startScheduled(
       if (c.can_reply === false) continue
       if (!isInsideWindow(conversationCustomerMessageAt(job.page_id, c), now)) continue
       const who = c.participants.data.find((p) => p.id !== job.page_id)
+      if (who && known && waiting) {
+        const network = {
+          updatedAt: Date.parse(c.updated_time) || 0,
+          lastCustomerMessageAt: conversationCustomerMessageAt(job.page_id, c),
+        }
+        if (needsReply(known.has(who.id) ? { needsReply: waiting.has(who.id) } : undefined, network)) continue
+      }
       if (who) audience.push({ recipient_id: who.id, name: who.name ?? '', conversation_id: c.id })
     }
     after = page.paging?.next ? page.paging.cursors?.after : undefined

@@ -8,28 +8,19 @@
  * A slice runs for a bounded time and answers when the job should be looked at again, so the queue engine
  * can give the next slice to any instance (and a dead instance's job to another).
  */
+import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
 import { BRANDED_FOOTER, sendMode } from '../../shared/bulk/allowance.ts'
-import {
-  failureAction,
-  marketingOf,
-  marketingReason,
-  NOT_SUBSCRIBED,
-} from '../../shared/bulk/core/failure-policy.ts'
-import {
-  backoff,
-  pacingDelay,
-  RETRY_BASE_MS,
-  RETRY_MAX_MS,
-  THROTTLE_BASE_MS,
-  THROTTLE_MAX_MS,
-} from '../../shared/bulk/core/pacer.ts'
+import { NOT_SUBSCRIBED, planFailure } from '../../shared/bulk/core/failure-policy.ts'
+import { pacingDelay } from '../../shared/bulk/core/pacer.ts'
+import { kindReaches } from '../../shared/bulk/core/kinds.ts'
 import { reconcile } from '../../shared/bulk/core/reconcile.ts'
 import type { SenderGraph } from '../../shared/bulk/ports.ts'
 import { SEND_DELAY_MAX_MS } from '../../shared/constants/limits.ts'
 import {
   arrivalText,
-  failureKind,
   jobContent,
+  personalText,
+  recipientContent,
   optInPayload,
   sendContent,
 } from '../../shared/graph/delivery.ts'
@@ -220,11 +211,9 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
         const busy = job.busy_until ? new Date(job.busy_until).getTime() - deps.now() : 0
         const age = deps.now() - new Date(uncertain.attempt_at).getTime()
         const wait = Math.max(busy, deps.settleMs - age)
-        if (wait > 0) {
-          await setNext(store, messageId, lease, deps.now() + wait, null)
-          continue
-        }
-        await settleUncertain(deps, lease, job, token, uncertain)
+        // Found in the conversation, it is recorded at once; only its absence waits for the send to land.
+        if (await settleUncertain(deps, lease, job, token, uncertain, wait > 0)) continue
+        await setNext(store, messageId, lease, deps.now() + wait, null)
         continue
       }
       const claim = await claimNext(deps, job, lease)
@@ -310,24 +299,29 @@ async function firstUncertain(store: Store, id: string) {
   )[0]
 }
 
-/** Reads the conversation: a page message with the text since the attempt means it went; otherwise it waits again. */
+/**
+ * Reads the conversation: a page message with the text since the attempt means it went. Otherwise, once it
+ * may no longer be on its way (`early` false), it goes back to pending. Answers whether it is settled.
+ */
 async function settleUncertain(
   deps: ServerSenderDeps,
   lease: number,
   job: ServerJob,
   token: string,
   u: NonNullable<Awaited<ReturnType<typeof firstUncertain>>>,
-) {
+  early: boolean,
+): Promise<boolean> {
   const at = new Date(u.attempt_at).getTime()
   const conversation = u.conversation_id ?? ''
   // A marketing message and an opt-in request appear in the conversation as any page message does.
-  const text = arrivalText(jobContent(job.content_kind, job.optin_title, job.utility), job.message, u.name)
+  const personal = personalText(job.message, u.name, job.name_fallback ?? '')
+  const content = jobContent(job.content_kind, job.optin_title, job.utility)
+  const text = arrivalText(recipientContent(content, u.name, job.name_fallback ?? ''), personal)
   const found = await reconcile(deps.graph, job.page_id, token, conversation, text, at)
   let textSent = found.textSent
   if (!textSent && u.attempt_branded && job.content_kind !== 'optin_request')
-    textSent = (
-      await reconcile(deps.graph, job.page_id, token, conversation, job.message + BRANDED_FOOTER, at)
-    ).textSent
+    textSent = (await reconcile(deps.graph, job.page_id, token, conversation, personal + BRANDED_FOOTER, at))
+      .textSent
   if (textSent) {
     await record(
       deps,
@@ -336,13 +330,15 @@ async function settleUncertain(
       { recipient_id: u.recipient_id, name: u.name, branded: u.attempt_branded },
       { ok: true, messageId: found.textMessageId },
     )
-    return
+    return true
   }
+  if (early) return false
   await deps.store.query(
     `UPDATE message_recipients SET attempt_at = NULL, image_sent = image_sent OR $3
       WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
     [job.id, u.recipient_id, found.imageSent],
   )
+  return true
 }
 
 /**
@@ -379,7 +375,7 @@ async function claimNext(deps: ServerSenderDeps, job: ServerJob, lease: number):
       return open ? { kind: 'stale' } : { kind: 'done' }
     }
     // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
-    if (next.way === 'marketing' && job.kind !== 'marketing') return { kind: 'mismatch' }
+    if (!kindReaches(job.kind, next.way)) return { kind: 'mismatch' }
     const mode = sendMode(next.order, job.branded_from, subscription, job.branded_messages_amount > 0)
     if (mode === 'stop') return { kind: 'stop' }
     const branded = mode === 'branded'
@@ -411,19 +407,26 @@ async function sendOne(
   r: Claimed,
   token: string,
 ): Promise<string | undefined> {
+  // Every send of a job carries the broadcast metadata: the network echoes it, and no echo of it is an answer.
   const tagging = job.tag
-    ? { messagingType: job.messaging_type, tag: job.tag }
-    : { messagingType: job.messaging_type }
-  const text = r.branded ? job.message + BRANDED_FOOTER : job.message
+    ? { messagingType: job.messaging_type, tag: job.tag, metadata: BROADCAST_METADATA }
+    : { messagingType: job.messaging_type, metadata: BROADCAST_METADATA }
+  const personal = personalText(job.message, r.name, job.name_fallback ?? '')
+  const text = r.branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
-    jobContent(job.content_kind, job.optin_title, job.utility),
-    { image: !!job.image_url, imageSent: r.image_sent, name: r.name },
+    recipientContent(
+      jobContent(job.content_kind, job.optin_title, job.utility),
+      r.name,
+      job.name_fallback ?? '',
+    ),
+    { image: !!job.image_url, imageSent: r.image_sent },
     {
       utility: async (utility) =>
         (
           await deps.graph.send(job.page_id, token, {
             recipientId: r.recipient_id,
             messagingType: 'UTILITY',
+            metadata: BROADCAST_METADATA,
             utility,
           })
         ).message_id,
@@ -431,6 +434,7 @@ async function sendOne(
         const sent = await deps.graph.send(job.page_id, token, {
           recipientId: r.recipient_id,
           messagingType: 'RESPONSE',
+          metadata: BROADCAST_METADATA,
           optIn: { title, payload: optInPayload(job.id) },
         })
         return sent.message_id
@@ -490,10 +494,11 @@ async function sendMarketing(
   token: string,
   subscriptionToken: string,
 ) {
+  const personal = personalText(job.message, r.name, job.name_fallback ?? '')
   await deps.marketing!.graph.sendMarketingMessage(job.ad_account_id!, token, {
     messageId: job.marketing_message_id!,
     subscriptionToken,
-    text: r.branded ? job.message + BRANDED_FOOTER : job.message,
+    text: r.branded ? personal + BRANDED_FOOTER : personal,
     ...(job.image_url ? { imageUrl: job.image_url } : {}),
   })
 }
@@ -658,12 +663,8 @@ async function handleFailure(
   streak: number,
   token: string,
 ): Promise<SliceOutcome | undefined> {
-  const kind = failureKind(err)
-  const message = err instanceof Error ? err.message : String(err)
-  const now = deps.now()
   // This run's send failed, so none of its own is in flight any more.
   if (r) await clearBusy(deps.store, job.id, lease)
-  const marketing = marketingOf(err)
   // The page token refused for its session or permissions: the owner may have lost the page. The network is
   // asked about the binding; a revoked one stops the job with that reason (the recipient is sent later by nobody).
   if (isPageTokenRefusal(err) && deps.recheckBinding) {
@@ -673,60 +674,32 @@ async function handleFailure(
       return stop(deps, job, PAGE_ACCESS_REVOKED)
     }
   }
-  // Counted only if this failure is a transient one (see failureAction): other kinds leave it as it was.
-  const failures = (r?.failures ?? 0) + 1
-  switch (failureAction(kind, !!r, failures, marketing)) {
-    case 'uncertain':
-      // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
-      await setNext(
-        deps.store,
-        job.id,
-        lease,
-        now + backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, deps.random),
-        'waiting_connection',
-      )
-      return undefined
-    case 'throttle': {
-      if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs
-      const wait =
-        retryAfter ?? backoff(streak, THROTTLE_BASE_MS, THROTTLE_MAX_MS, deps.random, deps.pacingScale)
-      await setNext(deps.store, job.id, lease, now + wait, 'rate_limited')
-      return undefined
-    }
-    case 'needs_token':
-      if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      return needsToken(deps, job)
-    case 'stop':
-      if (r) await backToPending(deps.store, job.id, r.recipient_id)
-      return stop(deps, job, marketingReason(marketing) ?? `${kind}: ${message}`)
-    case 'reject':
-      if (r) await record(deps, lease, job, r, { ok: false, error: marketingReason(marketing) ?? message })
-      await setNext(deps.store, job.id, lease, now + pacingDelay(deps.random, deps.pacingScale), null)
-      return undefined
-    case 'none':
-    case 'wait':
-      await setNext(
-        deps.store,
-        job.id,
-        lease,
-        now + backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
-        null,
-      )
-      return undefined
-    case 'retry':
-      await backToPending(deps.store, job.id, r!.recipient_id)
+  // The one policy both senders share; this writes it to the server's store.
+  const plan = planFailure(err, {
+    sending: !!r,
+    failures: r?.failures ?? 0,
+    streak: () => streak,
+    random: deps.random,
+    pacingScale: deps.pacingScale,
+  })
+  if (r && plan.recipient === 'pending') {
+    await backToPending(deps.store, job.id, r.recipient_id)
+    if (plan.failures)
       await deps.store.query(
         'UPDATE message_recipients SET failures = $3 WHERE message_id = $1 AND recipient_id = $2',
-        [job.id, r!.recipient_id, failures],
+        [job.id, r.recipient_id, plan.failures],
       )
-      await setNext(
-        deps.store,
-        job.id,
-        lease,
-        now + backoff(failures, RETRY_BASE_MS, RETRY_MAX_MS, deps.random, deps.pacingScale),
-        null,
-      )
-      return undefined
   }
+  switch (plan.action) {
+    case 'needs_token':
+      return needsToken(deps, job)
+    case 'stop':
+      return stop(deps, job, plan.reason!)
+    case 'reject':
+      if (r) await record(deps, lease, job, r, { ok: false, error: plan.reason! })
+      break
+  }
+  // No answer: the recipient stays attempted (reconciled before any retry); the job waits for the network.
+  await setNext(deps.store, job.id, lease, deps.now() + (plan.waitMs ?? 0), plan.state ?? null)
+  return undefined
 }

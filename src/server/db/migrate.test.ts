@@ -24,6 +24,10 @@ const ALL_MIGRATIONS = [
   '013_affiliates',
   '014_page_binding_checks',
   '015_job_kind',
+  '016_job_lease',
+  '017_send_history',
+  '018_conversation_states',
+  '019_audience_labels',
   '020_utility_jobs',
 ]
 

@@ -14,6 +14,7 @@ import {
   pruneOwnerEvents,
 } from '../repo/owner-events.ts'
 import { prunePresence } from '../repo/presence.ts'
+import { purgeSendHistory } from '../repo/send-history.ts'
 import { pruneWebhookEvents } from '../webhooks/process.ts'
 
 /** One open stream: the hub writes SSE frames to it. */
@@ -205,8 +206,9 @@ export class EventHub {
       await pruneOwnerEvents(this.store)
       await prunePresence(this.store)
       await pruneWebhookEvents(this.store)
+      await purgeSendHistory(this.store)
     } catch (err) {
-      this.log.warn({ err }, 'pruning old events, presence reports or webhook bodies failed')
+      this.log.warn({ err }, 'pruning old events, presence reports, webhook bodies or send reports failed')
     }
   }
 }

@@ -4,6 +4,7 @@
  * only here, server-side.
  */
 import { createGraphClient } from '../../shared/graph/client.ts'
+import { ME_FIELDS } from '../../shared/graph/fields.ts'
 import { isGraphError } from '../../shared/graph/errors.ts'
 import type { Me, PermissionGrant, TokenDebugInfo } from '../../shared/graph/types.ts'
 
@@ -91,7 +92,7 @@ export function createGraphApi(opts: GraphApiOptions): GraphApi {
     }
   }
   return {
-    me: (token) => guarded(() => client.me(token, 'id,name,email,picture')),
+    me: (token) => guarded(() => client.me(token, ME_FIELDS)),
     permissions: (token) => guarded(() => client.permissions(token)),
     tokenOwner: (token) => guarded(async () => (await client.me(token, 'id')).id),
     debugToken: (token) =>

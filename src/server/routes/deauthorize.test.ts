@@ -63,6 +63,19 @@ onEveryStore('the deauthorize callback', (kind) => {
     expect((await createMessage(t.app, owner, '930')).statusCode).toBe(201)
   })
 
+  it("tells the owner's home which of its pages were revoked, and only the owner", async () => {
+    const standing = (who: LoggedIn, ids: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/page/standing?ids=${ids}`, headers: who.auth })
+    expect((await standing(owner, '930,931,932')).json()).toEqual({ data: {} })
+    expect((await deauthorize(signedRequest('5301'))).statusCode).toBe(200)
+    expect((await standing(owner, '930,931,932')).json()).toEqual({
+      data: { '930': 'revoked', '931': 'revoked' },
+    })
+    expect((await standing(other, '930,931')).json()).toEqual({ data: {} })
+    await registerPage(t.app, owner, '930')
+    expect((await standing(owner, '930,931')).json()).toEqual({ data: { '931': 'revoked' } })
+  })
+
   it('refuses a request not signed with the app secret, and one without a user', async () => {
     for (const signed of [signedRequest('5301', 'not-the-secret'), 'garbage', '']) {
       expect((await deauthorize(signed)).statusCode).toBe(403)

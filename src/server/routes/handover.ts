@@ -6,11 +6,12 @@
  * recorded.
  */
 import type { FastifyInstance } from 'fastify'
-import { handoverBody } from '../../shared/contracts/api.ts'
+import { handoverBody, leaseBody, reserveBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, parse } from '../http/errors.ts'
 import { handOver, KindMismatch, LeaseConflict, takeBack } from '../bulk/jobs.ts'
+import { holdLease, reserve } from '../bulk/lease.ts'
 import { answering, messageId } from './messages.ts'
 import { requireBoundPage } from './page-access.ts'
 
@@ -29,8 +30,42 @@ export function kindConflict(err: KindMismatch): HttpError {
   return new HttpError(409, err.message, { kind: [err.kind] }, 'kind_mismatch')
 }
 
+/** The lease's conflicts and kind refusals as answers; anything else as it is. */
+export function leaseAnswer(err: unknown): unknown {
+  if (err instanceof LeaseConflict) return conflict(err)
+  if (err instanceof KindMismatch) return kindConflict(err)
+  return err
+}
+
 export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }
+  const leaseMs = ctx.config.JOB_LEASE_SECONDS * 1000
+
+  // The device's lease (docs/architecture.md#a-lease-not-a-goodbye): taken and renewed by its heartbeat.
+  app.post('/messages/:id/lease', auth, async (request) => {
+    const id = messageId(request.params)
+    const body = parse(leaseBody, request.body)
+    try {
+      return {
+        id,
+        ...(await answering(holdLease(ctx.store, ctx.box, currentUser(request).id, id, body, leaseMs))),
+      }
+    } catch (err) {
+      throw leaseAnswer(err)
+    }
+  })
+
+  // The holder's write-ahead before it sends: refused (409) unless its lease is still running.
+  app.post('/messages/:id/reserve', auth, async (request) => {
+    const id = messageId(request.params)
+    const body = parse(reserveBody, request.body)
+    try {
+      return { id, ...(await answering(reserve(ctx.store, currentUser(request).id, id, body, leaseMs))) }
+    } catch (err) {
+      throw leaseAnswer(err)
+    }
+  })
+
   const jobs = ctx.jobs
   if (!jobs) return
 
@@ -49,14 +84,12 @@ export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await jobs.kick(id)
       return { id, lease, sender: 'server' }
     } catch (err) {
-      if (err instanceof LeaseConflict) throw conflict(err)
-      if (err instanceof KindMismatch) throw kindConflict(err)
-      throw err
+      throw leaseAnswer(err)
     }
   })
 
   app.post('/messages/:id/take-back', auth, async (request) => {
     const id = messageId(request.params)
-    return { id, ...(await answering(takeBack(ctx.store, currentUser(request).id, id))) }
+    return { id, ...(await answering(takeBack(ctx.store, currentUser(request).id, id, 200, leaseMs))) }
   })
 }

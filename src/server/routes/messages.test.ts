@@ -72,6 +72,45 @@ onEveryStore('stored bulk messages', (kind) => {
     expect(Object.keys(res.json().errors).length).toBeGreaterThan(0)
   })
 
+  it('records the labels the audience was chosen by and the first-name fallback, and lists them back', async () => {
+    const audience = {
+      match: 'all',
+      labels: [
+        { id: '1001200005003', name: 'VIP' },
+        { id: '1001200005002', name: 'Talla M' },
+      ],
+    }
+    const id = await create({
+      audience_labels: audience,
+      name_fallback: 'amigo',
+      message: 'Hola {first name}',
+    })
+    const listed = messagesList.parse((await call('GET', '/api/v2/messages', owner)).json()).data
+    const mine = listed.find((m) => m.id === id)!
+    expect(mine.audience_labels).toEqual(audience)
+    expect(mine.name_fallback).toBe('amigo')
+    const plain = listed.find((m) => m.id !== id)!
+    expect(plain.audience_labels).toBeNull()
+  })
+
+  it.each([
+    ['no labels in a label audience', { audience_labels: { match: 'any', labels: [] } }],
+    [
+      'a label id that is not numeric',
+      { audience_labels: { match: 'any', labels: [{ id: 'x1', name: 'VIP' }] } },
+    ],
+    ['an unknown match', { audience_labels: { match: 'some', labels: [{ id: '1', name: 'VIP' }] } }],
+    [
+      'a label name too long',
+      { audience_labels: { match: 'any', labels: [{ id: '1', name: 'x'.repeat(65) }] } },
+    ],
+    ['an empty fallback word', { name_fallback: '  ' }],
+  ])('refuses %s with 422 naming the field', async (_what, extra) => {
+    const res = await call('POST', '/api/v2/messages', owner, { ...base, ...extra })
+    expect(res.statusCode).toBe(422)
+    expect(Object.keys(res.json().errors).join(' ')).toMatch(/audience_labels|name_fallback/)
+  })
+
   it('bounds the declared branded amount by the total, the authorisation and the allowance, with 422', async () => {
     const brand = await login(t.app, '4003')
     await registerPage(t.app, brand, '778')

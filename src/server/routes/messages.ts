@@ -20,7 +20,16 @@ import { requireBoundPage } from './page-access.ts'
 import { PAGE_BANNED } from './pages.ts'
 
 const idParams = z.object({ id: z.string() })
-const listQuery = z.object({ state: z.enum(['open', 'all']).default('all') }).strict()
+const listQuery = z
+  .object({
+    state: z.enum(['open', 'all']).default('all'),
+    /** Only this page's messages (a page the caller manages). */
+    page_id: z
+      .string()
+      .regex(/^\d{1,64}$/, 'Invalid page id')
+      .optional(),
+  })
+  .strict()
 
 /** Ids are BIGSERIAL; anything else is simply not one of the caller's messages. */
 export function messageId(params: unknown): string {
@@ -79,7 +88,9 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.get('/messages', auth, async (request) => {
     const query = parse(listQuery, request.query)
-    return { data: await listMessages(db, currentUser(request).id, query.state === 'open') }
+    const userId = currentUser(request).id
+    if (query.page_id) await requireBoundPage(db, userId, query.page_id)
+    return { data: await listMessages(db, userId, query.state === 'open', query.page_id) }
   })
 
   app.post('/messages/:id/state', auth, async (request) => {

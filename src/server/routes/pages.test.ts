@@ -58,6 +58,21 @@ describe('page registration and token extension', () => {
     expect(used.json()).toEqual({ message: TRIAL_USED, code: 'trial_used' })
   })
 
+  it('tells a home which of its pages are banned, and refuses a malformed list with 422', async () => {
+    const user = await login(t.app, '3010')
+    const standing = (ids: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/page/standing?ids=${ids}`, headers: user.auth })
+    const res = await standing('900,901,500,77')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ data: { '900': 'banned' } })
+    for (const bad of ['', 'x', '1,,2', Array.from({ length: 201 }, (_, i) => i + 1).join(',')]) {
+      const refused = await standing(bad)
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json().errors.ids).toBeDefined()
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/page/standing?ids=900' })).statusCode).toBe(401)
+  })
+
   it('lets only one of two trial users racing for a fresh page take its trial', async () => {
     const a = await login(t.app, '3004')
     const b = await login(t.app, '3005')

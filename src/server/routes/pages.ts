@@ -4,7 +4,12 @@
  * Nothing is written before the network confirms that the caller manages the page (page-access.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { extendTokenBody, pageBody } from '../../shared/contracts/api.ts'
+import {
+  extendTokenBody,
+  pageBody,
+  pageStandingQuery,
+  type PageStanding,
+} from '../../shared/contracts/api.ts'
 import type { PageWebhooks } from '../../shared/contracts/events.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
@@ -69,6 +74,25 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
         webhooks: { ok: webhooks.ok, ...(webhooks.error ? { error: webhooks.error } : {}) },
       },
     }
+  })
+
+  // The pages of the caller's home that cannot be used, so their cards say so before they are opened: banned
+  // pages (a page's ban is no secret: opening it says the same to anyone who manages it), and the pages whose
+  // binding to the caller was revoked. Pages in good standing are left out.
+  app.get('/page/standing', { preHandler: ctx.authenticate }, async (request) => {
+    const { ids } = parse(pageStandingQuery, request.query)
+    const userId = currentUser(request).id
+    const rows = await ctx.store.query<{ id: string; standing: PageStanding }>(
+      `SELECT id, 'banned' AS standing FROM pages WHERE id = ANY($1::text[]) AND banned
+       UNION ALL
+       SELECT page_id AS id, 'revoked' AS standing FROM user_pages
+        WHERE user_id = $2 AND page_id = ANY($1::text[]) AND revoked_at IS NOT NULL`,
+      [[...new Set(ids.split(','))], userId],
+    )
+    const data: Record<string, PageStanding> = {}
+    // A ban outweighs a revocation: opening the page again would not help.
+    for (const row of rows) if (data[row.id] !== 'banned') data[row.id] = row.standing
+    return { data }
   })
 
   app.post('/page/extend-token', limited, async (request) => {

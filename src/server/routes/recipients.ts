@@ -8,6 +8,8 @@ import { userLimited } from '../http/user-limit.ts'
 import { parse } from '../http/errors.ts'
 import { appendRecipients, recipientsPage } from '../repo/message-recipients.ts'
 import { touch } from '../repo/touch.ts'
+import { fence } from '../bulk/lease.ts'
+import { leaseAnswer } from './handover.ts'
 import { answering, messageId } from './messages.ts'
 
 const pageQuery = z
@@ -45,8 +47,14 @@ export function recipientRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   const touchHandler = async (request: FastifyRequest) => {
     const id = messageId(request.params)
-    const body = parse(touchBody, request.body)
-    return answering(touch(ctx.store, currentUser(request).id, id, body))
+    const { epoch, ...body } = parse(touchBody, request.body)
+    const userId = currentUser(request).id
+    // A device's result carries its lease's epoch: one of an earlier holder is refused.
+    if (epoch !== undefined)
+      await answering(fence(ctx.store, userId, id, epoch)).catch((err: unknown) => {
+        throw leaseAnswer(err)
+      })
+    return answering(touch(ctx.store, userId, id, body))
   }
   app.post('/messages/:id/touch', auth, touchHandler)
   app.put('/messages/:id/touch', auth, touchHandler)

@@ -199,6 +199,48 @@ export function createMessage(app: FastifyInstance, who: Pick<LoggedIn, 'auth'>,
   })
 }
 
+/**
+ * An owner signed in as `facebookId` with the page of the same id and 100 messages, and a bulk message of
+ * `text` to `count` recipients (ids `<prefix><n>` from 0, or from 1 with prefix ''), its list stored.
+ */
+export async function bulkJobWithRecipients(
+  app: FastifyInstance,
+  facebookId: string,
+  count: number,
+  { text = 'Hello', prefix = 'r' }: { text?: string; prefix?: string } = {},
+): Promise<{ id: string; who: LoggedIn }> {
+  const who = await login(app, facebookId)
+  await registerPage(app, who, facebookId)
+  await setAllowance(app, facebookId, { subscriptions_messages: 100 })
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v2/messages',
+    headers: who.auth,
+    payload: {
+      page_id: facebookId,
+      message_type_id: 1,
+      message: text,
+      label: '[]',
+      total_messages: count,
+      branded_messages_amount: 0,
+    },
+  })
+  const id = (created.json() as { id: string }).id
+  const first = prefix ? 0 : 1
+  const recipients = Array.from({ length: count }, (_, i) => ({
+    recipient_id: `${prefix}${i + first}`,
+    name: `Person ${i + first}`,
+    conversation_id: `c${prefix}${i + first}`,
+  }))
+  await app.inject({
+    method: 'PUT',
+    url: `/api/v2/messages/${id}/recipients`,
+    headers: who.auth,
+    payload: { recipients },
+  })
+  return { id, who }
+}
+
 /** Sets a user's allowance directly (tests of the spending rules). */
 export async function setAllowance(
   app: FastifyInstance,

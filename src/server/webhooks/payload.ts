@@ -21,6 +21,8 @@ export const webhookMessage = z.looseObject({
   text: z.string().optional(),
   is_echo: z.boolean().optional(),
   app_id: id.optional(),
+  /** What the sending app attached to its send (`message.metadata`), echoed back. */
+  metadata: z.string().optional(),
   attachments: z.array(webhookAttachment).optional(),
 })
 

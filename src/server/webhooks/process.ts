@@ -8,9 +8,11 @@
  * read counts from the watermarks.
  */
 import { createHash } from 'node:crypto'
+import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
 import type { MessageEvent } from '../../shared/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
+import { recordMessage } from '../repo/conversation-states.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
 import { inputErrors } from '../http/input-guard.ts'
@@ -25,6 +27,8 @@ import {
 
 /** A body that failed this often is set aside (kept, with its last error, for a look by hand). */
 const MAX_ATTEMPTS = 5
+/** Bodies taken up in one transaction. */
+const BATCH = 50
 /**
  * A bulk recipient's send time is when the app recorded it, a moment after the network stamped the message:
  * a watermark up to this long before it still covers it.
@@ -87,6 +91,10 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
     [pageId, message.mid, customerId, fromPage, text, JSON.stringify(attachments), createdTime],
   )
   if (inserted.length === 0) return
+  // A bulk, marketing or opt-in send carries the broadcast metadata: it is no answer to anyone.
+  const broadcast = fromPage && message.metadata === BROADCAST_METADATA
+  const kind = !fromPage ? 'customer' : broadcast ? 'broadcast' : 'answer'
+  await recordMessage(db, { pageId, customerId, kind, at: createdTime, text, mid: message.mid })
   const owners = await pageOwners(db, pageId)
   if (owners.length === 0) return
   const name = fromPage ? undefined : await customerName(db, pageId, customerId)
@@ -98,6 +106,7 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
     attachments,
     createdTime,
     fromPage,
+    ...(broadcast ? { broadcast } : {}),
     ...(name ? { customerName: name } : {}),
   }
   await publishToUsers(db, owners, 'message', data)
@@ -406,49 +415,56 @@ export class WebhookProcessor {
     await this.running?.catch(() => undefined)
   }
 
-  /** Processes one pending body; answers false when there was none. */
+  /**
+   * Processes up to BATCH pending bodies in one transaction, each in a savepoint of its own (a body that
+   * fails is rolled back alone and counted, the others are kept); answers false when there was none. One
+   * commit for many bodies is what lets an instance keep up with a busy page: the commit, not the work, is the
+   * cost of a small body.
+   */
   private async one(skip: Set<number>): Promise<boolean> {
-    let failed: { id: number; error: string } | undefined
+    const failures: { id: number; error: string }[] = []
     let notices: CustomerMessageNotice[] = []
     const found = await this.store.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number; body: string; attempts: number }>(
+      const rows = await tx.query<{ id: number; body: string; attempts: number }>(
         `SELECT id, body, attempts FROM webhook_events
          WHERE processed_at IS NULL AND attempts < $1 AND NOT (id = ANY($2::bigint[]))
-         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [MAX_ATTEMPTS, [...skip]],
+         ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+        [MAX_ATTEMPTS, [...skip], BATCH],
       )
-      if (!row) return false
-      await tx.query('SAVEPOINT apply')
-      try {
-        const applied = await applyWebhook(tx, row.body, this.log, this.box)
-        notices = applied.notices
-        const { rejected } = applied
-        await tx.query('RELEASE SAVEPOINT apply')
-        // A body with events left aside is done all the same; the row says which, for a look by hand.
-        const note = rejected.length
-          ? `${rejected.length} ${rejected.length === 1 ? 'event' : 'events'} left aside: ${rejected.join('; ')}`
-          : null
-        await tx.query(
-          `UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`,
-          [row.id, note?.slice(0, 1000) ?? null],
-        )
-      } catch (err) {
-        await tx.query('ROLLBACK TO SAVEPOINT apply')
-        notices = []
-        failed = { id: row.id, error: err instanceof Error ? err.message : String(err) }
-        await tx.query('UPDATE webhook_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [
-          row.id,
-          failed.error.slice(0, 1000),
-        ])
+      for (const row of rows) {
+        await tx.query('SAVEPOINT apply')
+        try {
+          const applied = await applyWebhook(tx, row.body, this.log, this.box)
+          const { rejected } = applied
+          await tx.query('RELEASE SAVEPOINT apply')
+          notices = [...notices, ...applied.notices]
+          // A body with events left aside is done all the same; the row says which, for a look by hand.
+          const note = rejected.length
+            ? `${rejected.length} ${rejected.length === 1 ? 'event' : 'events'} left aside: ${rejected.join('; ')}`
+            : null
+          await tx.query(
+            `UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`,
+            [row.id, note?.slice(0, 1000) ?? null],
+          )
+        } catch (err) {
+          await tx.query('ROLLBACK TO SAVEPOINT apply')
+          const failure = { id: row.id, error: err instanceof Error ? err.message : String(err) }
+          failures.push(failure)
+          await tx.query('UPDATE webhook_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [
+            row.id,
+            failure.error.slice(0, 1000),
+          ])
+        }
       }
-      return true
+      return rows.length > 0
     })
-    if (failed) skip.add(failed.id)
-    if (failed)
+    for (const failed of failures) {
+      skip.add(failed.id)
       this.log.error(
         { webhookEventId: failed.id, error: failed.error },
         'messenger webhook: processing failed',
       )
+    }
     for (const notice of notices) {
       try {
         await this.onCustomerMessage?.(notice)

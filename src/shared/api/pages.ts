@@ -2,9 +2,9 @@
  * Page registration and token extension (docs/product-rules.md#product-api), shared by the inbox and the bulk
  * sender.
  */
-import type { PageBody, SubscriptionState } from '../contracts/api.ts'
+import type { PageBody, PageStanding, SubscriptionState } from '../contracts/api.ts'
 import type { PageWebhooks } from '../contracts/events.ts'
-import { api } from './client.ts'
+import { api, silentApi } from './client.ts'
 
 export interface RegisteredPage {
   subscription?: SubscriptionState
@@ -33,4 +33,16 @@ export async function extendPageToken(accessToken: string, pageId?: string): Pro
   const token = res?.accessToken ?? res?.data?.accessToken ?? res?.access_token
   if (!token) throw new Error('extend-token answered without a token')
   return token
+}
+
+/**
+ * `GET /api/v2/page/standing`: which of these pages the caller cannot use (banned, or access revoked); pages in
+ * good standing are left out. A failure says nothing: the cards then look as they would.
+ */
+export async function pageStanding(ids: readonly string[]): Promise<Record<string, PageStanding>> {
+  if (ids.length === 0) return {}
+  const res = await silentApi<{ data?: Record<string, PageStanding> }>(
+    `/page/standing?ids=${ids.slice(0, 200).join(',')}`,
+  )
+  return res?.data ?? {}
 }

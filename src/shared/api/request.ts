@@ -30,6 +30,11 @@ export interface ApiCall {
   cache?: RequestCache
   /** The request outlives the page (a hand-over sent while the tab closes). */
   keepalive?: boolean
+  /**
+   * Told the bytes of the body sent so far and their total while it goes up (a photo over a slow link); the
+   * call then goes through XMLHttpRequest, the browser's only request that reports its upload.
+   */
+  onUploadProgress?: (sent: number, total: number) => void
 }
 
 export interface ApiTransport {
@@ -65,6 +70,34 @@ async function decode(res: Response): Promise<unknown> {
   }
 }
 
+/** A fetch through XMLHttpRequest that reports the upload of its body (abort and network failure as fetch's). */
+function xhrFetch(onProgress: (sent: number, total: number) => void): typeof fetch {
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest()
+      xhr.open(init.method ?? 'GET', String(input))
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value))
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(e.loaded, e.total)
+      }
+      xhr.onload = () =>
+        resolve(
+          new Response(xhr.status === 204 ? null : xhr.responseText, {
+            status: xhr.status,
+            statusText: xhr.statusText,
+          }),
+        )
+      xhr.onerror = () => reject(new TypeError('Network error'))
+      xhr.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'))
+      const signal = init.signal
+      if (signal) {
+        if (signal.aborted) return reject(new DOMException('The request was aborted', 'AbortError'))
+        signal.addEventListener('abort', () => xhr.abort(), { once: true })
+      }
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null)
+    })
+}
+
 /** Any answer, whatever its status; rejects with an ApiError of status 0 when none came (aborts rethrown). */
 export async function apiAnswer(
   path: string,
@@ -78,7 +111,8 @@ export async function apiAnswer(
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
   const body = encode(call.body, headers)
   const origin = (transport.origin ?? '').replace(/\/$/, '')
-  const send = transport.fetch ?? fetch.bind(globalThis)
+  const send =
+    transport.fetch ?? (call.onUploadProgress ? xhrFetch(call.onUploadProgress) : fetch.bind(globalThis))
   let res: Response
   try {
     res = await send(`${origin}${API_BASE}${path}`, {

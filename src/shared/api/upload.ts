@@ -5,11 +5,17 @@ import { api } from './client.ts'
 export async function uploadImage(
   file: File,
   accessType: SubscriptionState['access_type'],
+  /** The bytes sent so far and their total, while the image goes up. */
+  onProgress?: (sent: number, total: number) => void,
 ): Promise<{ url: string }> {
   const form = new FormData()
   form.append('image', file)
   form.append('access_type', accessType ?? 'paid')
-  const res = await api<{ url?: string; data?: { url?: string } }>('/upload', { method: 'POST', body: form })
+  const res = await api<{ url?: string; data?: { url?: string } }>('/upload', {
+    method: 'POST',
+    body: form,
+    ...(onProgress ? { onUploadProgress: onProgress } : {}),
+  })
   const url = res?.url ?? res?.data?.url
   if (!url) throw new Error('upload answered without a url')
   return { url }

@@ -1,7 +1,7 @@
 /** The product API as the sender calls it, with the bearer handed over by a tab (memory only). */
 import type { TouchBody } from '../contracts/api.ts'
 import { apiAnswer, failure, isSuccess, type ApiAnswer, type ApiTransport } from '../api/request.ts'
-import type { OpenServerJob, SenderApi, ServerRecipient } from './ports.ts'
+import type { LeaseOutcome, OpenServerJob, SenderApi, ServerRecipient } from './ports.ts'
 
 export function createSenderApi(
   base: string,
@@ -16,7 +16,28 @@ export function createSenderApi(
     throw failure(answer)
   }
 
+  /** A lease or reservation answer: held, or who holds the job instead. */
+  async function leaseOutcome(answer: ApiAnswer): Promise<LeaseOutcome> {
+    if (answer.status === 404) return { kind: 'gone' }
+    if (answer.status === 409) {
+      const sender = (answer.body as { errors?: { sender?: string[] } } | null)?.errors?.sender?.[0]
+      return { kind: sender === 'server' ? 'server' : 'elsewhere' }
+    }
+    const body = (await ok(answer)) as {
+      epoch: number
+      lease_ms: number
+      uncertain?: { recipient_id: string; attempt_at: number; image_sent?: boolean; branded?: boolean }[]
+    }
+    return { kind: 'held', epoch: body.epoch, leaseMs: body.lease_ms, uncertain: body.uncertain ?? [] }
+  }
+
   return {
+    async lease(jobId, body) {
+      return leaseOutcome(await call(`/messages/${encodeURIComponent(jobId)}/lease`, 'POST', body))
+    },
+    async reserve(jobId, body) {
+      return leaseOutcome(await call(`/messages/${encodeURIComponent(jobId)}/reserve`, 'POST', body))
+    },
     async touch(jobId: string, body: TouchBody) {
       const res = await call(`/messages/${encodeURIComponent(jobId)}/touch`, 'POST', body)
       if (res.status === 406) return { kind: 'refused' }

@@ -1,9 +1,9 @@
 /** In-memory stand-ins for the product API and the bulk channel, and seeded jobs, for the bulk browser tests. */
-import type { RecipientInput, SubscriptionState, TouchBody } from '../contracts/api.ts'
+import type { RecipientInput, ReserveBody, SubscriptionState, TouchBody } from '../contracts/api.ts'
 import { db } from '../db/db.ts'
 import { testSubscription } from '../session/session.test-kit.ts'
 import type { BulkMessage, BulkChannel } from './protocol.ts'
-import type { OpenServerJob, SenderApi, ServerRecipient, TouchOutcome } from './ports.ts'
+import type { LeaseOutcome, OpenServerJob, SenderApi, ServerRecipient, TouchOutcome } from './ports.ts'
 import {
   audienceOf,
   chunks,
@@ -33,7 +33,26 @@ export class FakeApi implements SenderApi {
   states: { jobId: string; state: string; reason?: string }[] = []
   serverRecipients = new Map<string, ServerRecipient[]>()
   open: OpenServerJob[] = []
+  /** The server's lease per job: its epoch, who sends it, and the epochs of the reservations. */
+  leases = new Map<string, { epoch: number; sender: 'device' | 'server' }>()
+  reserved: { jobId: string; recipientId: string; epoch: number }[] = []
   constructor(public sub: SubscriptionState = subscription(1_000)) {}
+
+  async lease(jobId: string, body: { epoch?: number | null }): Promise<LeaseOutcome> {
+    const held = this.leases.get(jobId)
+    if (held?.sender === 'server') return { kind: 'server' }
+    const epoch = held && body.epoch === held.epoch ? held.epoch : (held?.epoch ?? 0) + 1
+    this.leases.set(jobId, { epoch, sender: 'device' })
+    return { kind: 'held', epoch, leaseMs: 30_000, uncertain: [] }
+  }
+  async reserve(jobId: string, body: ReserveBody): Promise<LeaseOutcome> {
+    const held = this.leases.get(jobId)
+    if (held?.sender === 'server') return { kind: 'server' }
+    if (!held || held.epoch !== body.epoch) return { kind: 'elsewhere' }
+    for (const r of body.recipients)
+      this.reserved.push({ jobId, recipientId: r.recipient_id, epoch: body.epoch })
+    return { kind: 'held', epoch: held.epoch, leaseMs: 30_000, uncertain: [] }
+  }
 
   async touch(jobId: string, body: TouchBody): Promise<TouchOutcome> {
     this.touchCalls++

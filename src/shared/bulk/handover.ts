@@ -11,6 +11,7 @@ import { Dexie } from 'dexie'
 import type { HandoverBody, StoredRecipient, TakeBackResponse, TouchBody } from '../contracts/api.ts'
 import { apiAnswer, isSuccess, failure, type ApiTransport } from '../api/request.ts'
 import { db } from '../db/db.ts'
+import { deviceSends } from './core/kinds.ts'
 import {
   chunks,
   jobs,
@@ -27,7 +28,7 @@ import {
  * the server only with its campaign (`POST /messages/{id}/marketing`), never by this hand-over.
  */
 export function handsOver(job: JobRecord): boolean {
-  return !!job.keepSending && job.kind !== 'marketing' && RUNNABLE_STATES.includes(job.state)
+  return !!job.keepSending && deviceSends(job.kind) && RUNNABLE_STATES.includes(job.state)
 }
 
 /**
@@ -35,7 +36,7 @@ export function handsOver(job: JobRecord): boolean {
  * marketing sender (the owner's pause or cancel takes it back, paused, and its Resume gives it back).
  */
 export function takenBackToSend(job: JobRecord): boolean {
-  return job.kind !== 'marketing'
+  return deviceSends(job.kind)
 }
 
 /**
@@ -139,7 +140,7 @@ export async function takeBackJob(
 }
 
 /** The server's record becomes the device's: results, uncertain sends, the cursor, the pacing wait. */
-async function adopt(
+export async function adopt(
   jobId: string,
   back: TakeBackResponse,
   list: readonly StoredRecipient[],

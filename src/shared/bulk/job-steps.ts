@@ -37,6 +37,8 @@ export async function recordResult(input: ResultInput) {
       : { error_message: error ?? '', recipent_id: recipient.recipientId, recipent_name: recipient.name },
     sent_as_branded: ok && branded,
     ...(ok && messageId ? { message_id: messageId } : {}),
+    // The lease's epoch: the server refuses the result of a holder whose lease moved on.
+    ...(job.serverLease !== undefined ? { epoch: job.serverLease } : {}),
   }
   const entry = touchEntry(job.id, recipient.recipientId, body, now)
   return db.transaction('rw', jobs, recipients, outbox, async (): Promise<Recorded | undefined> => {

@@ -1,5 +1,13 @@
 /** What the sender needs from the outside world; the worker entry wires real ones, tests inject fakes. */
-import type { RecipientInput, SubscriptionState, TouchBody, TouchResponse } from '../contracts/api.ts'
+import type {
+  LeaseBody,
+  RecipientInput,
+  ReserveBody,
+  SubscriptionState,
+  TouchBody,
+  TouchResponse,
+  UncertainRecipient,
+} from '../contracts/api.ts'
 import type { ContentKind, JobKind, JobMarketing, RecipientWay } from '../contracts/marketing.ts'
 import type { GraphClient } from '../graph/types.ts'
 import type { UtilityContent } from '../graph/template.ts'
@@ -42,13 +50,30 @@ export interface OpenServerJob {
   optin_title?: string | null
   /** A utility job's template and parameters. */
   utility?: UtilityContent | null
+  /** Written where the text takes a recipient's first name and the network has none. */
+  name_fallback?: string | null
   /** What the job is, fixed when the record was created: a marketing job is never sent by a device. */
   kind: JobKind
   /** A marketing job's campaign budget, once its campaign was created. */
   marketing?: JobMarketing | null
 }
 
+/** The server's answer to a lease or a reservation (docs/architecture.md#a-lease-not-a-goodbye). */
+export type LeaseOutcome =
+  /** Held for `leaseMs` from the request; `uncertain`: sends an earlier holder reserved without a result. */
+  | { kind: 'held'; epoch: number; leaseMs: number; uncertain: UncertainRecipient[] }
+  /** The server sends the job (it took it when the lease lapsed, or it was handed over). */
+  | { kind: 'server' }
+  /** Another device holds the lease, or the job ended on the server. */
+  | { kind: 'elsewhere' }
+  /** The job is gone from the server. */
+  | { kind: 'gone' }
+
 export interface SenderApi {
+  /** Takes or renews the job's lease; rejects on network failure or a 5xx. */
+  lease(jobId: string, body: Partial<LeaseBody>): Promise<LeaseOutcome>
+  /** Reserves recipients before they are sent (renewing the lease); rejects on network failure or a 5xx. */
+  reserve(jobId: string, body: ReserveBody): Promise<LeaseOutcome>
   /** Rejects on network failure or a 5xx so the entry stays queued. */
   touch(jobId: string, body: TouchBody): Promise<TouchOutcome>
   setState(jobId: string, state: 'finished' | 'stopped', reason?: string): Promise<void>

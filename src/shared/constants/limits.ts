@@ -53,6 +53,9 @@ export type MessageTypeId = (typeof MessageType)[keyof typeof MessageType]
 export const ResultStatus = { OK: 'OK', NG: 'NG' } as const
 export type ResultStatus = (typeof ResultStatus)[keyof typeof ResultStatus]
 
+/** The longest custom label name the app lets the owner type. */
+export const LABEL_NAME_MAX = 64
+
 export const AUDIENCE_LABELS = ['all_labels', 'no_labels'] as const
 export type AudienceLabel = (typeof AUDIENCE_LABELS)[number]
 

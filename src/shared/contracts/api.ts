@@ -3,7 +3,7 @@
  * validates every body with these schemas; the app builds its payloads with the same types.
  */
 import { z } from './zod.ts'
-import { MESSAGE_TEXT_MAX } from '../constants/limits.ts'
+import { LABEL_NAME_MAX, MESSAGE_TEXT_MAX } from '../constants/limits.ts'
 import {
   placeholderCount,
   TEMPLATE_BODY_MAX,
@@ -121,9 +121,35 @@ export const pageBody = z
   .strict()
 export type PageBody = z.infer<typeof pageBody>
 
+/** `GET /page/standing?ids=1,2`: the pages of the caller's home whose standing to ask (up to 200). */
+export const pageStandingQuery = z
+  .object({
+    ids: z.string().regex(/^\d{1,32}(,\d{1,32}){0,199}$/, 'a comma-separated list of up to 200 page ids'),
+  })
+  .strict()
+
+/** A page the caller cannot use: banned from Pagecast, or the caller's access to it revoked. */
+export type PageStanding = 'banned' | 'revoked'
+
 export const extendTokenBody = z
   .object({ access_token: networkToken(), page_id: z.string().optional() })
   .strict()
+
+/** The labels a bulk message's audience was chosen by: customers with any of them, or with all. */
+export const audienceLabels = z
+  .object({
+    match: z.enum(['any', 'all']),
+    labels: z
+      .array(
+        z
+          .object({ id: z.string().regex(/^\d{1,32}$/), name: z.string().min(1).max(LABEL_NAME_MAX) })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict()
+export type AudienceLabels = z.infer<typeof audienceLabels>
 
 export const createMessageBody = z
   .object({
@@ -145,6 +171,10 @@ export const createMessageBody = z
      * standard). Only a marketing job may have marketing recipients and a campaign.
      */
     kind: jobKind.optional(),
+    /** The page's custom labels the audience was chosen by (absent: no label filter). */
+    audience_labels: audienceLabels.optional(),
+    /** Written where the text takes a recipient's first name and the network has none. */
+    name_fallback: z.string().trim().min(1).max(40).optional(),
   })
   .strict()
   .refine((b) => b.content_kind !== 'optin_request' || b.optin_title !== undefined, {
@@ -194,6 +224,8 @@ export const touchBody = z
     sent_as_branded: z.boolean().default(false),
     /** The network's id of the delivered message (an opt-in request's shows in the chats as one). */
     message_id: networkMessageId.optional(),
+    /** The epoch of the sender's lease: a device's result of an earlier epoch is refused (409). */
+    epoch: z.number().int().nonnegative().optional(),
   })
   .strict()
 export type TouchBody = z.input<typeof touchBody>
@@ -233,6 +265,39 @@ export const handoverBody = z
   .strict()
 export type HandoverBody = z.input<typeof handoverBody>
 
+/**
+ * `POST /messages/:id/lease`: a device takes or renews the job's lease. `epoch` is the one it holds (none when
+ * taking it); with `keep_sending` the page token (sealed on the server) lets the server go on if it lapses.
+ */
+export const leaseBody = z
+  .object({
+    epoch: z.number().int().nonnegative().nullish(),
+    keep_sending: z.boolean().default(false),
+    page_token: networkToken(2000).optional(),
+  })
+  .strict()
+export type LeaseBody = z.output<typeof leaseBody>
+
+/** `POST /messages/:id/reserve`: the holder of `epoch` is about to send these recipients. */
+export const reserveBody = z
+  .object({
+    epoch: z.number().int().nonnegative(),
+    recipients: z
+      .array(
+        z
+          .object({
+            recipient_id: z.string().min(1).max(64),
+            branded: z.boolean().default(false),
+            image_sent: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(50),
+  })
+  .strict()
+export type ReserveBody = z.input<typeof reserveBody>
+
 /** `POST /messages/scheduled`: a send that starts at `scheduled_at` (epoch ms), its audience computed then. */
 export const scheduleBody = z
   .object({
@@ -246,6 +311,8 @@ export const scheduleBody = z
     /** The owner's IANA time zone, e.g. Asia/Phnom_Penh: the cards show the time in it. */
     time_zone: z.string().min(1).max(64),
     page_token: networkToken(2000),
+    /** Customers waiting for an answer are left out unless this is true. */
+    include_waiting: z.boolean().default(false),
   })
   .strict()
 export type ScheduleBody = z.input<typeof scheduleBody>
@@ -367,6 +434,8 @@ export const bulkMessageState = z.enum(['open', 'finished', 'stopped', 'schedule
 export const storedMessage = z.object({
   id: z.string(),
   page_id: z.string(),
+  /** The page's name as the server last read it (null before it knew it). */
+  page_name: z.string().nullable().default(null),
   message: z.string(),
   image_url: z.string().nullable(),
   tag: z.string().nullable(),
@@ -401,6 +470,10 @@ export const storedMessage = z.object({
   kind: jobKind.default('standard'),
   /** The job's campaign, budget and spend when some recipients are reached as marketing messages. */
   marketing: jobMarketing.nullable().default(null),
+  /** The page's custom labels the audience was chosen by; null without a label filter. */
+  audience_labels: audienceLabels.nullable().default(null),
+  /** Written where the text takes a recipient's first name and the network has none. */
+  name_fallback: z.string().nullable().default(null),
 })
 export type StoredMessage = z.infer<typeof storedMessage>
 /** `GET /api/v2/messages?state=open`: the user's jobs that are neither deleted nor finished. */

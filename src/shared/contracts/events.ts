@@ -4,6 +4,7 @@
  * `Last-Event-ID` header). Every data object names its page; times are ISO strings.
  */
 import { z } from 'zod'
+import { conversationState, replyingEvent } from './conversation-states.ts'
 import { jobMarketing } from './marketing.ts'
 
 /** The app's tab id, a UUID it makes once per tab. */
@@ -19,6 +20,8 @@ export const messageEvent = z.object({
   createdTime: z.string(),
   /** True for the page's own messages (echoes of a send, from this app or any other). */
   fromPage: z.boolean(),
+  /** A page message that is a bulk, marketing or opt-in send, not a person's answer. */
+  broadcast: z.boolean().optional(),
   customerName: z.string().optional(),
 })
 export type MessageEvent = z.infer<typeof messageEvent>
@@ -123,6 +126,10 @@ export const ownerEventSchemas = {
   marketing_subscribers: marketingSubscribersEvent,
   page_access_lost: pageAccessLostEvent,
   template_status: templateStatusEvent,
+  /** A conversation's needs-reply state changed (a message, an answer, a broadcast, "done", opened). */
+  conversation_state: conversationState,
+  /** A person of the page is writing a reply in a chat; it lapses at `until` unless repeated. */
+  replying: replyingEvent,
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas
 export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>

@@ -2,10 +2,12 @@
  * The one Dexie database of the app. Storage names below must not change without a migration: the schema is
  * the ordered, append-only list of versions in src/shared/db/schema.ts. No access token is ever written here.
  */
+import type { ConversationState } from '../contracts/conversation-states.ts'
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
 import type { BudgetKind, ContentKind, JobKind, RecipientWay } from '../contracts/marketing.ts'
 import type { UtilityContent } from '../graph/template.ts'
+import type { AudienceLabels } from '../contracts/api.ts'
 import { declareSchema } from './schema.ts'
 
 export interface CachedConversation {
@@ -120,6 +122,10 @@ export interface BulkJob {
   optinTitle?: string
   /** A utility job's template and parameters (schema version 38 names the kind). */
   utility?: UtilityContent
+  /** Written where the text takes a recipient's first name and the network has none. */
+  nameFallback?: string
+  /** The page's custom labels the audience was chosen by. */
+  audienceLabels?: AudienceLabels
   /** Some recipients are reached as marketing messages: the job sends on the server, with this campaign budget. */
   marketing?: {
     budgetKind: BudgetKind
@@ -228,6 +234,11 @@ export interface InboxSyncState {
   startedAt: number
   /** When it reached the end (ms). */
   finishedAt?: number
+  /**
+   * A sync of the page reached the end once: every conversation is in the cache, kept current by the live
+   * stream, also while a later sync reads the list again from the head.
+   */
+  whole?: boolean
 }
 
 /**
@@ -252,6 +263,35 @@ export interface BulkReceipts {
   read: number
 }
 
+/** One of a page's custom labels, as the network listed it. */
+export interface CachedPageLabel {
+  /** `${pageId}:${id}` */
+  key: string
+  pageId: string
+  id: string
+  name: string
+}
+
+/** The labels on one customer of a page, as last read from the network or set here. */
+export interface CachedCustomerLabels {
+  /** `${pageId}:${customerId}` */
+  key: string
+  pageId: string
+  customerId: string
+  labelIds: string[]
+  /** When they were read or set (ms). */
+  at: number
+}
+
+/**
+ * The server's needs-reply state of one conversation (src/shared/contracts/conversation-states.ts), kept for
+ * offline reading and the list's filters.
+ */
+export interface CachedConversationState extends ConversationState {
+  /** `${pageId}:${customerId}` */
+  key: string
+}
+
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {
   key: string
@@ -271,6 +311,9 @@ export const db = new Dexie('pagecast') as Dexie & {
   inboxSync: EntityTable<InboxSyncState, 'pageId'>
   receipts: EntityTable<ConversationReceipts, 'key'>
   bulkReceipts: EntityTable<BulkReceipts, 'id'>
+  pageLabels: EntityTable<CachedPageLabel, 'key'>
+  customerLabels: EntityTable<CachedCustomerLabels, 'key'>
+  conversationStates: EntityTable<CachedConversationState, 'key'>
 }
 
 declareSchema(db)

@@ -12,7 +12,7 @@ export interface SchemaVersion {
 
 /**
  * Every schema version ever released, in order. APPEND-ONLY: a change is a new entry at the end, numbered
- * above the highest number ever released (the next is 34). Never reuse, insert or renumber a number, and
+ * above the highest number ever released (the next is 37). Never reuse, insert or renumber a number, and
  * never edit a released entry: a device already past a number never runs a step inserted below it, so an
  * inserted migration silently never happens there. (Numbers up to 30 once came in per-area ranges, which is
  * why they jump; 10 shipped together with 20.) src/shared/db/schema.test.ts checks the order, and
@@ -90,6 +90,11 @@ export const schemaVersions: readonly SchemaVersion[] = [
         })
     },
   },
+  // Who is waiting for an answer: the server's state of each (page, customer), for the list's filters offline.
+  { version: 36, stores: { conversationStates: 'key, pageId' } },
+  // The pages' custom labels and the labels read on each customer (the network's Custom Labels API), for the
+  // inbox's label filter and the wizard's label counts, online and offline.
+  { version: 37, stores: { pageLabels: 'key, pageId', customerLabels: 'key, pageId, *labelIds' } },
   // A job may send a utility message (kind and content `utility`, with its template in `utility`): no rows move.
   { version: 38, stores: {} },
 ]

@@ -67,6 +67,22 @@ const row = {
   inboxSync: { pageId: 'p1', after: 'QVFI', synced: 100, done: false, startedAt: 1 },
   receipts: { key: 'p1:u1', pageId: 'p1', customerId: 'u1', delivered: 2, read: 1 },
   bulkReceipts: { id: 'j1', pageId: 'p1', delivered: 3, read: 1 },
+  pageLabels: { key: 'p1:l1', pageId: 'p1', id: 'l1', name: 'VIP' },
+  customerLabels: { key: 'p1:u1', pageId: 'p1', customerId: 'u1', labelIds: ['l1'], at: 1 },
+  conversationStates: {
+    key: 'p1:u1',
+    pageId: 'p1',
+    customerId: 'u1',
+    customerAt: '2026-06-01T10:00:00.000Z',
+    customerText: 'Hello',
+    unread: 1,
+    answeredAt: null,
+    doneAt: null,
+    doneBy: null,
+    broadcastAt: null,
+    broadcastText: null,
+    needsReply: true,
+  },
 } as const
 
 function job(release: ReleasedSchema) {

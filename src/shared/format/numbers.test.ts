@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatLongDate } from './dates.ts'
-import { formatNumber, formatUsd } from './numbers.ts'
+import { formatNumber, formatSize, formatUsd } from './numbers.ts'
 
 describe('formats', () => {
   it('writes Spanish numbers in the Mexican style with optional decimals', () => {
@@ -20,6 +20,13 @@ describe('formats', () => {
     expect(formatNumber(1500000.5, 'bn')).toBe('১৫,০০,০০০.৫')
     expect(formatUsd(14.99, 'en')).toBe('$14.99')
     expect(formatUsd(14.99, 'id')).toBe('$14,99')
+  })
+
+  it('writes a file size in kilobytes under a megabyte and megabytes above, in the language', () => {
+    expect(formatSize(570_400, 'en')).toBe('570 kB')
+    expect(formatSize(120, 'en')).toBe('1 kB')
+    expect(formatSize(1_540_000, 'id')).toBe('1,5 MB')
+    expect(formatSize(570_400, 'bn')).toBe('৫৭০ kB')
   })
 
   it('takes the document language when none is passed', () => {

@@ -46,3 +46,14 @@ export function formatNumber(value: number, locale: string = currentLocale()): s
 export function formatUsd(value: number, locale: string = currentLocale()): string {
   return numberFormat(locale, true).format(value)
 }
+
+/** A file's size in the language's convention: kilobytes under a megabyte (570 kB), megabytes with one decimal above. */
+export function formatSize(bytes: number, locale: string = currentLocale()): string {
+  const tag = INTL_LOCALE[locale] ?? locale
+  const mega = bytes >= 1_000_000
+  return new Intl.NumberFormat(tag, {
+    style: 'unit',
+    unit: mega ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: mega ? 1 : 0,
+  }).format(mega ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)))
+}

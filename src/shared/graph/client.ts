@@ -19,6 +19,7 @@ import type {
   SendResult,
   TokenDebugInfo,
 } from './types.ts'
+import { ACCOUNT_FIELDS, ME_FIELDS } from './fields.ts'
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or http://localhost:8080/sandbox/graph */
@@ -32,8 +33,7 @@ export interface GraphClientOptions {
 /** The newest messages come nested, so the messaging window counts from the customer's last message. */
 export const CONVERSATION_FIELDS = `id,link,unread_count,updated_time,participants,snippet,can_reply,messages.limit(${WINDOW_MESSAGES_LIMIT}){id,from,created_time}`
 export const MESSAGE_FIELDS = 'id,created_time,from,to,message,attachments'
-export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks,unread_message_count'
-export const ME_FIELDS = 'id,name,email,picture'
+export { ACCOUNT_FIELDS, ME_FIELDS }
 
 export type Query = Record<string, string | number | undefined>
 
@@ -189,6 +189,7 @@ export function sendBody(req: SendRequest): Record<string, unknown> {
   }
   if (req.optIn) message.attachment = optInTemplate(req.optIn)
   if (req.utility) message.template = utilityTemplate(req.utility)
+  if (req.metadata) message.metadata = req.metadata
   return {
     recipient: { id: req.recipientId },
     messaging_type: req.utility ? 'UTILITY' : req.messagingType,

@@ -4,7 +4,10 @@ import {
   arrival,
   arrivalText,
   failureKind,
+  firstName,
   jobContent,
+  personalText,
+  recipientContent,
   sendContent,
   sendParts,
   utilityTemplate,
@@ -72,11 +75,11 @@ describe('a utility job', () => {
   }
 
   it("sends the template alone with the recipient's first name, and its filled body is what arrives", async () => {
-    const content = jobContent('utility', null, utility)
+    const content = recipientContent(jobContent('utility', null, utility), 'Maya Santos', 'friend')
     const calls: unknown[] = []
     const id = await sendContent(
       content,
-      { image: false, imageSent: false, name: 'Maya Santos' },
+      { image: false, imageSent: false },
       {
         optInRequest: () => Promise.reject(new Error('not an opt-in')),
         image: () => Promise.reject(new Error('no image')),
@@ -92,7 +95,7 @@ describe('a utility job', () => {
     expect(calls).toEqual([
       { name: 'event_reminder', language: 'en_US', params: ['Maya', 'the cake class', 'Saturday'] },
     ])
-    expect(arrivalText(content, 'ignored', 'Maya Santos')).toBe('Hi Maya, the cake class is on Saturday.')
+    expect(arrivalText(content, 'ignored')).toBe('Hi Maya, the cake class is on Saturday.')
     expect(utilityTemplate({ name: 'x', language: 'bn', params: ['a'] })).toEqual({
       name: 'x',
       language: { code: 'bn' },
@@ -100,7 +103,37 @@ describe('a utility job', () => {
     })
   })
 
+  it('fills a parameter with the fallback word where the network has no name, as a text is filled', () => {
+    const content = recipientContent(jobContent('utility', null, utility), '', 'amigo')
+    expect(content).toMatchObject({ utility: { params: ['amigo', 'the cake class', 'Saturday'] } })
+    expect(arrivalText(content, 'ignored')).toBe('Hi amigo, the cake class is on Saturday.')
+    expect(recipientContent(jobContent('text', null), 'Maya Santos', 'amigo')).toEqual({ kind: 'text' })
+  })
+
   it('is plain text without its template', () => {
     expect(jobContent('utility', null, null)).toEqual({ kind: 'text' })
+  })
+})
+
+describe('a message written to a person', () => {
+  it('puts each recipient’s first name where the owner inserted it', () => {
+    expect(personalText('Hola {first name}, ¡llegó tu talla!', 'Paolo Reyes', 'amigo')).toBe(
+      'Hola Paolo, ¡llegó tu talla!',
+    )
+    expect(personalText('{first name}! {first name}?', '  María   José ', 'amigo')).toBe('María! María?')
+  })
+
+  it('writes the fallback word when the network gives no name', () => {
+    expect(personalText('Hola {first name}', '', 'amigo')).toBe('Hola amigo')
+    expect(personalText('Hola {first name}', undefined, 'amigo')).toBe('Hola amigo')
+  })
+
+  it('leaves a text without the placeholder as it is', () => {
+    expect(personalText('Sale today {first}', 'Paolo Reyes', 'amigo')).toBe('Sale today {first}')
+  })
+
+  it('takes a name in any script whole up to its first space', () => {
+    expect(firstName('សុខ ដារ៉ា')).toBe('សុខ')
+    expect(firstName('আরিফ হোসেন')).toBe('আরিফ')
   })
 })

@@ -2,7 +2,7 @@
  * The delivery rules both senders keep (the bulk worker and the chat reply outbox): one classification of a
  * failed Graph call, one check that an uncertain send already arrived, and one order of a message's parts.
  */
-import { fillBody, personalParams, type UtilityContent } from './template.ts'
+import { fillBody, type UtilityContent } from './template.ts'
 import { GraphError } from './errors.ts'
 import type { GraphErrorKind } from './types.ts'
 
@@ -151,13 +151,50 @@ export function jobContent(
   return kind === 'optin_request' ? { kind: 'optin_request', title: title ?? '' } : { kind: 'text' }
 }
 
+/** Where the owner's bulk text takes each recipient's first name (inserted by a button, never typed). */
+export const FIRST_NAME_TOKEN = '{first name}'
+
+/** A person's first name as the network gives their name: its first word, whole in any script. */
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/u)[0] ?? ''
+}
+
+/**
+ * The text one recipient gets: each FIRST_NAME_TOKEN replaced by their first name, or by the owner's
+ * fallback word when the network has no name for them. Both senders send it and look for it in the
+ * conversation when a send's arrival is uncertain.
+ */
+export function personalText(
+  text: string,
+  recipientName: string | null | undefined,
+  fallback: string,
+): string {
+  if (!text.includes(FIRST_NAME_TOKEN)) return text
+  const name = firstName(recipientName) || fallback.trim()
+  return text.split(FIRST_NAME_TOKEN).join(name)
+}
+
+/**
+ * The job's content as one recipient gets it: a utility message's parameters with each FIRST_NAME_TOKEN
+ * filled as personalText fills the owner's text (the same first name, the same fallback word).
+ */
+export function recipientContent(
+  content: JobContent,
+  recipientName: string | null | undefined,
+  fallback: string,
+): JobContent {
+  if (content.kind !== 'utility') return content
+  const params = content.utility.params.map((p) => personalText(p, recipientName, fallback))
+  return { kind: 'utility', utility: { ...content.utility, params } }
+}
+
 /**
  * The text a delivered send shows in the conversation, for the arrival check of an uncertain send: the
- * message's text, an opt-in request's title, or a utility message's body filled for the recipient.
+ * recipient's text, an opt-in request's title, or a utility message's body filled with the recipient's
+ * parameters (recipientContent).
  */
-export function arrivalText(content: JobContent, text: string, recipientName?: string): string {
-  if (content.kind === 'utility')
-    return fillBody(content.utility.body, personalParams(content.utility.params, recipientName))
+export function arrivalText(content: JobContent, text: string): string {
+  if (content.kind === 'utility') return fillBody(content.utility.body, content.utility.params)
   return content.kind === 'optin_request' ? content.title : text
 }
 
@@ -169,20 +206,20 @@ export interface ContentSteps extends PartSteps {
 }
 
 /**
- * One recipient's send by the job's content: the opt-in request alone, the utility message alone (its
- * `{first name}` filled with the recipient's), or the message's parts in order. Answers the opt-in request's
- * or utility message's id (undefined for the owner's message).
+ * One recipient's send by the job's content (recipientContent): the opt-in request alone, the utility
+ * message alone, or the message's parts in order. Answers the opt-in request's or utility message's id
+ * (undefined for the owner's message).
  */
 export async function sendContent(
   content: JobContent,
-  parts: { image: boolean; imageSent: boolean; name?: string },
+  parts: { image: boolean; imageSent: boolean },
   steps: ContentSteps,
 ): Promise<string | undefined> {
   if (content.kind === 'optin_request') return steps.optInRequest(content.title)
   if (content.kind === 'utility') {
     if (!steps.utility) throw new Error('This sender cannot send utility messages.')
     const { name, language, params } = content.utility
-    return steps.utility({ name, language, params: personalParams(params, parts.name) })
+    return steps.utility({ name, language, params })
   }
   await sendParts({ image: parts.image, imageSent: parts.imageSent, text: true }, steps)
   return undefined

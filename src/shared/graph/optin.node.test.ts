@@ -26,6 +26,19 @@ describe('opt-in requests as a bulk job’s content', () => {
     })
   })
 
+  it('carry the metadata the network echoes, so the echo of a broadcast is told from an answer', () => {
+    const body = sendBody({
+      recipientId: '42',
+      messagingType: 'RESPONSE',
+      text: 'Sunday promotion',
+      metadata: 'pagecast:broadcast',
+    })
+    expect(body.message).toEqual({ text: 'Sunday promotion', metadata: 'pagecast:broadcast' })
+    expect(sendBody({ recipientId: '42', messagingType: 'RESPONSE', text: 'Hi' }).message).toEqual({
+      text: 'Hi',
+    })
+  })
+
   it('replace the text and image of the message, and are found in the conversation by their title', async () => {
     const steps: string[] = []
     const record = {

@@ -18,9 +18,6 @@ export const TEMPLATE_NAME_PATTERN = /^[a-z0-9_]{1,512}$/
 export const TEMPLATE_LANGUAGES = ['en_US', 'es_MX', 'id', 'fil', 'ur', 'bn'] as const
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number]
 
-/** The word in a parameter that is replaced by each recipient's first name (the wizard's personalisation). */
-export const FIRST_NAME_TOKEN = '{first name}'
-
 /** The template language closest to an interface language. */
 export function templateLanguageFor(locale: string): TemplateLanguage {
   const lang = locale.split(/[-_]/)[0]
@@ -49,17 +46,6 @@ export function fillBody(body: string, params: readonly string[]): string {
   return body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole)
 }
 
-/** The first word of a customer's name ("Maya Santos" → "Maya"); the whole name when it has no space. */
-export function firstName(name: string | undefined): string {
-  return (name ?? '').trim().split(/\s+/)[0] ?? ''
-}
-
-/** A recipient's parameters: `{first name}` in any of them becomes their first name. */
-export function personalParams(params: readonly string[], name: string | undefined): string[] {
-  const first = firstName(name)
-  return params.map((p) => p.split(FIRST_NAME_TOKEN).join(first))
-}
-
 /** What a utility send carries: the page's approved template, its language and its parameters. */
 export interface UtilityContent {
   /** The template's name in the page's library. */
@@ -67,6 +53,6 @@ export interface UtilityContent {
   language: string
   /** The template body, kept for the preview and the conversation's text. */
   body: string
-  /** One value per placeholder; may hold `{first name}`. */
+  /** One value per placeholder; may hold `{first name}` (delivery.ts's FIRST_NAME_TOKEN), filled per recipient. */
   params: string[]
 }

@@ -98,6 +98,8 @@ export interface SendRequest {
    * `messaging_type: UTILITY`, also outside the 24-hour window.
    */
   utility?: { name: string; language: string; params: readonly string[] }
+  /** Echoed back by the network with the message (`message.metadata`): Pagecast marks its broadcasts so. */
+  metadata?: string
 }
 
 export interface SendResult {

@@ -25,3 +25,21 @@ export function coveredByList(listed: CachedConversation['listed'], id: string, 
   if (!listed) return false
   return listed.ids.includes(id) || at < listed.from
 }
+
+/** What this device knows of a page's unread messages. */
+export interface LocalUnread {
+  /** The sum over the page's cached conversations. */
+  cached: number
+  /** Every conversation of the page is in the cache (its sync reached the end once). */
+  whole: boolean
+}
+
+/**
+ * The page's one unread count, the same on its home card and in its inbox: the cache's sum once the cache
+ * holds the whole page (the live stream and the chats opened keep it current); before that, the network's
+ * count from the accounts list, or the cache's sum when it already knows more.
+ */
+export function pageUnread(local: LocalUnread | undefined, network: number | undefined): number {
+  if (local?.whole) return local.cached
+  return Math.max(local?.cached ?? 0, network ?? 0)
+}

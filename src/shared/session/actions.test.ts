@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { missingPermissions } from './actions.ts'
 import type { SessionGraph } from './graph-port.ts'
-import type { SocialLoginResponse } from './social-port.ts'
+import type { LoginResponse as SocialLoginResponse } from '../social/types.ts'
 
 const ALL =
   'business_management,pages_messaging,pages_show_list,email,pages_manage_metadata,pages_read_engagement'

@@ -11,9 +11,10 @@ import type { LoginResponse } from '../contracts/api.ts'
 import type { ClientConfig } from '../contracts/client-config.ts'
 import type { Account } from '../graph/types.ts'
 import { type SessionGraph, sessionGraph } from './graph-port.ts'
+import { createSandboxSdk } from '../social/sandbox.ts'
+import type { LoginResponse as SocialLoginResponse, SessionSocialSdk } from '../social/types.ts'
 import { captureReferral } from './referral.ts'
 import { clearSnapshot, loadSnapshot, saveSnapshot, type SessionSnapshot } from './snapshot.ts'
-import { type SessionSocialSdk, type SocialLoginResponse, sandboxPopupSdk } from './social-port.ts'
 import { sessionStore } from './store.ts'
 
 export interface SessionDeps {
@@ -43,7 +44,7 @@ async function claimDeviceFor(owner: string): Promise<void> {
 /** The app injects the social adapter; without one, the sandbox popup and a minimal Graph reader serve. */
 export function configureSession(config: ClientConfig, overrides: Partial<SessionDeps> = {}): void {
   deps = {
-    sdk: overrides.sdk ?? sandboxPopupSdk(config.fbAppId),
+    sdk: overrides.sdk ?? createSandboxSdk({ appId: config.fbAppId }),
     graph: overrides.graph ?? sessionGraph(config),
   }
 }

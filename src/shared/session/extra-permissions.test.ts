@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { configureSession, loginWithSdk, requestExtraPermissions } from './actions.ts'
 import type { SessionGraph } from './graph-port.ts'
 import { testClientConfig } from './session.test-kit.ts'
-import type { SessionSocialSdk, SocialLoginResponse } from './social-port.ts'
+import type { LoginResponse as SocialLoginResponse, SessionSocialSdk } from '../social/types.ts'
 import { sessionStore } from './store.ts'
 
 const MARKETING = ['ads_management', 'paid_marketing_messages'] as const

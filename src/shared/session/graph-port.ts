@@ -1,6 +1,7 @@
 /** The three Graph reads the session makes with the user token: profile, permissions, accounts. */
 import { ACCOUNTS_LIMIT } from '../constants/limits.ts'
 import type { ClientConfig } from '../contracts/client-config.ts'
+import { ACCOUNT_FIELDS, ME_FIELDS } from '../graph/fields.ts'
 import type { Account, Me, Page, PermissionGrant } from '../graph/types.ts'
 
 export interface SessionGraph {
@@ -8,9 +9,6 @@ export interface SessionGraph {
   permissions(userToken: string): Promise<PermissionGrant[]>
   accounts(userToken: string): Promise<Account[]>
 }
-
-export const ME_FIELDS = 'id,name,email,picture'
-export const ACCOUNT_FIELDS = 'id,name,access_token,category,picture,fan_count,tasks,unread_message_count'
 
 export function sessionGraph(config: ClientConfig): SessionGraph {
   const base = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`

@@ -13,6 +13,8 @@ export interface SessionSnapshot {
   fbUser?: Me
   /** Never carries `access_token`. */
   accounts: Account[]
+  /** The pages that had a page token when it was saved: the ones an offline start shows as connected. */
+  connected?: string[]
   subscription?: SubscriptionState
 }
 
@@ -29,10 +31,14 @@ function publicProfile({ id, name, email, picture }: Me): Me {
   return { id, name, email, picture }
 }
 
-export function saveSnapshot(snapshot: SessionSnapshot): void {
+/** `offline`: the state is itself an offline start, which knows no token: the connected pages stay as saved. */
+export function saveSnapshot(snapshot: SessionSnapshot & { offline?: boolean }): void {
   const safe: SessionSnapshot = {
     fbUser: snapshot.fbUser && publicProfile(snapshot.fbUser),
     accounts: withoutTokens(snapshot.accounts),
+    connected: snapshot.offline
+      ? (snapshot.connected ?? [])
+      : snapshot.accounts.filter((a) => a.access_token).map((a) => a.id),
     subscription: snapshot.subscription,
   }
   try {
@@ -46,11 +52,12 @@ export function loadSnapshot(): SessionSnapshot | undefined {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null')
     if (typeof parsed !== 'object' || parsed === null) return undefined
-    const { fbUser, accounts, subscription } = parsed as Record<string, unknown>
+    const { fbUser, accounts, connected, subscription } = parsed as Record<string, unknown>
     if (!Array.isArray(accounts)) return undefined
     return {
       fbUser: typeof fbUser === 'object' && fbUser !== null ? publicProfile(fbUser as Me) : undefined,
       accounts: withoutTokens(accounts as Account[]),
+      connected: Array.isArray(connected) ? connected.filter((id) => typeof id === 'string') : [],
       subscription: isSubscriptionState(subscription) ? subscription : undefined,
     }
   } catch {

@@ -18,6 +18,8 @@ export interface SessionState {
   failReason?: LoginFailReason
   /** Signed in from the offline snapshot: no page token yet, the session is re-checked when back online. */
   offline?: boolean
+  /** With `offline`: the pages that were connected when the snapshot was saved. */
+  connected?: string[]
   /** Permissions the user declined in the last login attempt. */
   declined?: string[]
   /** Permissions the current social login granted (the first login's, and any asked for since). */

@@ -3,15 +3,18 @@
 /** The shape `FB.login` and `FB.getLoginStatus` answer with. */
 export interface LoginResponse {
   status: 'connected' | 'not_authorized' | 'unknown'
-  authResponse: {
+  authResponse?: {
     accessToken: string
     userID: string
-    expiresIn: number
+    expiresIn?: number
     /** Comma-separated, present when requested with `return_scopes`. */
     grantedScopes?: string
     signedRequest?: string
   } | null
 }
+
+/** What the session uses of an adapter: login, the silent status check and logout. */
+export type SessionSocialSdk = Pick<SocialSdk, 'login' | 'getLoginStatus' | 'logout'>
 
 export interface SocialSdk {
   readonly kind: 'facebook' | 'sandbox'

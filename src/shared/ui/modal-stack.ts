@@ -20,6 +20,8 @@ export type HostedModalName =
   | 'cancel-send'
   /** The page's marketing messages: turn on, status, turn off (`?modal=marketing`). */
   | 'marketing'
+  /** A page's send history and its sends' reports (`?modal=send-history`). */
+  | 'send-history'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
 export type SheetName = 'saved-replies' | 'ask-to-subscribe' | 'send-update' | 'templates'
@@ -85,6 +87,7 @@ const HOSTED: readonly HostedModalName[] = [
   'cancel-scheduled',
   'cancel-send',
   'marketing',
+  'send-history',
 ]
 
 const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'ask-to-subscribe', 'send-update', 'templates']

@@ -10,10 +10,11 @@ import { useMemo } from 'react'
 import { useClientConfig } from '../config/index.ts'
 import { createUtilityClient, UTILITY_SCOPE, type UtilityClient } from '../graph/utility.ts'
 import { hasPermissions, requestExtraPermissions } from '../session/actions.ts'
+import { templatesKey } from './keys.ts'
 
 export type WithToken = <T>(call: (token: string) => Promise<T>) => Promise<T>
 
-export const templatesKey = (pageId: string) => ['templates', pageId] as const
+export { templatesKey }
 
 export function useUtilityClient(): UtilityClient {
   const config = useClientConfig()

@@ -2,20 +2,36 @@
  * /{pageId}: the page sidebar, the conversation column, and the chat or the bulk wizard. Features never import
  * each other, so this is where the inbox, the chat and the bulk wizard meet.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
 import { MarketingEntry } from '../../../features/marketing/index.ts'
 import { TemplatesEntry } from '../../../features/utility/index.ts'
 import {
+  CustomerLabels,
+  LabelFilter,
+  SelectionBar,
+  useLabelsByCustomer,
+  usePageLabels,
+} from '../../../features/labels/index.ts'
+import {
   InboxColumn,
+  type InboxRow,
+  type ListFilter,
+  type ListSort,
   LiveUpdatesNotice,
   OfflineIndicator,
   PageHeader,
   PageSidebar,
+  readPageUnread,
+  filterSearch,
+  parseFilter,
+  parseSort,
   setLastCustomerMessageAt,
+  toInboxRows,
   useConversationList,
+  useConversationStates,
   useMarkSeen,
   useOnline,
   usePageEntry,
@@ -24,6 +40,9 @@ import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { createGraphClient } from '../../../shared/graph/client.ts'
+import { createLabelsGraph } from '../../../shared/graph/labels.ts'
+import { pageUnread } from '../../../shared/live/unread.ts'
+import { useReplying } from '../../../shared/live/conversation-states.ts'
 import { useSession } from '../../../shared/session/index.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
@@ -37,7 +56,7 @@ const route = getRouteApi('/$pageId')
 
 export function PageInbox({ pageId }: { pageId: string }) {
   const config = useClientConfig()
-  const { subscription } = useSession()
+  const { subscription, accounts } = useSession()
   const search = route.useSearch()
   const navigate = useNavigate()
   const router = useRouter()
@@ -49,12 +68,43 @@ export function PageInbox({ pageId }: { pageId: string }) {
     () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
     [config.graphUrl, config.graphVersion],
   )
+  const labelsGraph = useMemo(
+    () => createLabelsGraph({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    [config.graphUrl, config.graphVersion],
+  )
   const list = useConversationList({
     pageId,
     graph,
     pageToken: entry.token,
     refreshToken: entry.refreshToken,
   })
+  // Who is waiting for an answer: the server's states joined to every cached conversation (offline too).
+  const waiting = useConversationStates(pageId, entry.phase === 'ready')
+  const rows = useMemo(() => toInboxRows(list.rows, waiting.states), [list.rows, waiting.states])
+  const listFilter = parseFilter(search)
+  const sort = parseSort(search)
+  // The filter and the order are in the address: opening a chat and coming Back returns to them.
+  const setFilter = useCallback(
+    (f: ListFilter) =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, filter: filterSearch(f).filter }),
+        replace: true,
+      }),
+    [navigate, pageId],
+  )
+  const setSort = useCallback(
+    (next: ListSort) =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, sort: next === 'window' ? 'window' : undefined }),
+        replace: true,
+      }),
+    [navigate, pageId],
+  )
+  const markDone = useCallback((row: InboxRow) => void waiting.markDone(row.customerId), [waiting])
   const windowOptions = useMemo(
     () => ({ policy: config.messagingPolicy, humanAgentEnabled: config.humanAgentEnabled }),
     [config.messagingPolicy, config.humanAgentEnabled],
@@ -97,7 +147,13 @@ export function PageInbox({ pageId }: { pageId: string }) {
       void navigate({
         to: '/$pageId',
         params: { pageId },
-        search: { c: row.id },
+        // The list's filters stay: Back from the chat returns to the same list.
+        search: (s) => ({
+          filter: s.filter,
+          sort: s.sort,
+          c: row.id,
+          ...(s.label ? { label: s.label } : {}),
+        }),
         replace: overSomething,
         // A chat that takes the place of the wizard or of another chat stands over the same entry below.
         state: (s) => ({ opened: !overSomething || s.opened ? 'chat' : undefined }),
@@ -121,11 +177,15 @@ export function PageInbox({ pageId }: { pageId: string }) {
     [pageId],
   )
   const upload = useCallback(
-    async (file: File) => (await uploadImage(file, subscription?.access_type ?? null)).url,
+    async (file: File, onProgress?: (sent: number, total: number) => void) =>
+      (await uploadImage(file, subscription?.access_type ?? null, onProgress)).url,
     [subscription?.access_type],
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
+  // The page's one count, as its home card shows it.
+  const localUnread = useLiveQuery(() => readPageUnread(pageId), [pageId])
+  const unread = pageUnread(localUnread, accounts.find((a) => a.id === pageId)?.unread_message_count)
   const chosen = ((!!search.c || !!search.chat) && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is
   // selected in the list, but its chat is neither drawn nor loaded behind the list.
@@ -145,24 +205,77 @@ export function PageInbox({ pageId }: { pageId: string }) {
     conversation: selected && chatShown && !search.bulk ? selected : undefined,
     ready: !!token,
   })
+  // The page's labels: a filter per label on the list (in the address), rows selected and labelled.
+  const pageLabels = usePageLabels(pageId, labelsGraph, entry.withToken, !!token)
+  const labelsOf = useLabelsByCustomer(pageId)
+  const activeLabel = search.label
+  const rowFilter = useMemo(
+    () =>
+      activeLabel
+        ? (row: CachedConversation) => labelsOf?.get(row.customerId)?.includes(activeLabel) ?? false
+        : undefined,
+    [activeLabel, labelsOf],
+  )
+  const customerIds = useMemo(() => list.rows.map((r) => r.customerId), [list.rows])
+  const [picked, setPicked] = useState<ReadonlySet<string>>()
+  const filterByLabel = useCallback(
+    (label: string | undefined) =>
+      void navigate({
+        to: '/$pageId',
+        params: { pageId },
+        search: (s) => ({ ...s, label }),
+        replace: true,
+      }),
+    [navigate, pageId],
+  )
+  const pick = useCallback(
+    (row: CachedConversation) =>
+      setPicked((prev) => {
+        const next = new Set(prev)
+        if (next.has(row.id)) next.delete(row.id)
+        else next.add(row.id)
+        return next
+      }),
+    [],
+  )
+  const pickedCustomers = useMemo(
+    () => (picked ? list.rows.filter((r) => picked.has(r.id)).map((r) => r.customerId) : []),
+    [picked, list.rows],
+  )
   const back = () => {
     if (openedHere(router, 'chat')) return router.history.back()
-    void navigate({ to: '/$pageId', params: { pageId }, search: {}, replace: true })
+    void navigate({
+      to: '/$pageId',
+      params: { pageId },
+      search: (s) => ({ filter: s.filter, sort: s.sort }),
+      replace: true,
+    })
   }
+  const selectedRow = selected ? rows.find((r) => r.id === selected.id) : undefined
+  const selectedState = selected ? waiting.states?.get(selected.customerId) : undefined
+  const chatOpen = !!selected && chatShown && !search.bulk
+  const { markSeen } = waiting
+  // A person opened the chat: its unread count kept on the server is cleared for everyone.
+  const openedCustomer = chatOpen ? selected.customerId : undefined
+  const stateUnread = selectedState?.unread ?? 0
+  useEffect(() => {
+    if (openedCustomer && stateUnread > 0) markSeen(openedCustomer)
+  }, [openedCustomer, stateUnread, markSeen])
+  const replyingHere = useReplying(pageId, selected?.customerId ?? '')
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
       {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
       {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
       <PageHeader
         page={page}
-        unread={list.unread}
+        unread={unread}
         paneOpen={chosen}
         action={<MarketingEntry pageId={pageId} variant="header" ready={entry.phase === 'ready'} />}
       />
       <div className="flex min-h-0 flex-1">
         <PageSidebar
           page={page}
-          unread={list.unread}
+          unread={unread}
           extra={
             <>
               <MarketingEntry pageId={pageId} variant="sidebar" ready={entry.phase === 'ready'} />
@@ -174,11 +287,49 @@ export function PageInbox({ pageId }: { pageId: string }) {
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>
           <InboxColumn
             list={list}
+            rows={rows}
+            filter={listFilter}
+            sort={sort}
+            onFilter={setFilter}
+            onSort={setSort}
+            onMarkDone={markDone}
             selectedId={selected?.id}
             bulkOpen={!!search.bulk}
             pictureUrl={pictureUrl}
-            onSelect={select}
+            onSelect={picked ? pick : select}
             onToggleBulk={toggleBulk}
+            rowFilter={rowFilter}
+            picked={picked}
+            tools={
+              pageLabels.length > 0 || picked ? (
+                <LabelFilter
+                  pageId={pageId}
+                  graph={labelsGraph}
+                  withToken={entry.withToken}
+                  ready={!!token}
+                  labels={pageLabels}
+                  customerIds={customerIds}
+                  labelsOf={labelsOf}
+                  active={activeLabel}
+                  onFilter={filterByLabel}
+                  selecting={!!picked}
+                  onSelecting={(on) => setPicked(on ? new Set() : undefined)}
+                />
+              ) : null
+            }
+            footer={
+              picked ? (
+                <SelectionBar
+                  pageId={pageId}
+                  graph={labelsGraph}
+                  withToken={entry.withToken}
+                  labels={pageLabels}
+                  customerIds={pickedCustomers}
+                  labelsOf={labelsOf}
+                  onDone={() => setPicked(undefined)}
+                />
+              ) : null
+            }
           />
         </div>
         <div className={`min-h-0 min-w-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
@@ -208,6 +359,20 @@ export function PageInbox({ pageId }: { pageId: string }) {
               uploadImage={upload}
               onCustomerMessageAt={onCustomerMessageAt}
               onBack={back}
+              labels={
+                <CustomerLabels
+                  pageId={pageId}
+                  customerId={selected.customerId}
+                  graph={labelsGraph}
+                  withToken={entry.withToken}
+                  ready={!!token}
+                />
+              }
+              onMarkDone={
+                selectedRow?.needsReply ? () => void waiting.markDone(selected.customerId) : undefined
+              }
+              replying={replyingHere}
+              onTyping={() => waiting.typing(selected.customerId)}
             />
           ) : null}
         </div>

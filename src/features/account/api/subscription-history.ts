@@ -15,6 +15,8 @@ export async function getSubscriptionHistory(): Promise<MySubscription[]> {
   return [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))
 }
 
+export const subscriptionHistoryKey = ['user', 'subscriptions'] as const
+
 export function subscriptionHistoryQueryOptions() {
-  return queryOptions({ queryKey: ['user', 'subscriptions'], queryFn: getSubscriptionHistory })
+  return queryOptions({ queryKey: subscriptionHistoryKey, queryFn: getSubscriptionHistory })
 }

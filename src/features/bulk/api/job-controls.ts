@@ -26,6 +26,11 @@ export class ServerUnreachable extends Error {
 /** A job the server holds comes back to this device, paused. Throws when the server cannot be asked. */
 async function takeBackPaused(id: string): Promise<void> {
   if ((await jobs.get(id))?.state !== 'on_server') return
+  await askTakeBack(id)
+}
+
+/** The server stops sending the job (its send in flight is recorded first). Throws when it cannot be asked. */
+async function askTakeBack(id: string): Promise<void> {
   const back = await takeBackJob({ origin: location.origin, token: () => apiToken() ?? '' }, id, 'paused')
   if (back) return
   notify({
@@ -106,7 +111,16 @@ export async function resumeMarketingJob(id: string): Promise<void> {
   })
 }
 
+/**
+ * The Pause of a job the server sends that this device does not hold: the server stops sending it (the same
+ * take-back as for a job held here). Whoever resumes it holds it from then on.
+ */
+export async function pauseServerJob(id: string): Promise<void> {
+  await askTakeBack(id)
+}
+
 export async function cancelJob(id: string): Promise<void> {
+  if (!(await jobs.get(id))) return cancelServerJob(id)
   await takeBackPaused(id)
   // Ended on the server meanwhile: nothing is left to cancel.
   const job = await jobs.get(id)
@@ -119,6 +133,12 @@ export async function cancelJob(id: string): Promise<void> {
   } catch {
     // The sender tells the server when it next starts.
   }
+}
+
+/** Cancels a job the server sends that this device does not hold: taken back from the server, then stopped. */
+async function cancelServerJob(id: string): Promise<void> {
+  await askTakeBack(id)
+  await createSenderApi(location.origin, () => apiToken() ?? '').setState(id, 'stopped', 'cancelled')
 }
 
 /** The close (x): deletes the server record, then the local job (kept if the server cannot be reached). */

@@ -13,6 +13,8 @@ export interface BulkCustomer {
   conversationId: string
   /** ms since epoch of the customer's last message (the window counts from it); undefined when unknown. */
   lastCustomerMessageAt: number | undefined
+  /** ms since epoch of the conversation's last message (whoever wrote it). */
+  updatedAt?: number
 }
 
 export function toCustomer(c: Conversation, pageId: string): BulkCustomer | undefined {
@@ -23,6 +25,7 @@ export function toCustomer(c: Conversation, pageId: string): BulkCustomer | unde
     name: person.name,
     conversationId: c.id,
     lastCustomerMessageAt: conversationCustomerMessageAt(pageId, c),
+    updatedAt: Date.parse(c.updated_time) || 0,
   }
 }
 

@@ -8,7 +8,8 @@
 import { apiToken, createBulkMessage, isApiError, startMarketingJob } from '../../../shared/api'
 import type { Budget, ContentKind, JobKind } from '../../../shared/contracts/marketing.ts'
 import { jobs } from '../../../shared/bulk/records.ts'
-import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+import type { AudienceLabels, SubscriptionState } from '../../../shared/contracts/api.ts'
+import { FIRST_NAME_TOKEN } from '../../../shared/graph/delivery.ts'
 import { MessageType } from '../../../shared/constants/limits.ts'
 import { tagForSend, type ContentType } from '../../../shared/policy/messaging.ts'
 import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
@@ -34,6 +35,10 @@ export interface StartJobInput {
   /** An opt-in request ("Ask to subscribe") with this title instead of the text. */
   contentKind?: ContentKind
   optinTitle?: string
+  /** The page's custom labels the audience was chosen by. */
+  audienceLabels?: AudienceLabels
+  /** Written where the text takes a recipient's first name and the network has none. */
+  nameFallback?: string
   /** Set when some recipients have `way: 'marketing'`: the campaign's budget and the page token. */
   marketing?: { budget: Budget; currency: string; estimateMinor: number; pageToken: string }
 }
@@ -83,6 +88,7 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   const optin = input.contentKind === 'optin_request' && !!input.optinTitle
   // An opt-in request has no text of its own: its record (and card) reads the request's title.
   const text = optin ? input.optinTitle! : input.text
+  const personal = !optin && text.includes(FIRST_NAME_TOKEN) && !!input.nameFallback?.trim()
   const marketing =
     input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
   // Fixed here for the job's whole life, on the server record and on this device's alike.
@@ -98,6 +104,8 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
     ...(optin ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle! } : {}),
     kind,
+    ...(input.audienceLabels ? { audience_labels: input.audienceLabels } : {}),
+    ...(personal ? { name_fallback: input.nameFallback!.trim() } : {}),
   })
   const now = Date.now()
   const job: JobRecord = {
@@ -125,6 +133,8 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     cursor: 0,
     ...(input.keepSending || marketing ? { keepSending: true } : {}),
     ...(optin ? { contentKind: 'optin_request' as const, optinTitle: input.optinTitle! } : {}),
+    ...(personal ? { nameFallback: input.nameFallback!.trim() } : {}),
+    ...(input.audienceLabels ? { audienceLabels: input.audienceLabels } : {}),
     ...(marketing
       ? {
           // The device never sends it: on the server (with a moved lease) until the server takes it.

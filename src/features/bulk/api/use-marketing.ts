@@ -4,7 +4,7 @@
  * while unknown or when the calls fail, nobody counts as a subscriber (the wizard then works as before).
  */
 import { useQuery } from '@tanstack/react-query'
-import { getMarketingState, getMarketingSubscribers } from '../../../shared/api'
+import { getMarketingState, getMarketingSubscribers, marketingQueryKey } from '../../../shared/api'
 import type { MarketingState } from '../../../shared/contracts/marketing.ts'
 
 export interface PageMarketing {
@@ -18,11 +18,9 @@ export interface PageMarketing {
 
 const EMPTY: ReadonlySet<string> = new Set()
 
-export const marketingKey = (pageId: string) => ['marketing', pageId] as const
-
 export function usePageMarketing(pageId: string, windowed: boolean): PageMarketing {
   const state = useQuery({
-    queryKey: marketingKey(pageId),
+    queryKey: marketingQueryKey(pageId),
     queryFn: ({ signal }) => getMarketingState(pageId, signal),
     enabled: windowed,
     retry: false,
@@ -30,7 +28,7 @@ export function usePageMarketing(pageId: string, windowed: boolean): PageMarketi
   })
   const on = !!state.data?.enabled && !!state.data.ad_account
   const subscribers = useQuery({
-    queryKey: [...marketingKey(pageId), 'subscribers'],
+    queryKey: [...marketingQueryKey(pageId), 'subscribers'],
     queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
     enabled: windowed && state.isSuccess,
     retry: false,

@@ -3,12 +3,13 @@
  * 24-hour window (free), subscribers outside it (paid marketing message), and the rest, with why they are out
  * of reach. The two reachable groups can each be left out.
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { AUDIENCE_LABELS, type AudienceLabel } from '../../../shared/constants/limits.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import type { UnreachableWhy } from '../../../shared/policy/reach.ts'
 import { openModal } from '../../../shared/ui'
+import type { LabelMatch } from '../../../shared/labels/audience.ts'
 
 export interface AudienceGroups {
   standard: number
@@ -22,17 +23,34 @@ export interface AudienceGroups {
   onChoose(group: 'standard' | 'marketing', on: boolean): void
 }
 
+/** The page's custom labels as step 1 offers them: each with how many loaded customers carry it. */
+export interface PageLabelChoice {
+  labels: readonly { id: string; name: string; count: number }[]
+  chosen: readonly string[]
+  onToggle(id: string): void
+  match: LabelMatch
+  onMatch(match: LabelMatch): void
+  /** Customers whose labels are still being read from the network. */
+  reading?: { done: number; total: number }
+}
+
 export function AudienceStep(props: {
   labels: AudienceLabel[]
   onToggle(label: AudienceLabel): void
+  pageLabels?: PageLabelChoice
   loaded: number
   loading: boolean
   onCancel(): void
   windowed: boolean
+  /** Customers waiting for an answer among those chosen: left out unless included. */
+  waiting: { count: number; included: boolean; onInclude(on: boolean): void }
   groups: AudienceGroups
 }) {
   const { i18n } = useLingui()
   const loaded = formatNumber(props.loaded, i18n.locale)
+  const reading = props.pageLabels?.reading
+  const readDone = formatNumber(reading?.done ?? 0, i18n.locale)
+  const readTotal = formatNumber(reading?.total ?? 0, i18n.locale)
   return (
     <div className="flex flex-col gap-3 text-sm">
       <div className="flex flex-wrap gap-2" role="group">
@@ -47,7 +65,54 @@ export function AudienceStep(props: {
             {label === 'all_labels' ? <Trans>All labels</Trans> : <Trans>No labels</Trans>}
           </button>
         ))}
+        {props.pageLabels?.labels.map((label) => (
+          <button
+            key={label.id}
+            type="button"
+            data-testid="bulk-page-label"
+            data-label-id={label.id}
+            aria-pressed={props.pageLabels!.chosen.includes(label.id)}
+            className="flex min-h-11 items-center gap-1 rounded-full border border-slate-300 px-3 py-1 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
+            onClick={() => props.pageLabels!.onToggle(label.id)}
+          >
+            <span dir="auto" className="leading-[normal]">
+              {label.name}
+            </span>
+            <span className="text-slate-600 tabular-nums" data-testid="bulk-page-label-count">
+              {formatNumber(label.count, i18n.locale)}
+            </span>
+          </button>
+        ))}
       </div>
+      {props.pageLabels && props.pageLabels.chosen.length > 1 ? (
+        <fieldset className="flex flex-col" data-testid="bulk-label-match">
+          <legend className="sr-only">
+            <Trans>Customers with</Trans>
+          </legend>
+          {(['any', 'all'] as const).map((match) => (
+            <label key={match} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="label-match"
+                checked={props.pageLabels!.match === match}
+                onChange={() => props.pageLabels!.onMatch(match)}
+              />
+              {match === 'any' ? (
+                <Trans>Customers with any of these labels</Trans>
+              ) : (
+                <Trans>Customers with all of these labels</Trans>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {reading && reading.done < reading.total ? (
+        <p className="text-slate-600" data-testid="bulk-labels-reading" aria-live="polite">
+          <Trans>
+            Reading customers' labels… {readDone} of {readTotal}
+          </Trans>
+        </p>
+      ) : null}
       <p className="text-slate-700" data-testid="bulk-loaded">
         {props.loading ? (
           <Trans>Loading recipients… {loaded} so far</Trans>
@@ -64,10 +129,48 @@ export function AudienceStep(props: {
           </button>
         ) : null}
       </p>
+      {props.waiting.count > 0 ? <Waiting {...props.waiting} /> : null}
       {props.windowed ? <Groups groups={props.groups} /> : null}
     </div>
   )
 }
+
+/** "12 customers are waiting for an answer": left out of the send by default, or included. */
+function Waiting({ count, included, onInclude }: AudienceStepWaiting) {
+  return (
+    <div
+      data-testid="bulk-waiting"
+      data-included={included ? 'true' : 'false'}
+      className="flex flex-col gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950"
+    >
+      <p>
+        <Plural
+          value={count}
+          one="# customer is waiting for an answer: answer them first, or include them."
+          other="# customers are waiting for an answer: answer them first, or include them."
+        />
+      </p>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          data-testid="bulk-include-waiting"
+          checked={included}
+          onChange={(e) => onInclude(e.target.checked)}
+          className="size-5"
+        />
+        <span>
+          {included ? (
+            <Trans>They are included in this send</Trans>
+          ) : (
+            <Plural value={count} one="Include them (# left out now)" other="Include them (# left out now)" />
+          )}
+        </span>
+      </label>
+    </div>
+  )
+}
+
+type AudienceStepWaiting = Parameters<typeof AudienceStep>[0]['waiting']
 
 function Groups({ groups }: { groups: AudienceGroups }) {
   const { t, i18n } = useLingui()

@@ -14,16 +14,21 @@ import {
 } from '../../../shared/api'
 import type { AudienceMember } from '../../../shared/bulk/records.ts'
 import { useClientConfig } from '../../../shared/config'
+import { createGraphClient } from '../../../shared/graph/client.ts'
 import { OPTIN_PSIDS_PER_CALL_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
 import { notify } from '../../../shared/notifications'
 import { defaultContent, tagForSend } from '../../../shared/policy/messaging.ts'
 import { countWhy, splitAudience } from '../../../shared/policy/reach.ts'
+import { needsReply } from '../../../shared/policy/needs-reply.ts'
+import { usePageStates } from '../../../shared/live/conversation-states.ts'
 import { hasPermissions, requestExtraPermissions, sessionStore, useSession } from '../../../shared/session'
 import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
 import { openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
 import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
+import { useLabelAudience } from '../api/use-label-audience.ts'
+import { labelCounts } from '../../../shared/labels/audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
 import { usePageMarketing } from '../api/use-marketing.ts'
 import { budgetVerdict, sendSummary } from '../model/marketing.ts'
@@ -31,6 +36,7 @@ import { marketingReasonText } from '../model/marketing-error.ts'
 import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
 import {
   chosenGroups,
+  hasAudience,
   initialWizard,
   keepSendingByDefault,
   selectedRecipients,
@@ -41,6 +47,7 @@ import { AudienceStep } from './audience-step.tsx'
 import { BudgetSection, SendSummaryList } from './budget-section.tsx'
 import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
+import { SendHistoryLink } from './send-history-link.tsx'
 import { StepFrame } from './step-frame.tsx'
 import { SCHEDULED_KEY } from './scheduled-list.tsx'
 
@@ -69,9 +76,44 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const guard = useRef(false)
   useAvailablePoll()
 
+  const pictures = useMemo(
+    () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    [config.graphUrl, config.graphVersion],
+  )
+  const pictureOf = (id: string) => pictures.pictureUrl(id, pageToken, 'normal')
   const windowed = policy === 'current'
   const marketing = usePageMarketing(pageId, windowed)
-  const selected = selectedRecipients(state, audience.customers)
+  // The customers' labels are read once the audience has loaded (those the device has not read lately).
+  const loadedIds = useMemo(
+    () => (audience.loading ? undefined : audience.customers.map((c) => c.recipientId)),
+    [audience.loading, audience.customers],
+  )
+  const labelled = useLabelAudience(pageId, pageToken, config.graphUrl, config.graphVersion, loadedIds)
+  const counts = useMemo(
+    () => labelCounts(loadedIds ?? [], labelled.labelsOf ?? new Map()),
+    [loadedIds, labelled.labelsOf],
+  )
+  const byLabel = state.pageLabels.length > 0
+  const byAudience = useMemo(
+    () => selectedRecipients(state, audience.customers, labelled.labelsOf),
+    [state, audience.customers, labelled.labelsOf],
+  )
+  // Customers waiting for an answer are left out unless the owner includes them: a broadcast is no answer.
+  const states = usePageStates(pageId)
+  const [includeWaiting, setIncludeWaiting] = useState(false)
+  const waiting = useMemo(() => {
+    const ids = new Set<string>()
+    for (const c of byAudience) {
+      const network = { updatedAt: c.updatedAt ?? Infinity, lastCustomerMessageAt: c.lastCustomerMessageAt }
+      if (needsReply(states?.get(c.recipientId), network)) ids.add(c.recipientId)
+    }
+    return ids
+  }, [byAudience, states])
+  const waitingCount = waiting.size
+  const selected = useMemo(
+    () => (includeWaiting ? byAudience : byAudience.filter((c) => !waiting.has(c.recipientId))),
+    [includeWaiting, byAudience, waiting],
+  )
   const split = useMemo(
     () =>
       splitAudience(
@@ -149,7 +191,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
       return
     }
-    if (later !== undefined && !optin && marketingCount === 0) {
+    if (later !== undefined && !optin && marketingCount === 0 && !byLabel) {
       const at = later ? new Date(later).getTime() : NaN
       if (!Number.isFinite(at) || at <= Date.now()) {
         notify({
@@ -175,6 +217,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           messaging_type: tagging.messagingType,
           scheduled_at: at,
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          include_waiting: includeWaiting,
           page_token: pageToken,
         })
         dispatch({ type: 'reset' })
@@ -221,7 +264,18 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         ...(imageUrl ? { imageUrl } : {}),
         content: state.content ?? defaultContent(policy),
         policy,
-        labels: state.labels,
+        labels: byLabel ? state.pageLabels : state.labels,
+        ...(byLabel
+          ? {
+              audienceLabels: {
+                match: state.labelMatch,
+                labels: labelled.labels
+                  .filter((l) => state.pageLabels.includes(l.id))
+                  .map(({ id, name }) => ({ id, name })),
+              },
+            }
+          : {}),
+        nameFallback: state.nameFallback.trim() || t`friend`,
         recipients: [
           ...standard.map((c): AudienceMember => ({ ...member(c), way: 'standard' })),
           ...chosen.marketing.map((c): AudienceMember => ({ ...member(c), way: 'marketing' })),
@@ -271,10 +325,11 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       className="flex h-full min-w-0 flex-col gap-3 overflow-y-auto bg-slate-50 p-4"
       data-testid="bulk-wizard"
     >
-      <div className="flex items-center justify-between">
-        <h2 className="text-lg font-semibold text-slate-800">
+      <div className="flex flex-wrap items-center gap-x-2">
+        <h2 className="min-w-0 flex-1 text-lg font-semibold text-slate-800">
           <Trans>Send a new bulk message</Trans>
         </h2>
+        <SendHistoryLink pageId={pageId} className="shrink-0" />
         <button
           type="button"
           className="-me-2 grid size-11 place-items-center rounded text-lg text-slate-500 hover:bg-slate-100"
@@ -294,10 +349,19 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         <AudienceStep
           labels={state.labels}
           onToggle={(label) => dispatch({ type: 'toggle-label', label })}
+          pageLabels={{
+            labels: labelled.labels.map((l) => ({ ...l, count: counts.get(l.id) ?? 0 })),
+            chosen: state.pageLabels,
+            onToggle: (id) => dispatch({ type: 'toggle-page-label', id }),
+            match: state.labelMatch,
+            onMatch: (match) => dispatch({ type: 'label-match', match }),
+            reading: labelled.reading,
+          }}
           loaded={audience.customers.length}
           loading={audience.loading}
           onCancel={audience.cancel}
           windowed={windowed}
+          waiting={{ count: waitingCount, included: includeWaiting, onInclude: setIncludeWaiting }}
           groups={{
             standard: split.standard.length,
             marketing: split.marketing.length,
@@ -313,7 +377,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         no={2}
         title={<Trans>Content type</Trans>}
         open={state.open[2]}
-        enabled={recipients > 0 && state.labels.length > 0}
+        enabled={recipients > 0 && hasAudience(state)}
         onToggle={() => toggle(2)}
       >
         <ContentStep
@@ -339,7 +403,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         no={3}
         title={<Trans>Write and send</Trans>}
         open={state.open[3]}
-        enabled={recipients > 0 && state.labels.length > 0 && state.content !== undefined}
+        enabled={recipients > 0 && hasAudience(state) && state.content !== undefined}
         onToggle={() => toggle(3)}
       >
         <ComposeStep
@@ -353,7 +417,18 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           onSend={() => void send()}
           keepSending={keepSending}
           onKeepSending={setKeepChoice}
-          later={optin || marketingCount > 0 ? undefined : later}
+          // A send by label is chosen now: a scheduled send computes its audience when it starts.
+          later={optin || marketingCount > 0 || byLabel ? undefined : later}
+          nameFallback={state.nameFallback}
+          onNameFallback={(word) => dispatch({ type: 'name-fallback', word })}
+          preview={
+            (standard[0] ?? chosen.marketing[0])
+              ? {
+                  name: (standard[0] ?? chosen.marketing[0])!.name,
+                  pictureUrl: pictureOf((standard[0] ?? chosen.marketing[0])!.recipientId),
+                }
+              : undefined
+          }
           onLater={setLater}
           optin={optin}
           marketing={marketingCount > 0}

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { cancelScheduledMessage } from '../../../shared/api'
 import { ConfirmBody } from '../../../shared/ui/confirm-body.tsx'
 import { closeModal, openModal } from '../../../shared/ui/modal-stack.ts'
+import { SERVER_JOBS_KEY } from '../../../shared/bulk/server-jobs.ts'
 import { cancelJob } from '../api/job-controls.ts'
 import { SCHEDULED_KEY } from './scheduled-edit.tsx'
 
@@ -52,6 +53,7 @@ export function CancelScheduledBody() {
 }
 
 export function CancelSendBody() {
+  const client = useQueryClient()
   const close = () => closeModal('cancel-send')
   return (
     <ConfirmBody
@@ -66,6 +68,8 @@ export function CancelSendBody() {
         } catch {
           // The API client has already told the user.
         }
+        // Every device lists the job from the server: this one reads its end at once.
+        await client.invalidateQueries({ queryKey: SERVER_JOBS_KEY })
         close()
       }}
     >

@@ -1,12 +1,15 @@
 /** Step 3: the text, an optional image, the allowance warnings and the send button. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SubscriptionState } from '../../../shared/contracts/api.ts'
 import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui'
 import type { AudiencePlan } from '../../../shared/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
+import { FIRST_NAME_TOKEN, personalText } from '../../../shared/graph/delivery.ts'
+import { sendDurationMs } from '../../../shared/bulk/core/pacer.ts'
+import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export function ComposeStep(props: {
   text: string
@@ -29,11 +32,39 @@ export function ComposeStep(props: {
   marketing?: boolean
   /** The budget and the summary, shown above the send button. */
   extra?: ReactNode
+  /** Written where the text takes a recipient's first name and the network has none. */
+  nameFallback?: string
+  onNameFallback?(word: string): void
+  /** The first recipient: the preview shows the message as they will see it. */
+  preview?: { name: string; pictureUrl?: string }
 }) {
   const { t, i18n } = useLingui()
   const { plan, subscription } = props
   const n = formatNumber(plan.count, i18n.locale)
   const trial = subscription?.access_type === 'trial'
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const previewUrl = useMemo(
+    () => (props.image ? URL.createObjectURL(props.image) : undefined),
+    [props.image],
+  )
+  useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl])
+  const named = props.text.includes(FIRST_NAME_TOKEN)
+  const previewName = props.preview?.name ?? ''
+  const fallback = props.nameFallback?.trim() || t`friend`
+  const minutes = Math.round(sendDurationMs(plan.count) / 60_000)
+  const duration = formatNumber(minutes, i18n.locale)
+  // The placeholder goes where the cursor is, so the owner never types its syntax.
+  const insertName = () => {
+    const el = textRef.current
+    const at = el ? el.selectionStart : props.text.length
+    const end = el ? el.selectionEnd : at
+    const next = props.text.slice(0, at) + FIRST_NAME_TOKEN + props.text.slice(end)
+    props.onText(next.slice(0, MESSAGE_TEXT_MAX))
+    requestAnimationFrame(() => {
+      el?.focus()
+      el?.setSelectionRange(at + FIRST_NAME_TOKEN.length, at + FIRST_NAME_TOKEN.length)
+    })
+  }
   return (
     <div className="flex flex-col gap-3 text-sm">
       {props.optin ? (
@@ -47,6 +78,7 @@ export function ComposeStep(props: {
               <Trans>Message</Trans>
             </span>
             <textarea
+              ref={textRef}
               dir="auto"
               className="min-h-28 rounded-lg border border-slate-300 p-2"
               value={props.text}
@@ -56,6 +88,64 @@ export function ComposeStep(props: {
               data-testid="bulk-text"
             />
           </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={buttonSecondary}
+              data-testid="bulk-insert-name"
+              onClick={insertName}
+            >
+              <Trans>Insert first name</Trans>
+            </button>
+            {named ? (
+              <label className="flex min-w-0 flex-1 items-center gap-2">
+                <span className="text-slate-700">
+                  <Trans>When Facebook has no name, write:</Trans>
+                </span>
+                <input
+                  type="text"
+                  dir="auto"
+                  data-testid="bulk-name-fallback"
+                  maxLength={40}
+                  value={props.nameFallback ?? ''}
+                  placeholder={t`friend`}
+                  onChange={(e) => props.onNameFallback?.(e.target.value)}
+                  className="min-h-11 w-28 min-w-0 rounded-md border border-slate-300 px-2"
+                />
+              </label>
+            ) : null}
+          </div>
+          {props.preview && (props.text.trim() || props.image) ? (
+            <figure className="flex flex-col gap-1" data-testid="bulk-preview">
+              <figcaption className="font-medium text-slate-700">
+                <Trans>
+                  As <bdi>{previewName}</bdi> will see it
+                </Trans>
+              </figcaption>
+              <div className="flex items-end gap-2 rounded-lg bg-white p-2">
+                <Avatar src={props.preview.pictureUrl} />
+                <div className="flex min-w-0 flex-col items-start gap-1">
+                  {previewUrl ? (
+                    <img
+                      src={previewUrl}
+                      alt=""
+                      className="max-h-32 rounded-lg"
+                      data-testid="bulk-preview-image"
+                    />
+                  ) : null}
+                  {props.text.trim() ? (
+                    <p
+                      dir="auto"
+                      data-testid="bulk-preview-text"
+                      className="rounded-2xl bg-brand-600 px-3 py-2 break-words whitespace-pre-wrap text-white"
+                    >
+                      {personalText(props.text, props.preview.name, fallback)}
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+            </figure>
+          ) : null}
           {/* The app's own button in the user's language, not the browser's "Choose File / No file chosen". */}
           <label className="flex flex-col gap-1">
             <span className="font-medium text-slate-700">
@@ -98,6 +188,17 @@ export function ComposeStep(props: {
       {plan.brandedFrom >= 0 ? (
         <p className="rounded bg-sky-50 p-2 text-sky-800" data-testid="bulk-branded">
           <Trans>Messages beyond your allowance will carry the Pagecast footer.</Trans>
+        </p>
+      ) : null}
+      {plan.count > 0 && !props.later ? (
+        <p className="text-slate-600" data-testid="bulk-duration">
+          {minutes < 1 ? (
+            <Trans>About a minute at Messenger's pace.</Trans>
+          ) : (
+            <Trans>
+              About {duration} minutes for {n} messages at Messenger's pace.
+            </Trans>
+          )}
         </p>
       ) : null}
       {props.extra}
@@ -158,8 +259,8 @@ export function ComposeStep(props: {
               </label>
               <p className="text-slate-500">
                 <Trans>
-                  The audience is computed when the send starts: only customers inside the 24-hour window then
-                  receive it.
+                  The audience is computed when the send starts: only customers who wrote to the page in the
+                  23 hours before it receive it.
                 </Trans>
               </p>
             </div>

@@ -31,8 +31,9 @@ export function ContentStep(props: {
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-2 text-slate-600">
         <Trans>
-          Messages may only be sent within 24 hours of the customer's last interaction. Misuse may lead to the
-          page being suspended.
+          Facebook lets a page message a customer only within 24 hours of their last message; Pagecast keeps
+          an hour to spare and sends to those who wrote in the last 23 hours. Misuse may get the page
+          suspended.
         </Trans>
       </legend>
       {contentOptions(props.policy).map((o) => (
@@ -176,7 +177,7 @@ function SuccessorText({ successor }: { successor: TagSuccessor }) {
 function ContentName({ value }: { value: ContentType }) {
   switch (value) {
     case 'STANDARD':
-      return <Trans>Standard message (inside the 24-hour window)</Trans>
+      return <Trans>Standard message (to customers who wrote in the last 23 hours)</Trans>
     case 'CONFIRMED_EVENT_UPDATE':
       return <Trans>Confirmed event update</Trans>
     case 'POST_PURCHASE_UPDATE':

@@ -1,7 +1,7 @@
 /** One bulk job's card: counts, bar, state, controls and the close (x). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { closeJob, pauseJob, resumeJob } from '../api/job-controls.ts'
+import { closeJob, pauseJob, pauseServerJob, resumeJob } from '../api/job-controls.ts'
 import { confirmCancelSend } from './cancel-confirm.tsx'
 import { cardView, wayCounts, type CardJob } from '../model/card.ts'
 import { formatMoney } from '../model/marketing.ts'
@@ -13,7 +13,14 @@ import { formatNumber } from '../../../shared/format/numbers.ts'
 const small =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
 
-export function ProgressCard({ job }: { job: CardJob }) {
+export function ProgressCard({
+  job,
+  onServerChange,
+}: {
+  job: CardJob
+  /** The server's record of a job changed from this card (the list of the server's jobs is read again). */
+  onServerChange?: () => void
+}) {
   const { t, i18n } = useLingui()
   const view = cardView(job)
   const [busy, setBusy] = useState(false)
@@ -25,6 +32,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
       // The API client has already told the user.
     } finally {
       setBusy(false)
+      onServerChange?.()
     }
   }
   const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) => formatNumber(n, i18n.locale))
@@ -36,6 +44,7 @@ export function ProgressCard({ job }: { job: CardJob }) {
       data-testid="bulk-card"
       data-job-id={job.id}
       data-state={job.state}
+      data-remote={job.remote}
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
@@ -46,6 +55,10 @@ export function ProgressCard({ job }: { job: CardJob }) {
             {view.headline === 'sending' ? (
               <Trans>
                 Sending {sent}/{total} messages
+              </Trans>
+            ) : view.headline === 'paused' ? (
+              <Trans>
+                Paused: {sent} of {total} messages sent, {rejected} rejected
               </Trans>
             ) : view.headline === 'finished' ? (
               <Trans>
@@ -127,7 +140,12 @@ export function ProgressCard({ job }: { job: CardJob }) {
       {view.canPause || view.canResume || view.canCancel ? (
         <div className="mt-2 flex gap-3">
           {view.canPause ? (
-            <button type="button" className={small} disabled={busy} onClick={act(pauseJob)}>
+            <button
+              type="button"
+              className={small}
+              disabled={busy}
+              onClick={act(job.remote ? pauseServerJob : pauseJob)}
+            >
               <Trans>Pause</Trans>
             </button>
           ) : null}

@@ -16,6 +16,11 @@ import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
 import { StateText } from './state-label.tsx'
 import { listScheduledMessages } from '../../../shared/api'
+import { listServerJobs, SERVER_JOBS_KEY } from '../../../shared/bulk/server-jobs.ts'
+import { useSession } from '../../../shared/session/store.ts'
+import { useParams } from '@tanstack/react-router'
+import { ofPage, withServerJobs } from '../model/server-jobs.ts'
+import { SendHistoryLink } from './send-history-link.tsx'
 import { SCHEDULED_KEY, ScheduledList } from './scheduled-list.tsx'
 
 // This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
@@ -23,12 +28,31 @@ import { SCHEDULED_KEY, ScheduledList } from './scheduled-list.tsx'
 // would otherwise wait for. The effect below starts it again if that start failed.
 void startBulkSender()
 
+/** Jobs held by another device send no progress events: their cards read the server's record this often. */
+const ELSEWHERE_POLL_MS = 5_000
+
 export function BulkProgressPanel() {
-  const list = useBulkJobs()
+  const local = useBulkJobs()
   const beside = useMediaQuery(PANELS_BESIDE)
+  const { accounts } = useSession()
+  const pageId = useParams({ strict: false, select: (p: { pageId?: string }) => p.pageId })
   useEffect(() => {
     void startBulkSender()
   }, [])
+  // Every job of the owner as the server records them: the jobs this device does not hold show from it.
+  const server = useQuery({
+    queryKey: SERVER_JOBS_KEY,
+    queryFn: listServerJobs,
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.state === 'open' && m.sender === 'device' && !held(m.id))
+        ? ELSEWHERE_POLL_MS
+        : false,
+  })
+  const heldIds = new Set(local.map((j) => j.id))
+  const held = (id: string) => heldIds.has(id)
+  const names = new Map(accounts.map((a) => [a.id, a.name]))
+  // A page's screens show that page's jobs only.
+  const list = ofPage(withServerJobs(local, server.data, names), pageId)
   // Scheduled sends show with the cards (the same query the list below reads: one request).
   const scheduled = useQuery({
     queryKey: SCHEDULED_KEY,
@@ -36,24 +60,43 @@ export function BulkProgressPanel() {
     refetchInterval: 30_000,
   })
   const scheduledCount = scheduled.data?.length ?? 0
+  const historyPage = pageId ?? list[0]?.pageId
   if (list.length === 0 && scheduledCount === 0) return null
-  return beside ? <SideColumn list={list} /> : <BottomStrip list={list} scheduledCount={scheduledCount} />
+  const refetch = () => void server.refetch()
+  return beside ? (
+    <SideColumn list={list} onServerChange={refetch} historyPage={historyPage} />
+  ) : (
+    <BottomStrip
+      list={list}
+      scheduledCount={scheduledCount}
+      onServerChange={refetch}
+      historyPage={historyPage}
+    />
+  )
 }
 
-function Cards({ list }: { list: readonly CardJob[] }) {
+interface CardsProps {
+  list: readonly CardJob[]
+  onServerChange: () => void
+  /** The page whose send history the link opens. */
+  historyPage: string | undefined
+}
+
+function Cards({ list, onServerChange, historyPage }: CardsProps) {
   return (
     <>
       <ScheduledList />
       <ul className="flex flex-col gap-2">
         {list.map((job) => (
-          <ProgressCard key={job.id} job={job} />
+          <ProgressCard key={job.id} job={job} onServerChange={onServerChange} />
         ))}
       </ul>
+      {historyPage ? <SendHistoryLink pageId={historyPage} /> : null}
     </>
   )
 }
 
-function SideColumn({ list }: { list: readonly CardJob[] }) {
+function SideColumn(props: CardsProps) {
   return (
     <section
       className="flex w-72 shrink-0 flex-col gap-2 overflow-y-auto border-s border-slate-200 p-3"
@@ -64,7 +107,7 @@ function SideColumn({ list }: { list: readonly CardJob[] }) {
       <h2 id="bulk-panel-title" className="text-sm font-semibold text-slate-700">
         <Trans>Messages</Trans>
       </h2>
-      <Cards list={list} />
+      <Cards {...props} />
     </section>
   )
 }
@@ -95,7 +138,8 @@ function useStripHeight() {
   return ref
 }
 
-function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; scheduledCount: number }) {
+function BottomStrip(props: CardsProps & { scheduledCount: number }) {
+  const { list, scheduledCount } = props
   const { i18n, t } = useLingui()
   const stripRef = useStripHeight()
   const [open, setOpen] = useState(false)
@@ -190,7 +234,7 @@ function BottomStrip({ list, scheduledCount }: { list: readonly CardJob[]; sched
         hidden={!open}
         className="max-h-[40dvh] overflow-y-auto px-3 pb-3 [@media(max-height:30rem)]:max-h-[30dvh]"
       >
-        <Cards list={list} />
+        <Cards {...props} />
       </div>
     </section>
   )

@@ -16,7 +16,7 @@ export function StateLabel({
 }) {
   return (
     <span className="font-medium text-slate-600" data-testid="bulk-card-state">
-      <StateText state={job.state} stopCode={stopCode} stopDetail={stopDetail} />
+      <StateText state={job.state} stopCode={stopCode} stopDetail={stopDetail} remote={job.remote} />
       {stopDetail && stopCode !== MARKETING ? (
         <span className="ms-1 font-normal text-slate-500">
           (<bdi>{stopDetail}</bdi>)
@@ -33,15 +33,22 @@ export function StateText({
   state,
   stopCode,
   stopDetail,
+  remote,
 }: {
   state: CardJob['state']
   stopCode?: string | undefined
   stopDetail?: string | undefined
+  /** The job is held by another device (its own card there has the controls). */
+  remote?: CardJob['remote']
 }) {
   switch (state) {
     case 'queued':
     case 'running':
-      return (
+      return remote === 'device' ? (
+        <span data-testid="bulk-card-sender">
+          <Trans>Sending on another device</Trans>
+        </span>
+      ) : (
         <>
           <Trans>Sending</Trans>{' '}
           <span className="font-normal text-slate-500" data-testid="bulk-card-sender">

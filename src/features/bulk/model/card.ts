@@ -5,6 +5,7 @@ import type { Counts } from '../../../shared/bulk/protocol.ts'
 
 export interface CardJob extends Counts {
   id: string
+  pageId?: string
   pageName: string
   text: string
   state: BulkJobState
@@ -17,6 +18,11 @@ export interface CardJob extends Counts {
   read?: number
   /** A job reaching subscribers: marketing messages sent (of `sent`), and the spend against the budget. */
   marketing?: CardMarketing
+  /**
+   * A job this device does not hold, shown from the server's record: sent by the server, or held by another
+   * device. Its progress is read-only; a server-held one is paused or cancelled through the server.
+   */
+  remote?: 'server' | 'device'
 }
 
 export interface CardMarketing {
@@ -42,7 +48,7 @@ export interface CardView {
    * The summary line: counts while sending, the success line only for a finished job, and a stopped line for
    * a job that stopped (cancelled, refused, or never started), never the success words.
    */
-  headline: 'sending' | 'finished' | 'stopped'
+  headline: 'sending' | 'paused' | 'finished' | 'stopped'
   /** Processed share, 0–100, never above 100. */
   percent: number
   canPause: boolean
@@ -66,20 +72,37 @@ export function progressPercent(c: Counts): number {
 }
 
 export function cardView(job: CardJob): CardView {
-  const active = ACTIVE.includes(job.state)
   const [code, ...detail] = (job.stopReason ?? '').split(':')
+  const base = {
+    phase: job.state === 'finished' || job.state === 'stopped' ? ('done' as const) : ('sending' as const),
+    // Only a job that finished may read "Successfully sent"; a paused one says it is paused.
+    headline:
+      job.state === 'finished'
+        ? ('finished' as const)
+        : job.state === 'stopped'
+          ? ('stopped' as const)
+          : job.state === 'paused'
+            ? ('paused' as const)
+            : ('sending' as const),
+    percent: progressPercent(job),
+    ...(job.stopReason ? { stopCode: code, stopDetail: detail.join(':') } : {}),
+  }
+  if (job.remote) {
+    // Not held here: the server's job is paused (taken back) or cancelled through the server; a job another
+    // device holds is that device's to control.
+    const onServer = job.remote === 'server' && job.state === 'on_server'
+    return { ...base, canPause: onServer, canResume: false, canCancel: onServer, canResumeMarketing: false }
+  }
+  const active = ACTIVE.includes(job.state)
   const marketing = job.kind === 'marketing'
   return {
-    phase: job.state === 'finished' || job.state === 'stopped' ? 'done' : 'sending',
-    headline: job.state === 'finished' ? 'finished' : job.state === 'stopped' ? 'stopped' : 'sending',
-    percent: progressPercent(job),
+    ...base,
     // A job on the server is paused or cancelled by taking it back first (see api/job-controls.ts).
     canPause: active || job.state === 'on_server',
     canResume: job.state === 'paused' && !marketing,
     canCancel: active || job.state === 'paused' || job.state === 'on_server',
     canResumeMarketing:
       (job.state === 'stopped' && code === 'marketing') || (job.state === 'paused' && marketing),
-    ...(job.stopReason ? { stopCode: code, stopDetail: detail.join(':') } : {}),
   }
 }
 

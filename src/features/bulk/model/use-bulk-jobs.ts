@@ -29,6 +29,7 @@ export function useBulkJobs(): CardJob[] {
     return overlay(
       {
         id: j.id,
+        pageId: j.pageId,
         pageName: j.pageName,
         text: j.text,
         state: j.state,

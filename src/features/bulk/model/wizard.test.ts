@@ -31,14 +31,45 @@ describe('the bulk wizard', () => {
     expect(s.open[1]).toBe(false)
   })
 
+  const three = ['1', '2', '3'].map((recipientId) => ({ recipientId }))
+
   it('selects all loaded customers with either label and nobody with none', () => {
     let s = initialWizard()
-    expect(selectedRecipients(s, [1, 2, 3])).toHaveLength(3)
+    expect(selectedRecipients(s, three)).toHaveLength(3)
     s = wizardReducer(s, { type: 'toggle-label', label: 'no_labels' })
-    expect(selectedRecipients(s, [1, 2, 3])).toHaveLength(3)
+    expect(selectedRecipients(s, three)).toHaveLength(3)
     s = wizardReducer(s, { type: 'toggle-label', label: 'all_labels' })
     s = wizardReducer(s, { type: 'toggle-label', label: 'no_labels' })
-    expect(selectedRecipients(s, [1, 2, 3])).toHaveLength(0)
+    expect(selectedRecipients(s, three)).toHaveLength(0)
+  })
+
+  it('selects the customers with any of the chosen page labels, or with all of them', () => {
+    const labelsOf = new Map([
+      ['1', ['vip']],
+      ['2', ['vip', 'size-m']],
+      ['3', ['size-m']],
+    ])
+    let s = wizardReducer(initialWizard(), { type: 'toggle-page-label', id: 'vip' })
+    expect(s.labels).toEqual([])
+    expect(selectedRecipients(s, three, labelsOf).map((c) => c.recipientId)).toEqual(['1', '2'])
+    s = wizardReducer(s, { type: 'toggle-page-label', id: 'size-m' })
+    expect(selectedRecipients(s, three, labelsOf).map((c) => c.recipientId)).toEqual(['1', '2', '3'])
+    s = wizardReducer(s, { type: 'label-match', match: 'all' })
+    expect(selectedRecipients(s, three, labelsOf).map((c) => c.recipientId)).toEqual(['2'])
+    // A customer whose labels are not known yet is not taken.
+    expect(selectedRecipients(s, three, new Map())).toEqual([])
+    // Everyone again: the page labels are let go.
+    s = wizardReducer(s, { type: 'toggle-label', label: 'all_labels' })
+    expect(s.pageLabels).toEqual([])
+    expect(selectedRecipients(s, three, labelsOf)).toHaveLength(3)
+  })
+
+  it('closes the later steps when no audience is left', () => {
+    let s = wizardReducer(initialWizard(), { type: 'toggle-page-label', id: 'vip' })
+    s = wizardReducer(s, { type: 'toggle-step', step: 2, recipients: 2 })
+    expect(s.open[2]).toBe(true)
+    s = wizardReducer(s, { type: 'toggle-page-label', id: 'vip' })
+    expect(s.open).toEqual({ 1: true, 2: false, 3: false })
   })
 
   it('clears everything and returns to step 1 after a successful start', () => {

@@ -3,6 +3,7 @@
  */
 import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../shared/constants/limits.ts'
 import type { AudienceLabel } from '../../../shared/constants/limits.ts'
+import { inLabelAudience, type LabelMatch } from '../../../shared/labels/audience.ts'
 import type { ContentType } from '../../../shared/policy/messaging.ts'
 import {
   DEFAULT_OPTIN_TITLE,
@@ -15,6 +16,12 @@ export type StepNo = 1 | 2 | 3
 export interface WizardState {
   open: Record<StepNo, boolean>
   labels: AudienceLabel[]
+  /** The page's custom labels chosen (ids): the audience is their customers instead of everyone. */
+  pageLabels: string[]
+  /** With several page labels: customers with any of them, or with all. */
+  labelMatch: LabelMatch
+  /** Written where the text takes a recipient's first name and the network has none. */
+  nameFallback: string
   content?: ContentType
   text: string
   image?: File
@@ -31,6 +38,9 @@ export interface WizardState {
 export const initialWizard = (labels: AudienceLabel[] = ['all_labels']): WizardState => ({
   open: { 1: true, 2: false, 3: false },
   labels,
+  pageLabels: [],
+  labelMatch: 'any',
+  nameFallback: '',
   text: '',
   groups: { standard: true, marketing: true },
   kind: 'text',
@@ -42,6 +52,9 @@ export const initialWizard = (labels: AudienceLabel[] = ['all_labels']): WizardS
 export type WizardAction =
   | { type: 'toggle-step'; step: StepNo; recipients: number }
   | { type: 'toggle-label'; label: AudienceLabel }
+  | { type: 'toggle-page-label'; id: string }
+  | { type: 'label-match'; match: LabelMatch }
+  | { type: 'name-fallback'; word: string }
   | { type: 'content'; content: ContentType }
   | { type: 'text'; text: string }
   | { type: 'image'; image?: File }
@@ -55,7 +68,7 @@ export type WizardAction =
 /** Step 2 needs recipients; step 3 needs recipients and a content type. */
 export function canOpen(step: StepNo, state: WizardState, recipients: number): boolean {
   if (step === 1) return true
-  if (recipients === 0 || state.labels.length === 0) return false
+  if (recipients === 0 || !hasAudience(state)) return false
   return step === 2 || state.content !== undefined
 }
 
@@ -68,8 +81,22 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'toggle-label': {
       const has = state.labels.includes(action.label)
       const labels = has ? state.labels.filter((l) => l !== action.label) : [...state.labels, action.label]
-      return { ...state, labels, ...(labels.length === 0 ? { open: { 1: true, 2: false, 3: false } } : {}) }
+      // Everyone (either of the two) and a page label exclude each other.
+      const next = { ...state, labels, pageLabels: has ? state.pageLabels : [] }
+      return hasAudience(next) ? next : { ...next, open: { 1: true, 2: false, 3: false } }
     }
+    case 'toggle-page-label': {
+      const has = state.pageLabels.includes(action.id)
+      const pageLabels = has
+        ? state.pageLabels.filter((l) => l !== action.id)
+        : [...state.pageLabels, action.id]
+      const next = { ...state, pageLabels, labels: has ? state.labels : [] }
+      return hasAudience(next) ? next : { ...next, open: { 1: true, 2: false, 3: false } }
+    }
+    case 'label-match':
+      return { ...state, labelMatch: action.match }
+    case 'name-fallback':
+      return { ...state, nameFallback: action.word }
     case 'content':
       // Choosing a message content leaves "Ask to subscribe".
       return { ...state, content: action.content, kind: 'text' }
@@ -107,8 +134,24 @@ export function chosenGroups<T>(
   }
 }
 
-/** Either label selects every loaded bulk customer; none selects nobody. */
-export function selectedRecipients<T>(state: WizardState, loaded: readonly T[]): readonly T[] {
+/** An audience is chosen: everyone (either of the two) or some of the page's labels. */
+export function hasAudience(state: Pick<WizardState, 'labels' | 'pageLabels'>): boolean {
+  return state.labels.length > 0 || state.pageLabels.length > 0
+}
+
+/**
+ * Either of the two selects every loaded bulk customer; page labels select the customers with any (or all)
+ * of them, as the device knows each customer's labels; nothing chosen selects nobody.
+ */
+export function selectedRecipients<T extends { recipientId: string }>(
+  state: Pick<WizardState, 'labels' | 'pageLabels' | 'labelMatch'>,
+  loaded: readonly T[],
+  labelsOf?: ReadonlyMap<string, readonly string[]>,
+): readonly T[] {
+  if (state.pageLabels.length > 0) {
+    const audience = { match: state.labelMatch, labelIds: state.pageLabels }
+    return loaded.filter((c) => inLabelAudience(audience, labelsOf?.get(c.recipientId)))
+  }
   return state.labels.length > 0 ? loaded : []
 }
 

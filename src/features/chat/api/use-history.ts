@@ -12,6 +12,7 @@
  * A new message from elsewhere (a live stream, a push) is shown by writing its row to `db.messages` (it appears
  * at once) and invalidating `historyKey(pageId, conversationId)` (the newest page is read again).
  */
+import { historyKey } from './keys.ts'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
@@ -21,9 +22,7 @@ import { PAGE_SIZE_MESSAGES } from '../../../shared/constants/limits.ts'
 import { readCachedHistory, storeHistory } from '../model/history-cache.ts'
 import { lastCustomerMessageAt, mergeHistory, toCachedMessage } from '../model/message.ts'
 
-/** The query key of a conversation's history (see the file comment). */
-export const historyKey = (pageId: string, conversationId: string) =>
-  ['history', pageId, conversationId] as const
+export { historyKey }
 
 export interface HistoryPage {
   /** This page's messages as cached rows. */

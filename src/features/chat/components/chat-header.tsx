@@ -1,4 +1,5 @@
-import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { formatLongDate } from '../../../shared/format/index.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 
@@ -8,9 +9,21 @@ export interface ChatHeaderProps {
   profileUrl?: string
   updatedAt: number
   onBack?: () => void
+  /** What the page adds at the header's end (the customer's labels). */
+  extra?: ReactNode
+  /** Shown while the conversation needs a reply: marks it done for everyone who manages the page. */
+  onMarkDone?: () => void
 }
 
-export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: ChatHeaderProps) {
+export function ChatHeader({
+  name,
+  pictureUrl,
+  profileUrl,
+  updatedAt,
+  onBack,
+  extra,
+  onMarkDone,
+}: ChatHeaderProps) {
   const { i18n, t } = useLingui()
   const date = (
     <time className="text-xs text-gray-500 short:shrink-0" dateTime={new Date(updatedAt).toISOString()}>
@@ -18,7 +31,7 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: 
     </time>
   )
   return (
-    <header className="flex items-center gap-2 border-b border-gray-200 px-2 py-1.5 short:py-0.5 md:gap-3 md:p-3">
+    <header className="relative flex items-center gap-2 border-b border-gray-200 px-2 py-1.5 short:py-0.5 md:gap-3 md:p-3">
       {onBack ? (
         <button
           type="button"
@@ -57,6 +70,20 @@ export function ChatHeader({ name, pictureUrl, profileUrl, updatedAt, onBack }: 
           {date}
         </div>
       )}
+      {onMarkDone ? (
+        <button
+          type="button"
+          data-testid="chat-mark-done"
+          onClick={onMarkDone}
+          className="ms-auto inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md border border-gray-300 px-2.5 text-sm font-medium whitespace-nowrap text-gray-800 hover:bg-gray-100"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+            <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+          </svg>
+          <Trans>Mark as done</Trans>
+        </button>
+      ) : null}
+      {extra}
     </header>
   )
 }

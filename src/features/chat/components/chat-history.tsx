@@ -5,9 +5,10 @@
  * when the top is reached) the message the user was reading stays where it was.
  */
 import { useDeferredValue, useEffect, useRef } from 'react'
-import { type Rect, type Virtualizer, useVirtualizer } from '@tanstack/react-virtual'
+import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import type { CachedMessage } from '../../../shared/db/db.ts'
+import { observeSize } from '../../../shared/ui/observe-size.ts'
 import { receiptState, type Watermarks } from '../../../shared/live/receipts.ts'
 import type { ReplyEntry } from '../model/outbox.ts'
 import { MessageBubble } from './message-bubble.tsx'
@@ -20,18 +21,6 @@ const GAP_PX = 12
 const PADDING_PX = 16
 const OVERSCAN = 8
 const NO_MESSAGES: readonly CachedMessage[] = []
-
-/** The history's size as the browser reports it after its own layout (as in the conversation list). */
-function observeSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
-  const element = instance.scrollElement
-  if (!element || typeof ResizeObserver === 'undefined') return
-  const observer = new ResizeObserver(([entry]) => {
-    if (entry)
-      cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) })
-  })
-  observer.observe(element)
-  return () => observer.disconnect()
-}
 
 export interface ChatHistoryProps {
   pageId: string

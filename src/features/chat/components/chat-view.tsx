@@ -1,5 +1,15 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -13,7 +23,7 @@ import { useHistory } from '../api/use-history.ts'
 import { useReplies } from '../api/use-replies.ts'
 import { ChatHeader } from './chat-header.tsx'
 import { ChatHistory } from './chat-history.tsx'
-import { Composer, type ComposerToolsProps } from './composer.tsx'
+import { Composer, type ComposerProps, type ComposerToolsProps } from './composer.tsx'
 import { SavedRepliesButton } from './saved-replies.tsx'
 import { compressImage } from '../model/compress-image.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
@@ -43,10 +53,19 @@ export interface ChatViewProps {
   pictureUrl?: string
   /** The conversation on the network; without it the name is plain text. */
   profileUrl?: string
-  uploadImage: (file: File) => Promise<string>
+  /** Uploads a photo, telling the bytes sent so far and their total; resolves its URL. */
+  uploadImage: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<string>
   onCustomerMessageAt: (conversationId: string, at: number | undefined) => void
   /** Back to the conversation list, on screens that show one pane at a time. */
   onBack?: () => void
+  /** The customer's labels, shown in the header (the page's labels feature draws them). */
+  labels?: ReactNode
+  /** Set while the conversation needs a reply: "Mark as done". */
+  onMarkDone?: () => void
+  /** The names of the page's other people writing a reply here now. */
+  replying?: readonly string[]
+  /** Told as the reply is typed (the caller tells the page's other people, throttled). */
+  onTyping?: () => void
 }
 
 /** The window notice is re-evaluated this often, so a window closing while the chat is open shows. */
@@ -210,12 +229,14 @@ export function ChatView(props: ChatViewProps) {
     [inOptInWindow, pageToken, pageId, customer.id, customer.name, graph, withToken, onDelivered],
   )
 
-  const onSend = async (text: string, image: File | undefined): Promise<boolean> => {
+  const onSend: ComposerProps['onSend'] = async (text, image, onProgress) => {
     let imageUrl: string | undefined
     if (image) {
       try {
         // A phone photo is made small here, so the upload is quick over a weak link.
-        imageUrl = await props.uploadImage(await compressImage(image))
+        const small = await compressImage(image)
+        onProgress?.(0, small.size)
+        imageUrl = await props.uploadImage(small, onProgress)
       } catch {
         return false
       }
@@ -243,6 +264,8 @@ export function ChatView(props: ChatViewProps) {
         profileUrl={props.profileUrl}
         updatedAt={customer.updatedAt}
         onBack={props.onBack}
+        extra={props.labels}
+        onMarkDone={props.onMarkDone}
       />
       <ChatHistory
         pageId={pageId}
@@ -258,9 +281,27 @@ export function ChatView(props: ChatViewProps) {
         onLoadOlder={history.loadOlder}
         onDiscard={(id) => void replies.discard(id)}
       />
+      {props.replying?.length ? (
+        <p
+          data-testid="chat-replying"
+          aria-live="polite"
+          className="border-t border-gray-100 px-3 py-1 text-xs text-gray-600"
+        >
+          <Trans>
+            <bdi>{props.replying[0]}</bdi> is replying…
+          </Trans>
+        </p>
+      ) : null}
       <AskContext.Provider value={ask}>
         <UpdateContext.Provider value={update}>
-          <Composer status={status} online={online} trial={trial} onSend={onSend} Tools={ChatTools} />
+          <Composer
+            status={status}
+            online={online}
+            trial={trial}
+            onSend={onSend}
+            Tools={ChatTools}
+            onTyping={props.onTyping}
+          />
         </UpdateContext.Provider>
       </AskContext.Provider>
     </section>

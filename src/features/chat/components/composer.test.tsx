@@ -14,7 +14,11 @@ let host: HTMLElement | undefined
 
 async function render(
   status: WindowStatus,
-  onSend: (text: string, image?: File) => Promise<boolean>,
+  onSend: (
+    text: string,
+    image?: File,
+    onProgress?: (sent: number, total: number) => void,
+  ) => Promise<boolean>,
   extra: { enterSends?: boolean } = {},
 ) {
   host = document.createElement('div')
@@ -172,9 +176,33 @@ describe('Composer', () => {
     const image = png()
     await pickImage(image)
     await act(async () => send.click())
-    expect(onSend).toHaveBeenCalledWith('', image)
+    expect(onSend).toHaveBeenCalledWith('', image, expect.any(Function))
     expect(host!.querySelector('[data-testid="reply-image-preview"]')).toBeNull()
     revoke.mockRestore()
+  })
+
+  it("shows how much of a photo is sent while it goes up, and the photo's size", async () => {
+    let report: ((sent: number, total: number) => void) | undefined
+    let finish: (done: boolean) => void = () => {}
+    const onSend = vi.fn(
+      (_text: string, _image?: File, onProgress?: (sent: number, total: number) => void) =>
+        new Promise<boolean>((resolve) => {
+          report = onProgress
+          finish = resolve
+        }),
+    )
+    const { send } = await render(open, onSend)
+    await pickImage(png())
+    await act(async () => send.click())
+    expect(host!.querySelector('[data-testid="reply-image-progress"]')).toBeNull()
+    await act(async () => report!(230_000, 570_400))
+    const progress = host!.querySelector('[data-testid="reply-image-progress"]')!
+    expect(progress.textContent).toContain('230 kB of 570 kB')
+    expect(progress.querySelector('progress')!.value).toBe(230_000)
+    expect(progress.querySelector('progress')!.max).toBe(570_400)
+    expect(host!.querySelector<HTMLButtonElement>('[data-testid="reply-image-remove"]')!.disabled).toBe(true)
+    await act(async () => finish(true))
+    expect(host!.querySelector('[data-testid="reply-image-progress"]')).toBeNull()
   })
 
   it('inserts a tool text (a saved reply) at the caret', async () => {

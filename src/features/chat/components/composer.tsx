@@ -9,6 +9,7 @@
 import { type FormEvent, type KeyboardEvent, type ComponentType, useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { WindowStatus } from '../../../shared/policy/window.ts'
+import { formatSize } from '../../../shared/format/index.ts'
 import { useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { ComposerNotes } from './window-notice.tsx'
 
@@ -24,16 +25,53 @@ export interface ComposerProps {
   status: WindowStatus
   online: boolean
   trial: boolean
-  /** Resolves true when the text may be cleared (delivered or queued). */
-  onSend: (text: string, image: File | undefined) => Promise<boolean>
+  /**
+   * Resolves true when the text may be cleared (delivered or queued). An image's upload tells `onProgress` the
+   * bytes sent so far and their total.
+   */
+  onSend: (
+    text: string,
+    image: File | undefined,
+    onProgress?: (sent: number, total: number) => void,
+  ) => Promise<boolean>
   /** Whether Enter sends; by default it does unless the main pointer is coarse (a phone or tablet). */
   enterSends?: boolean
   /** Extra tools beside "Add image" (the saved replies); `insert` puts text into the reply at the caret. */
   Tools?: ComponentType<ComposerToolsProps>
+  /** Told on every change of the typed text (the page's other people see who is replying). */
+  onTyping?: () => void
+}
+
+/** How far an image's upload is: the bytes sent so far and their total. */
+interface Upload {
+  sent: number
+  total: number
+}
+
+/** The image's upload under way: a bar, and the size sent of the size to send ("230 kB of 570 kB"). */
+function UploadProgress({ upload }: { upload: Upload }) {
+  const { t } = useLingui()
+  const sent = formatSize(upload.sent)
+  const total = formatSize(upload.total)
+  return (
+    <span data-testid="reply-image-progress" className="flex min-w-0 flex-1 flex-col gap-0.5" role="status">
+      <span className="text-xs text-gray-600">
+        <Trans>
+          Sending the photo: {sent} of {total}
+        </Trans>
+      </span>
+      <progress
+        className="h-1.5 w-full max-w-40 accent-brand-600"
+        value={upload.sent}
+        max={Math.max(upload.total, 1)}
+        aria-label={t`Sending the photo`}
+      />
+    </span>
+  )
 }
 
 /** The picked image, shown small before sending; its object URL lives as long as the preview. */
-function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+function ImagePreview({ file, onRemove, upload }: { file: File; onRemove: () => void; upload?: Upload }) {
   const { t } = useLingui()
   const [url, setUrl] = useState<string>()
   useEffect(() => {
@@ -52,15 +90,20 @@ function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) 
           className="size-11 shrink-0 rounded-md border border-gray-200 object-cover"
         />
       ) : null}
-      <span dir="auto" className="max-w-32 min-w-0 truncate text-xs text-gray-600 short:hidden">
-        {file.name}
-      </span>
+      {upload ? (
+        <UploadProgress upload={upload} />
+      ) : (
+        <span dir="auto" className="max-w-32 min-w-0 truncate text-xs text-gray-600 short:hidden">
+          {file.name}
+        </span>
+      )}
       <button
         type="button"
         data-testid="reply-image-remove"
         onClick={onRemove}
+        disabled={!!upload}
         aria-label={t`Remove the image`}
-        className="min-h-11 shrink-0 rounded-md px-3 text-sm text-red-700 hover:bg-red-50"
+        className="min-h-11 shrink-0 rounded-md px-3 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
       >
         <Trans>Remove</Trans>
       </button>
@@ -68,13 +111,14 @@ function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) 
   )
 }
 
-export function Composer({ status, online, trial, onSend, enterSends, Tools }: ComposerProps) {
+export function Composer({ status, online, trial, onSend, enterSends, Tools, onTyping }: ComposerProps) {
   const { t } = useLingui()
   const coarse = useMediaQuery(COARSE_POINTER)
   const sendsOnEnter = enterSends ?? !coarse
   const [text, setText] = useState('')
   const [image, setImage] = useState<File>()
   const [busy, setBusy] = useState(false)
+  const [upload, setUpload] = useState<Upload>()
   const fileRef = useRef<HTMLInputElement>(null)
   const textRef = useRef<HTMLTextAreaElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -91,12 +135,15 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
     if (disabled || empty) return
     setBusy(true)
     try {
-      if (await onSend(text.trim() === '' ? '' : text, image)) {
+      const onProgress = (sent: number, total: number) => setUpload({ sent, total })
+      const reply = text.trim() === '' ? '' : text
+      if (await (image ? onSend(reply, image, onProgress) : onSend(reply, image))) {
         setText('')
         clearImage()
       }
     } finally {
       setBusy(false)
+      setUpload(undefined)
     }
   }
 
@@ -152,7 +199,10 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
           data-testid="reply-text"
           dir="auto"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value)
+            if (e.target.value.trim()) onTyping?.()
+          }}
           onKeyDown={onKeyDown}
           disabled={!status.canSend}
           rows={2}
@@ -170,7 +220,7 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools }: C
           {busy ? <Trans>Sending…</Trans> : <Trans>Send</Trans>}
         </button>
         <div className="order-4 -ms-2 flex min-w-0 basis-full flex-wrap items-center gap-x-1 short:sm:order-1 short:sm:basis-auto">
-          {image ? <ImagePreview file={image} onRemove={clearImage} /> : null}
+          {image ? <ImagePreview file={image} onRemove={clearImage} upload={upload} /> : null}
           <label
             className={`inline-flex min-h-11 items-center rounded-md px-2 text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700 hover:bg-brand-50'}`}
           >

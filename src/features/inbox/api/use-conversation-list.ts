@@ -6,6 +6,7 @@
  * background sync (model/sync.ts) reads the rest of the page's conversations into the cache, so the filter
  * searches all of them.
  */
+import { conversationsQueryKey } from './keys.ts'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { liveQuery } from 'dexie'
@@ -15,8 +16,7 @@ import { PAGE_SIZE_CONVERSATIONS } from '../../../shared/constants/limits.ts'
 import { readAllConversations, readFirstConversations, storeConversations } from '../model/cache.ts'
 import { paceConversationsCall } from '../model/pacer.ts'
 import { readSyncState, runConversationSync, SYNC_PAGE_SIZE } from '../model/sync.ts'
-import { withFreshToken } from './with-fresh-token.ts'
-import { isNetworkError } from './with-fresh-token.ts'
+import { isNetworkError, withFreshToken } from '../../../shared/graph/fresh-token.ts'
 import { failureKind } from '../../../shared/graph/delivery.ts'
 
 /** Rows read before the whole cache, enough for the first screen. */
@@ -64,9 +64,7 @@ interface NetworkPage {
   after?: string
 }
 
-export function conversationsQueryKey(pageId: string) {
-  return ['inbox', pageId, 'conversations'] as const
-}
+export { conversationsQueryKey }
 
 /** The cache's rows of the page: the first screen's worth at once, then all of them and every change. */
 function useCachedRows(pageId: string): { rows: readonly CachedConversation[]; read: boolean } {

@@ -33,12 +33,13 @@ async function render(onRefresh: () => Promise<void>) {
     root!.render(
       <I18nProvider i18n={i18n}>
         <ConversationList
-          rows={rows}
+          rows={rows.map((r) => ({ ...r, needsReply: false }))}
           loading={false}
           exhausted
           filtering={false}
           pictureUrl={() => undefined}
           onSelect={() => undefined}
+          onMarkDone={() => undefined}
           onEndReached={() => undefined}
           onRefresh={onRefresh}
           refreshing={false}

@@ -4,35 +4,25 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { usePullToRefresh, PULL_THRESHOLD } from './pull-to-refresh.ts'
-import { type Rect, type Virtualizer, elementScroll, useVirtualizer } from '@tanstack/react-virtual'
-import { Trans } from '@lingui/react/macro'
+import { elementScroll, useVirtualizer } from '@tanstack/react-virtual'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
+import { observeSize } from '../../../shared/ui/observe-size.ts'
 import { ConversationRow } from './conversation-row.tsx'
 import { sameNameTells } from '../model/conversation.ts'
+import type { InboxRow } from '../model/list-view.ts'
 
 const ROW_HEIGHT = 64
+/** A row with the page's broadcast shown apart under the customer's words has a third, small line. */
+const ROW_HEIGHT_WITH_BROADCAST = 82
+const rowHeight = (row: InboxRow | undefined) =>
+  row?.broadcastText !== undefined ? ROW_HEIGHT_WITH_BROADCAST : ROW_HEIGHT
 const OVERSCAN = 6
 /** Relative times are re-rendered once a minute, not on every render. */
 const CLOCK_TICK_MS = 60_000
 
-/**
- * The list's size as the browser reports it after its own layout. The library's default measures the list
- * at once, which forces a layout of the whole page inside React's commit; the observer's first report comes
- * with the next frame's layout instead, before that frame is painted. Until then the window's height stands in.
- */
-function observeSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
-  const element = instance.scrollElement
-  if (!element || typeof ResizeObserver === 'undefined') return
-  const observer = new ResizeObserver(([entry]) => {
-    if (entry)
-      cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) })
-  })
-  observer.observe(element)
-  return () => observer.disconnect()
-}
-
 export interface ConversationListProps {
-  rows: readonly CachedConversation[]
+  rows: readonly InboxRow[]
   selectedId?: string
   loading: boolean
   exhausted: boolean
@@ -40,14 +30,20 @@ export interface ConversationListProps {
   filtering: boolean
   pictureUrl: (customerId: string) => string | undefined
   onSelect: (row: CachedConversation) => void
+  /** "Mark as done" on a row that needs a reply. */
+  onMarkDone: (row: InboxRow) => void
   onEndReached: () => void
   /** Pulling the top of the list down on a touch screen refreshes it. */
   onRefresh: () => Promise<void>
   refreshing: boolean
+  /** Selecting rows: the ids picked (a tap picks or lets go of a row instead of opening it). */
+  picked?: ReadonlySet<string>
 }
 
 export function ConversationList(props: ConversationListProps) {
   const { rows, selectedId, loading, exhausted, filtering, pictureUrl, onSelect, onEndReached } = props
+  const { onMarkDone } = props
+  const { t } = useLingui()
   const scrollRef = useRef<HTMLDivElement>(null)
   const pull = usePullToRefresh(scrollRef, props.onRefresh)
   const pullShown = props.refreshing ? PULL_THRESHOLD : pull.distance
@@ -64,7 +60,7 @@ export function ConversationList(props: ConversationListProps) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => rowHeight(rows[index]),
     overscan: OVERSCAN,
     getItemKey: (index) => rows[index]?.key ?? index,
     observeElementRect: observeSize,
@@ -121,19 +117,36 @@ export function ConversationList(props: ConversationListProps) {
             <div
               key={item.key}
               role="listitem"
-              className="absolute start-0 top-0 w-full"
+              className="absolute start-0 top-0 flex w-full"
               // A row's size never depends on its text: laying out one row (names and snippets in several
               // scripts) never makes the browser lay out the others or the list again.
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, contain: 'strict' }}
+              style={{ height: rowHeight(row), transform: `translateY(${item.start}px)`, contain: 'strict' }}
             >
-              <ConversationRow
-                row={row}
-                selected={row.id === selectedId}
-                pictureUrl={pictureUrl(row.customerId)}
-                now={now}
-                tell={tells.get(row.id)}
-                onSelect={onSelect}
-              />
+              <div className="min-w-0 flex-1">
+                <ConversationRow
+                  row={row}
+                  selected={row.id === selectedId}
+                  pictureUrl={pictureUrl(row.customerId)}
+                  now={now}
+                  tell={tells.get(row.id)}
+                  onSelect={onSelect}
+                  picked={props.picked ? props.picked.has(row.id) : undefined}
+                />
+              </div>
+              {row.needsReply && !props.picked ? (
+                <button
+                  type="button"
+                  data-testid="conversation-mark-done"
+                  onClick={() => onMarkDone(row)}
+                  aria-label={t`Mark as done: ${row.customerName}`}
+                  title={t`Mark as done`}
+                  className="grid w-11 shrink-0 place-items-center text-gray-500 hover:bg-gray-100 hover:text-brand-700"
+                >
+                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+                    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+                  </svg>
+                </button>
+              ) : null}
             </div>
           )
         })}

@@ -1,19 +1,40 @@
 import { memo } from 'react'
-import { useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 import type { CachedConversation } from '../../../shared/db/db.ts'
+import { type InboxRow, windowLeft } from '../model/list-view.ts'
 import { formatRelativeTime } from '../../../shared/format/index.ts'
 import { snippetPreview } from '../model/conversation.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 
+/** "3 h left" to answer inside the 24-hour window; minutes in the last hour. */
+function WindowLeft({ ms }: { ms: number }) {
+  const hours = Math.floor(ms / 3_600_000)
+  const minutes = Math.max(1, Math.floor(ms / 60_000))
+  return (
+    <span
+      data-testid="conversation-window-left"
+      className="shrink-0 text-xs font-medium whitespace-nowrap text-amber-800"
+    >
+      {hours >= 1 ? (
+        <Plural value={hours} one="# h left" other="# h left" />
+      ) : (
+        <Plural value={minutes} one="# min left" other="# min left" />
+      )}
+    </span>
+  )
+}
+
 export interface ConversationRowProps {
-  row: CachedConversation
+  row: InboxRow
   selected: boolean
   pictureUrl?: string
   now: number
   /** Set when another row has the same name: what tells this customer apart ("#4821"). */
   tell?: string
   onSelect: (row: CachedConversation) => void
+  /** Set while rows are being selected: whether this one is picked (shown by a tick over the photo). */
+  picked?: boolean
 }
 
 export const ConversationRow = memo(function ConversationRow({
@@ -23,18 +44,32 @@ export const ConversationRow = memo(function ConversationRow({
   now,
   tell,
   onSelect,
+  picked,
 }: ConversationRowProps) {
   const { i18n } = useLingui()
+  const left = windowLeft(row, now)
   return (
     <button
       type="button"
       data-testid="conversation-row"
       data-conversation-id={row.id}
-      aria-current={selected ? 'true' : undefined}
+      data-needs-reply={row.needsReply ? 'true' : undefined}
+      aria-current={selected && picked === undefined ? 'true' : undefined}
+      aria-pressed={picked}
       onClick={() => onSelect(row)}
-      className={`flex h-full w-full items-center gap-3 px-3 text-start hover:bg-brand-50 ${selected ? 'bg-brand-100' : ''}`}
+      className={`flex h-full w-full items-center gap-3 px-3 text-start hover:bg-brand-50 ${(picked ?? selected) ? 'bg-brand-100' : ''}`}
     >
-      <Avatar src={pictureUrl} />
+      {picked === undefined ? (
+        <Avatar src={pictureUrl} />
+      ) : (
+        <span
+          aria-hidden="true"
+          data-testid="conversation-pick"
+          className={`grid size-10 shrink-0 place-items-center rounded-full border-2 ${picked ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-400 bg-white'}`}
+        >
+          {picked ? '✓' : ''}
+        </span>
+      )}
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span
@@ -45,6 +80,14 @@ export const ConversationRow = memo(function ConversationRow({
           >
             {row.customerName}
           </span>
+          {row.needsReply ? (
+            <span
+              data-testid="conversation-needs-reply"
+              className="shrink-0 rounded bg-amber-100 px-1.5 text-xs font-medium whitespace-nowrap text-amber-900"
+            >
+              <Trans>Needs reply</Trans>
+            </span>
+          ) : null}
           {tell ? (
             <span className="shrink-0 text-xs text-gray-600 tabular-nums" data-testid="conversation-tell">
               {tell}
@@ -66,8 +109,20 @@ export const ConversationRow = memo(function ConversationRow({
           >
             {snippetPreview(row.snippet)}
           </span>
+          {left !== undefined ? <WindowLeft ms={left} /> : null}
           {row.unreadCount > 0 ? <UnreadBadge count={row.unreadCount} testId="conversation-unread" /> : null}
         </span>
+        {row.broadcastText !== undefined ? (
+          <span
+            data-testid="conversation-broadcast"
+            data-truncate="the page's own broadcast, shown whole in the chat"
+            className="block truncate text-xs leading-[normal] text-gray-500"
+          >
+            <Trans>
+              You sent: <bdi dir="auto">{snippetPreview(row.broadcastText)}</bdi>
+            </Trans>
+          </span>
+        ) : null}
       </span>
     </button>
   )

@@ -2,21 +2,44 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../shared/db/db.ts'
 import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 import { filterConversations } from '../model/filter.ts'
+import {
+  type InboxRow,
+  type ListFilter,
+  type ListSort,
+  applyFilter,
+  filterCounts,
+} from '../model/list-view.ts'
 import type { ConversationListState, SyncProgress } from '../api/use-conversation-list.ts'
 import { ConversationList } from './conversation-list.tsx'
+import { ListFilters } from './list-filters.tsx'
 
 export interface InboxColumnProps {
   list: ConversationListState
+  /** Every cached conversation of the page with its needs-reply state (list.rows joined to the states). */
+  rows: readonly InboxRow[]
+  filter: ListFilter
+  sort: ListSort
+  onFilter: (filter: ListFilter) => void
+  onSort: (sort: ListSort) => void
+  onMarkDone: (row: InboxRow) => void
   selectedId?: string
   bulkOpen: boolean
   pictureUrl: (customerId: string) => string | undefined
   onSelect: (row: CachedConversation) => void
   onToggleBulk: () => void
+  /** Keeps only the rows of the chosen label (the page's labels feature decides). */
+  rowFilter?: (row: CachedConversation) => boolean
+  /** Drawn under the search: the label filter and the selection's tools. */
+  tools?: ReactNode
+  /** Rows being selected (a tap picks a row instead of opening it). */
+  picked?: ReadonlySet<string>
+  /** Drawn under the list, in reach of a thumb: what to do with the selected rows. */
+  footer?: ReactNode
 }
 
 /**
@@ -45,18 +68,39 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
 
 export function InboxColumn({
   list,
+  rows,
+  filter: listFilter,
+  sort,
+  onFilter,
+  onSort,
+  onMarkDone,
   selectedId,
   bulkOpen,
   pictureUrl,
   onSelect,
   onToggleBulk,
+  rowFilter,
+  tools,
+  picked,
+  footer,
 }: InboxColumnProps) {
   const { t } = useLingui()
   const [filter, setFilter] = useState('')
   const deferred = useDeferredValue(filter)
   const searching = deferred.trim() !== ''
   const fuzzy = useFuzzyMatcher(searching)
-  const shown = useMemo(() => filterConversations(list.rows, deferred, fuzzy), [list.rows, deferred, fuzzy])
+  const counts = useMemo(() => filterCounts(rows), [rows])
+  // Windows that closed leave the top of "window closing first" within a minute.
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(id)
+  }, [])
+  const kept = useMemo(
+    () => applyFilter(rowFilter ? rows.filter(rowFilter) : rows, listFilter, sort, now),
+    [rows, rowFilter, listFilter, sort, now],
+  )
+  const shown = useMemo(() => filterConversations(kept, deferred, fuzzy), [kept, deferred, fuzzy])
   return (
     <section
       aria-labelledby="inbox-heading"
@@ -96,6 +140,8 @@ export function InboxColumn({
           aria-label={t`Search conversations`}
           className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
         />
+        <ListFilters filter={listFilter} sort={sort} counts={counts} onFilter={onFilter} onSort={onSort} />
+        {tools}
         <SyncStatus sync={list.sync} />
         <button
           type="button"
@@ -112,13 +158,16 @@ export function InboxColumn({
         selectedId={selectedId}
         loading={list.loading || (list.initialising && list.rows.length === 0)}
         exhausted={list.exhausted}
-        filtering={searching}
+        filtering={searching || listFilter.kind !== 'all' || !!rowFilter}
+        picked={picked}
         pictureUrl={pictureUrl}
         onSelect={onSelect}
+        onMarkDone={onMarkDone}
         onEndReached={list.loadMore}
         onRefresh={list.refresh}
         refreshing={list.refreshing}
       />
+      {footer}
     </section>
   )
 }

@@ -43,11 +43,11 @@ function fuzzyIndex(rows: readonly CachedConversation[], Matcher: FuzzyMatcher):
   return index
 }
 
-export function filterConversations(
-  rows: readonly CachedConversation[],
+export function filterConversations<T extends CachedConversation>(
+  rows: readonly T[],
   query: string,
   Matcher: FuzzyMatcher | undefined = undefined,
-): readonly CachedConversation[] {
+): readonly T[] {
   const needle = query.trim().toLocaleLowerCase()
   if (!needle) return rows
   const exact = rows.filter((row) => haystackOf(row).includes(needle))
@@ -55,7 +55,7 @@ export function filterConversations(
   const found = new Set(exact)
   const near = fuzzyIndex(rows, Matcher)
     .search(needle)
-    .map((r) => r.item)
+    .map((r) => r.item as T)
     .filter((row) => !found.has(row))
   return near.length ? [...exact, ...near] : exact
 }

@@ -3,7 +3,7 @@ import { db } from '../../../shared/db/db.ts'
 import type { Conversation, Page } from '../../../shared/graph/types.ts'
 import { filterConversations } from './filter.ts'
 import { readAllConversations } from './cache.ts'
-import { readSyncState, runConversationSync } from './sync.ts'
+import { RESYNC_AFTER_MS, readSyncState, runConversationSync } from './sync.ts'
 
 const pageId = 'p1'
 
@@ -75,6 +75,32 @@ describe('the background sync of a page’s conversations', () => {
     expect(net.calls).toEqual([undefined, '100', '200', '300'])
     await runConversationSync(pageId, { ...net, pace: noPace, signal: new AbortController().signal })
     expect(net.calls).toHaveLength(4)
+  })
+
+  it('knows the whole page is on the device while a later sync reads it again from the head', async () => {
+    const net = network(250, 100)
+    let now = 1_000
+    const first = await runConversationSync(pageId, {
+      ...net,
+      pace: noPace,
+      signal: new AbortController().signal,
+      now: () => now,
+    })
+    expect(first).toMatchObject({ done: true, whole: true })
+    expect(await readSyncState(pageId)).toMatchObject({ done: true, whole: true })
+    // Hours later the list is read again from its head; stopped after one page, it is not done, but whole.
+    now += RESYNC_AFTER_MS + 1
+    const controller = new AbortController()
+    let pages = 0
+    await runConversationSync(pageId, {
+      ...net,
+      pace: async () => {
+        if (++pages > 1) controller.abort()
+      },
+      signal: controller.signal,
+      now: () => now,
+    })
+    expect(await readSyncState(pageId)).toMatchObject({ done: false, whole: true, synced: 100 })
   })
 
   it('writes nothing once the device’s data changed hands (signed out meanwhile)', async () => {

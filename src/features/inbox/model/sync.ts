@@ -61,7 +61,7 @@ export async function runConversationSync(pageId: string, deps: SyncDeps): Promi
   const owner = (await db.meta.get(OWNER))?.value
   let state = (await readSyncState(pageId)) ?? freshState(pageId, now())
   if (state.done && now() - (state.finishedAt ?? 0) < RESYNC_AFTER_MS) return state
-  if (state.done) state = freshState(pageId, now())
+  if (state.done) state = { ...freshState(pageId, now()), whole: true }
   while (!deps.signal.aborted) {
     await deps.pace(deps.signal)
     if (deps.signal.aborted) break
@@ -74,6 +74,7 @@ export async function runConversationSync(pageId: string, deps: SyncDeps): Promi
       done: !after,
       startedAt: state.startedAt,
       ...(after ? { after } : { finishedAt: now() }),
+      ...(state.whole || !after ? { whole: true } : {}),
     }
     if (!(await storeSyncPage(pageId, owner, page.data, next))) break
     state = next

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
+import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
 import { storeConversations } from './cache.ts'
 import { conversationKey } from './conversation.ts'
 import {
@@ -9,7 +10,7 @@ import {
   markSeenDelivered,
   pageUnreadCount,
   pendingSeen,
-  watchSyncedPagesUnread,
+  watchPagesUnread,
 } from './unread.ts'
 
 const pageId = 'p1'
@@ -55,14 +56,23 @@ describe('unread counts in the conversation cache', () => {
     expect(await pendingSeen(pageId)).toEqual([])
   })
 
-  it('reports the pages whose sync finished, and follows changes', async () => {
-    const seen: Record<string, number>[] = []
-    const subscription = watchSyncedPagesUnread().subscribe((v) => seen.push(v))
-    await expect.poll(() => seen.at(-1)).toEqual({})
-    await db.inboxSync.put({ pageId, synced: 3, done: true, startedAt: 1, finishedAt: 2 })
-    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: 5 })
+  it("gives each page one count for home and its inbox: the cache's once it holds the whole page", async () => {
+    const seen: Record<string, LocalUnread>[] = []
+    const subscription = watchPagesUnread().subscribe((v) => seen.push(v))
+    // Part of the page cached: the network's count of the accounts list, or the cache's when it knows more.
+    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: { cached: 5, whole: false } })
+    expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(33)
+    expect(pageUnread(seen.at(-1)![pageId], 2)).toBe(5)
+    expect(pageUnread(undefined, 33)).toBe(33)
+    await db.inboxSync.put({ pageId, synced: 3, done: true, startedAt: 1, finishedAt: 2, whole: true })
+    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: { cached: 5, whole: true } })
+    expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(5)
     await markConversationSeen(pageId, 'a')
-    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: 3 })
+    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: { cached: 3, whole: true } })
+    // A later sync reading the list again from its head still has the whole page in the cache.
+    await db.inboxSync.put({ pageId, synced: 0, done: false, startedAt: 3, whole: true })
+    await expect.poll(() => seen.at(-1)?.[pageId]?.whole).toBe(true)
+    expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(3)
     subscription.unsubscribe()
   })
 })

@@ -4,7 +4,8 @@
  * made by anyone (opening a conversation, a live message arriving) shows everywhere at once.
  */
 import { liveQuery, type Observable } from 'dexie'
-import { db } from '../../../shared/db/db.ts'
+import { db, type InboxSyncState } from '../../../shared/db/db.ts'
+import type { LocalUnread } from '../../../shared/live/unread.ts'
 import { conversationKey } from './conversation.ts'
 
 /**
@@ -69,16 +70,29 @@ export async function pageUnreadCount(pageId: string): Promise<number> {
   return sum
 }
 
+/** What the device knows of a page's unread messages: the cache's sum, and whether it holds the whole page. */
+async function localUnread(pageId: string, sync?: InboxSyncState): Promise<LocalUnread> {
+  return { cached: await pageUnreadCount(pageId), whole: !!(sync?.done || sync?.whole) }
+}
+
 /**
- * The unread count of every page whose conversations are all in the cache (its sync reached the end):
- * only there is the local sum the page's whole count. Other pages go by what the network's accounts list
- * said. Kept current as the cache changes.
+ * What the device knows of the unread messages of every page it has conversations or a sync of, kept current
+ * as the cache changes; `pageUnread` (src/shared/live/unread.ts) makes it the page's count.
  */
-export function watchSyncedPagesUnread(): Observable<Record<string, number>> {
+export function watchPagesUnread(): Observable<Record<string, LocalUnread>> {
   return liveQuery(async () => {
-    const synced = await db.inboxSync.filter((s) => s.done).toArray()
-    const counts: Record<string, number> = {}
-    for (const s of synced) counts[s.pageId] = await pageUnreadCount(s.pageId)
+    const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
+    const pages = new Set([
+      ...syncs.keys(),
+      ...((await db.conversations.orderBy('pageId').uniqueKeys()) as string[]),
+    ])
+    const counts: Record<string, LocalUnread> = {}
+    for (const pageId of pages) counts[pageId] = await localUnread(pageId, syncs.get(pageId))
     return counts
   })
+}
+
+/** The same for one page (its inbox; read inside a live query). */
+export async function readPageUnread(pageId: string): Promise<LocalUnread> {
+  return localUnread(pageId, await db.inboxSync.get(pageId))
 }

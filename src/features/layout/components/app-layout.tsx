@@ -9,6 +9,7 @@ import { Sidebar } from './sidebar.tsx'
 
 interface AppLayoutProps {
   user?: Me
+  /** The pages on the sidebar's rail. */
   accounts: readonly Account[]
   subscription?: SubscriptionState
   hasReferral: boolean

@@ -10,6 +10,7 @@ import { PathLink } from '../../../shared/ui/path-link.tsx'
 interface SidebarProps {
   collapsed: boolean
   onToggle: () => void
+  /** The pages on the rail: the connected ones (offline, those connected when the session was saved). */
   accounts: readonly Account[]
   user?: Me
   onLogout: () => void
@@ -19,7 +20,6 @@ interface SidebarProps {
 export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenAccount }: SidebarProps) {
   const { t } = useLingui()
   const path = useRouterState({ select: (s) => s.location.pathname })
-  const connected = accounts.filter((a) => a.access_token)
   // Collapsed on a phone the rail is 56 px, so a 360 px screen keeps 300 px for the page beside it.
   const tight = collapsed ? 'max-sm:m-1.5' : ''
   const tightPad = collapsed ? 'max-sm:px-1' : ''
@@ -53,7 +53,7 @@ export function Sidebar({ collapsed, onToggle, accounts, user, onLogout, onOpenA
           </p>
         )}
         <ul className="space-y-1">
-          {connected.map((a) => {
+          {accounts.map((a) => {
             const current = path === `/${a.id}`
             return (
               <li key={a.id}>

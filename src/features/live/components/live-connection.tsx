@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { notify } from '../../../shared/notifications/index.ts'
 import { isolate } from '../../../shared/format/text.ts'
+import { refreshAvailableSoon } from '../../../shared/session/available.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { loadBulkReceipts } from '../model/bulk-record.ts'
 import { dispatchLiveEvent, type LiveDeps, type LiveQueryKeys } from '../model/dispatch.ts'
@@ -57,6 +58,7 @@ export function LiveConnection({ keys, markSeen, inView }: LiveConnectionProps) 
       markSeen,
       onSubscriptionFailed: subscriptionFailed,
       onPageAccessLost: pageAccessLost,
+      onAllowanceSpent: refreshAvailableSoon,
       ...(inView ? { inView } : {}),
     }
   })

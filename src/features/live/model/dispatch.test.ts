@@ -271,3 +271,73 @@ describe('a refetch event (a gap in the stream)', () => {
     expect(changes).toEqual([{ type: 'refetch' }])
   })
 })
+
+describe("a server send's progress on a device that does not hold the job", () => {
+  const progress = (over: Record<string, unknown> = {}) =>
+    event('bulk_progress', {
+      pageId: PAGE,
+      messageId: '41',
+      sent: 28,
+      rejected: 1,
+      skipped: 0,
+      total: 39,
+      state: 'running',
+      sender: 'server',
+      ...over,
+    })
+  const stored = {
+    id: '41',
+    page_id: PAGE,
+    page_name: 'Kanha',
+    message: 'Hello',
+    image_url: null,
+    tag: null,
+    label: '[]',
+    total_messages: 39,
+    branded_messages_amount: 0,
+    ok_count: 7,
+    ng_count: 0,
+    skipped_count: 0,
+    delivered_count: 0,
+    read_count: 0,
+    state: 'open' as const,
+    stop_reason: null,
+    created_at: iso(T0),
+    sender: 'server' as const,
+    server_state: 'running',
+    scheduled_at: null,
+    time_zone: null,
+    content_kind: 'text' as const,
+    optin_title: null,
+    kind: 'standard' as const,
+    marketing: null,
+  }
+
+  it("moves the job's card in the server's list and has the allowance read again", async () => {
+    const queryClient = new QueryClient()
+    const key = ['bulk', 'server-jobs']
+    queryClient.setQueryData(key, [stored])
+    const onAllowanceSpent = vi.fn()
+    await dispatchLiveEvent(progress(), { queryClient, keys: { serverJobs: key }, onAllowanceSpent })
+    expect(queryClient.getQueryData<(typeof stored)[]>(key)?.[0]).toMatchObject({ ok_count: 28, ng_count: 1 })
+    expect(onAllowanceSpent).toHaveBeenCalledTimes(1)
+    await dispatchLiveEvent(progress({ sent: 20, state: 'finished' }), {
+      queryClient,
+      keys: { serverJobs: key },
+    })
+    // Counts never go back; the end is the server's.
+    expect(queryClient.getQueryData<(typeof stored)[]>(key)?.[0]).toMatchObject({
+      ok_count: 28,
+      state: 'finished',
+    })
+  })
+
+  it('reads the list again when it does not have the job yet', async () => {
+    const queryClient = new QueryClient()
+    const key = ['bulk', 'server-jobs']
+    queryClient.setQueryData(key, [])
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    await dispatchLiveEvent(progress(), { queryClient, keys: { serverJobs: key } })
+    expect(spy).toHaveBeenCalledWith({ queryKey: key })
+  })
+})

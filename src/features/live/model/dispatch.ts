@@ -4,7 +4,10 @@
  * concerned are invalidated by key.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { patchServerJobs } from '../../../shared/bulk/server-jobs.ts'
+import type { StoredMessage } from '../../../shared/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
+import { noteReplying, storeState } from '../../../shared/live/conversation-states.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
 import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
@@ -23,6 +26,8 @@ export interface LiveQueryKeys {
   marketing?: (pageId: string) => QueryKey
   /** A page's utility templates, read again when a review ended (approved or rejected). */
   templates?: (pageId: string) => QueryKey
+  /** The owner's bulk jobs as the server records them (the cards of the jobs this device does not hold). */
+  serverJobs?: QueryKey
   /** What a gap in the stream makes stale: the lists, histories and unread counts of every page. */
   all?: QueryKey[]
 }
@@ -40,6 +45,8 @@ export interface LiveDeps {
   /** Told when the network no longer vouches for the owner's role on a page (its events stop). */
   onPageAccessLost?: (pageId: string) => void
   inView?: (pageId: string, conversationId: string) => boolean
+  /** Told when a send recorded elsewhere spent the allowance (the available count is read again). */
+  onAllowanceSpent?: () => void
   /** The waits before reading a page's list again while a new customer's conversation is not in it yet. */
   unknownRetryMs?: readonly number[]
 }
@@ -116,9 +123,24 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       await applyBulkReceipts(pageId, messageId, delivered, read)
       return
     }
-    case 'bulk_progress':
+    case 'bulk_progress': {
       await applyServerProgress(event.data.messageId, event.data)
+      // Every device shows the job, held here or not: the server's list is patched, or read again when it
+      // does not have the job yet.
+      const key = k.serverJobs
+      if (key && deps.queryClient) {
+        let known = false
+        deps.queryClient.setQueryData<StoredMessage[]>(key, (list) => {
+          const next = list ? patchServerJobs(list, event.data) : undefined
+          known = next !== undefined
+          return next ?? list
+        })
+        if (!known) invalidate(deps, [key])
+      }
+      // The server's sends spent the allowance: the badge reads it again.
+      deps.onAllowanceSpent?.()
       return
+    }
     case 'page_subscription':
       if (!event.data.ok) deps.onSubscriptionFailed?.(event.data.pageId, event.data.error ?? undefined)
       return
@@ -132,6 +154,13 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
     case 'template_status':
       // A template's review ended: its state (and a rejection's reason) is read again.
       invalidate(deps, [k.templates?.(event.data.pageId)])
+      return
+    case 'conversation_state':
+      // The list and the chat read the states live from the local database.
+      await storeState(event.data)
+      return
+    case 'replying':
+      noteReplying(event.data)
       return
     case 'refetch':
       // Events were missed that the server no longer keeps: everything shown is read again.

@@ -195,7 +195,7 @@ function ChooseAccount({
   const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
   const accounts = useQuery({
-    queryKey: ['marketing', pageId, 'ad-accounts'],
+    queryKey: [...marketingQueryKey(pageId), 'ad-accounts'],
     queryFn: () => deps.adAccounts(pageId, userToken),
     // The user token is used once: never read again in the background.
     staleTime: Infinity,

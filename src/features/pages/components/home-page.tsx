@@ -1,17 +1,21 @@
 /** Home (/): search box and the grid of the user's pages (docs/product-rules.md#home). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDeferredValue, useMemo, useState } from 'react'
+import type { PageStanding } from '../../../shared/contracts/api.ts'
+import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { loadFuzzy, useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 import { searchPages } from '../model/search.ts'
 import { AddPageCard, PageCard } from './page-card.tsx'
 
 export interface HomePageProps {
-  /** Unread messages of the pages whose conversations are all on this device (fresher than the accounts list). */
-  unreadByPage?: Readonly<Record<string, number>>
+  /** What this device knows of each page's unread messages; with the accounts list's count, the page's one count. */
+  unreadByPage?: Readonly<Record<string, LocalUnread>>
+  /** The pages that cannot be used: banned, or the owner's access revoked. */
+  standing?: Readonly<Record<string, PageStanding>>
 }
 
-export function HomePage({ unreadByPage }: HomePageProps = {}) {
+export function HomePage({ unreadByPage, standing }: HomePageProps = {}) {
   const { t } = useLingui()
   const { accounts } = useSession()
   const [query, setQuery] = useState('')
@@ -54,7 +58,12 @@ export function HomePage({ unreadByPage }: HomePageProps = {}) {
       </div>
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
         {shown.map((a) => (
-          <PageCard key={a.id} account={a} unread={unreadByPage?.[a.id] ?? a.unread_message_count ?? 0} />
+          <PageCard
+            key={a.id}
+            account={a}
+            unread={pageUnread(unreadByPage?.[a.id], a.unread_message_count)}
+            standing={standing?.[a.id]}
+          />
         ))}
         <AddPageCard />
       </div>

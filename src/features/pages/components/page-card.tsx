@@ -2,14 +2,39 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { PageStanding } from '../../../shared/contracts/api.ts'
 import type { Account } from '../../../shared/graph/types.ts'
 import { loginWithSdk } from '../../../shared/session/actions.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { PathLink } from '../../../shared/ui/path-link.tsx'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 
-/** `unread`: the page's unread messages (0 shows nothing). */
-export function PageCard({ account, unread = 0 }: { account: Account; unread?: number }) {
+/** What a card says of a page that cannot be used, under its name. */
+function StandingNote({ standing }: { standing: PageStanding }) {
+  return (
+    <p data-testid="page-card-standing" className="text-sm font-medium text-red-700">
+      {standing === 'banned' ? (
+        <Trans>Banned from Pagecast. Contact support.</Trans>
+      ) : (
+        <Trans>Your access to this page ended. Open it to connect it again.</Trans>
+      )}
+    </p>
+  )
+}
+
+/**
+ * `unread`: the page's unread messages (0 shows nothing); `standing`: the page is banned, or the owner's access
+ * to it revoked, and the card says so.
+ */
+export function PageCard({
+  account,
+  unread = 0,
+  standing,
+}: {
+  account: Account
+  unread?: number
+  standing?: PageStanding
+}) {
   const nameId = useId()
   const { i18n } = useLingui()
   const fans = formatNumber(account.fan_count ?? 0, i18n.locale)
@@ -28,7 +53,8 @@ export function PageCard({ account, unread = 0 }: { account: Account; unread?: n
         <p className="text-sm text-slate-500">
           <Trans>{fans} followers</Trans>
         </p>
-        {account.category ? (
+        {standing ? <StandingNote standing={standing} /> : null}
+        {account.category && !standing ? (
           <p
             className="truncate text-xs text-slate-500"
             data-truncate="the category is a hint, cut on a narrow card"
@@ -44,10 +70,13 @@ export function PageCard({ account, unread = 0 }: { account: Account; unread?: n
       <PathLink
         href={`/${account.id}`}
         data-testid="page-card"
+        data-standing={standing}
         className="flex items-center gap-3 rounded-xl bg-white p-3 sm:gap-4 sm:p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
       >
         {body}
-        {unread > 0 ? <UnreadBadge count={unread} testId="page-card-unread" /> : null}
+        {unread > 0 && standing !== 'banned' ? (
+          <UnreadBadge count={unread} testId="page-card-unread" />
+        ) : null}
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"

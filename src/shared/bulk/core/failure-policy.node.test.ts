@@ -7,6 +7,7 @@ import {
   marketingOf,
   marketingOfReason,
   marketingReason,
+  planFailure,
 } from './failure-policy.ts'
 
 const fixture = (name: string) =>
@@ -89,5 +90,52 @@ describe('failure policy of marketing messages', () => {
     expect(marketingOfReason('marketing:budget_spent')).toBe('budget_spent')
     expect(marketingOfReason('marketing:nonsense')).toBeUndefined()
     expect(marketingOfReason('config: bad')).toBeUndefined()
+  })
+})
+
+describe('the failure plan both senders write to their stores', () => {
+  const context = (over: Partial<Parameters<typeof planFailure>[1]> = {}) => ({
+    sending: true,
+    failures: 0,
+    streak: () => 1,
+    random: () => 0,
+    pacingScale: 1,
+    ...over,
+  })
+
+  it('stops with one reason format, the class then the network text', () => {
+    const err = new GraphError({ kind: 'page_blocked', message: 'The page is blocked' })
+    expect(planFailure(err, context())).toMatchObject({
+      action: 'stop',
+      recipient: 'pending',
+      reason: 'page_blocked:The page is blocked',
+    })
+  })
+
+  it('backs off after a recipient error outside a send, so a failing read never loops', () => {
+    const err = new GraphError({ kind: 'outside_window', message: 'outside' })
+    const plan = planFailure(err, context({ sending: false, streak: () => 3 }))
+    expect(plan).toMatchObject({ action: 'none', recipient: 'none' })
+    expect(plan.waitMs).toBe(4_000)
+  })
+
+  it('counts a transient failure on the recipient and rejects it past the bound', () => {
+    const err = new GraphError({ kind: 'transient', message: 'try later' })
+    expect(planFailure(err, context({ failures: 1 }))).toMatchObject({
+      action: 'retry',
+      recipient: 'pending',
+      failures: 2,
+    })
+    expect(planFailure(err, context({ failures: 3 }))).toMatchObject({
+      action: 'reject',
+      recipient: 'reject',
+      reason: 'try later',
+    })
+  })
+
+  it('keeps an unanswered send uncertain while the job waits for the connection, unscaled', () => {
+    const plan = planFailure(new TypeError('Failed to fetch'), context({ pacingScale: 0.01 }))
+    expect(plan).toMatchObject({ action: 'uncertain', recipient: 'keep', state: 'waiting_connection' })
+    expect(plan.waitMs).toBe(1_000)
   })
 })

@@ -3,9 +3,18 @@
  * (docs/product-rules.md#graph-error-classes), for both senders (the browser's worker and the server's):
  * pure, so the two keep the same rules and only apply them to their own storage.
  */
+import { failureKind } from '../../graph/delivery.ts'
 import { isMarketingErrorName, type MarketingErrorName } from '../../graph/errors.ts'
 import type { GraphErrorKind } from '../../graph/types.ts'
-import { TRANSIENT_MAX_ATTEMPTS } from './pacer.ts'
+import {
+  backoff,
+  pacingDelay,
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+  THROTTLE_BASE_MS,
+  THROTTLE_MAX_MS,
+  TRANSIENT_MAX_ATTEMPTS,
+} from './pacer.ts'
 
 export type FailureAction =
   /** No answer came: the recipient stays uncertain (reconciled before any retry), the job waits for the network. */
@@ -131,4 +140,88 @@ export function marketingOfReason(reason: string | undefined): MarketingErrorNam
 export function marketingOf(err: unknown): MarketingErrorName | undefined {
   const name = err && typeof err === 'object' ? (err as { marketing?: unknown }).marketing : undefined
   return isMarketingErrorName(name) ? name : undefined
+}
+
+/** A job stopped by a failure: the marketing reason, or `<class>:<the network's text>` (the card splits it). */
+export function stopReasonOf(kind: GraphErrorKind, message: string, marketing?: MarketingErrorName): string {
+  return marketingReason(marketing) ?? `${kind}:${message}`
+}
+
+/** What a failed step does to the recipient in flight and to the job, the same for both senders' stores. */
+export interface FailurePlan {
+  action: FailureAction
+  kind: GraphErrorKind
+  /**
+   * The recipient in flight: kept uncertain (reconciled before any retry), sent back to pending, refused, or
+   * not concerned (no send failed).
+   */
+  recipient: 'keep' | 'pending' | 'reject' | 'none'
+  /** The job's stop reason (`stop`), or the recipient's refusal reason (`reject`). */
+  reason?: string
+  /** The recipient's transient failures, this one included (`retry`). */
+  failures?: number
+  /** How long the job waits before its next step; absent: it does not wait here (stop, needs a token). */
+  waitMs?: number
+  /** What the job shows while it waits, when not its running state. */
+  state?: 'waiting_connection' | 'rate_limited'
+}
+
+export interface FailureContext {
+  /** Whether the failed step was the send of a recipient still reserved (`sending`). */
+  sending: boolean
+  /** That recipient's transient failures before this one. */
+  failures: number
+  /** The failures in a row of the action's class, this one included (each sender keeps its own counts). */
+  streak(action: FailureAction): number
+  random(): number
+  pacingScale: number
+}
+
+/**
+ * The failure classes applied once: the action, what becomes of the recipient, the reason and the wait. Each
+ * sender only writes the plan to its store. A failure outside a send (`none`, `wait`) backs off before the
+ * next look, so a failing read never loops.
+ */
+export function planFailure(err: unknown, c: FailureContext): FailurePlan {
+  const kind = failureKind(err)
+  const message = err instanceof Error ? err.message : String(err)
+  const marketing = marketingOf(err)
+  const failures = c.failures + 1
+  const action = failureAction(kind, c.sending, failures, marketing)
+  const scaled = (streak: number) => backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, c.random, c.pacingScale)
+  switch (action) {
+    case 'uncertain':
+      // Waiting for the network is not scaled: the connection comes back in its own time.
+      return {
+        action,
+        kind,
+        recipient: 'keep',
+        state: 'waiting_connection',
+        waitMs: backoff(c.streak(action), RETRY_BASE_MS, RETRY_MAX_MS, c.random),
+      }
+    case 'throttle': {
+      const retryAfter = (err as { retryAfterMs?: number } | null)?.retryAfterMs
+      const waitMs =
+        retryAfter ??
+        backoff(c.streak(action), THROTTLE_BASE_MS, THROTTLE_MAX_MS, c.random, c.pacingScale)
+      return { action, kind, recipient: 'pending', state: 'rate_limited', waitMs }
+    }
+    case 'needs_token':
+      return { action, kind, recipient: 'pending' }
+    case 'stop':
+      return { action, kind, recipient: 'pending', reason: stopReasonOf(kind, message, marketing) }
+    case 'reject':
+      return {
+        action,
+        kind,
+        recipient: 'reject',
+        reason: marketingReason(marketing) ?? message,
+        waitMs: pacingDelay(c.random, c.pacingScale),
+      }
+    case 'none':
+    case 'wait':
+      return { action, kind, recipient: 'none', waitMs: scaled(c.streak(action)) }
+    case 'retry':
+      return { action, kind, recipient: 'pending', failures, waitMs: scaled(failures) }
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoff, pacingDelay, remainingWait } from './pacer.ts'
+import { backoff, pacingDelay, remainingWait, sendDurationMs } from './pacer.ts'
 
 describe('the pacer', () => {
   it('waits between 800 and 1500 ms at full scale', () => {
@@ -25,5 +25,12 @@ describe('the pacer', () => {
   it('never waits a negative time for a persisted end in the past', () => {
     expect(remainingWait(100, 200)).toBe(0)
     expect(remainingWait(300, 200)).toBe(100)
+  })
+})
+
+describe('how long a send takes at the mandated pace', () => {
+  it('takes about 6 minutes for 299 recipients', () => {
+    expect(Math.round(sendDurationMs(299) / 60_000)).toBe(6)
+    expect(sendDurationMs(0)).toBe(0)
   })
 })

@@ -9,6 +9,11 @@ export function pacingDelay(random: () => number, scale = 1): number {
   return Math.round(ms * scale)
 }
 
+/** How long a send to `count` recipients takes at the mandated pace (the mean wait between sends). */
+export function sendDurationMs(count: number): number {
+  return Math.max(0, count) * ((SEND_DELAY_MIN_MS + SEND_DELAY_MAX_MS) / 2)
+}
+
 /** Throttling: 30 s doubling to 15 min; the network's limits reset slowly. */
 export const THROTTLE_BASE_MS = 30_000
 export const THROTTLE_MAX_MS = 15 * 60_000

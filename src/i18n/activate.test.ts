@@ -1,0 +1,35 @@
+import { i18n, type Messages } from '@lingui/core'
+import { expect, it } from 'vitest'
+import { messages as bnInbox } from '../locales/bn/inbox.po'
+import { messages as bnPwa } from '../locales/bn/pwa.po'
+import { messages as esInbox } from '../locales/es/inbox.po'
+import { messages as esPwa } from '../locales/es/pwa.po'
+import { activateLocale, catalogsReady } from './activate.ts'
+
+/** Whether the active locale has the catalog's first message loaded. */
+const loaded = (catalog: Messages) => Object.keys(catalog)[0]! in i18n.messages
+
+it('loads only the app catalog for a signed-out visitor, each other area when wanted, and the wanted ones again with a new locale', async () => {
+  await activateLocale('es')
+  expect(i18n.locale).toBe('es')
+  expect(loaded(esPwa)).toBe(false)
+  expect(loaded(esInbox)).toBe(false)
+
+  // The PWA notices want their own words only.
+  await catalogsReady(['pwa'])
+  expect(loaded(esPwa)).toBe(true)
+  expect(loaded(esInbox)).toBe(false)
+
+  // Another locale brings the areas wanted so far, and no other.
+  const { areas } = await activateLocale('bn')
+  await areas
+  expect(loaded(bnPwa)).toBe(true)
+  expect(loaded(bnInbox)).toBe(false)
+
+  // The signed-in app wants every area.
+  await catalogsReady()
+  expect(loaded(bnInbox)).toBe(true)
+  const back = await activateLocale('es')
+  await back.areas
+  expect(loaded(esInbox)).toBe(true)
+})

@@ -1,0 +1,184 @@
+/**
+ * The job's lease on the server (docs/architecture.md#a-lease-not-a-goodbye). A device sends a job only while
+ * it holds the lease: it takes it (`holdLease`, the epoch moves on when the holder changes), renews it with
+ * its heartbeat, reserves each recipient here before it sends (`reserve`, the write-ahead the server can see)
+ * and sends every record with the epoch (`fence`): a record of an older epoch is refused. When a "keep
+ * sending" job's lease lapses, the server takes it (`takeLapsed`): the recipients reserved without a result
+ * are reconciled against their conversations before anything is sent again (./server-sender.ts).
+ */
+import type { LeaseBody, ReserveBody } from '../../shared/contracts/api.ts'
+import type { JobKind } from '../../shared/contracts/marketing-core.ts'
+import { DEVICE_KINDS, deviceSends } from '../../shared/bulk/core/kinds.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { MessageNotFound } from '../repo/messages.ts'
+import { KindMismatch, LeaseConflict } from './jobs.ts'
+import type { TokenBox } from './token-box.ts'
+
+/**
+ * A device's send is in flight at most this long after its reservation (its Graph timeout and the way back):
+ * the server that takes a lapsed job waits for it before it reconciles the reserved recipient.
+ */
+export const DEVICE_SEND_MS = 35_000
+
+/** A reservation's attempt time is set this much before the server's clock, for the network's clock. */
+const ATTEMPT_SLACK_MS = 2_000
+
+/** A recipient reserved (attempted) without a result, with its attempt time (epoch ms). */
+export interface Reserved {
+  recipient_id: string
+  attempt_at: number
+  image_sent: boolean
+  branded: boolean
+}
+
+export interface LeaseGrant {
+  epoch: number
+  /** How long the lease lasts from the answer (the holder renews it every third of it). */
+  lease_ms: number
+  sender: 'device'
+  /** Recipients reserved by an earlier holder without a result: reconciled before any retry. */
+  uncertain: Reserved[]
+}
+
+interface LeaseRow {
+  lease: number
+  sender: 'device' | 'server'
+  state: string
+  kind: JobKind
+  held: boolean
+  live: boolean
+}
+
+async function lockJob(tx: Queryable, userId: string, id: string): Promise<LeaseRow> {
+  const row = (
+    await tx.query<LeaseRow>(
+      `SELECT lease, sender, state, kind, lease_until IS NOT NULL AS held, coalesce(lease_until > now(), false) AS live
+         FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+      [id, userId],
+    )
+  )[0]
+  if (!row) throw new MessageNotFound()
+  return row
+}
+
+/**
+ * Takes or renews the device's lease. The holder of `epoch` renews it (even past its end, while nobody took
+ * the job); anyone else takes it, with the next epoch, only once it lapsed. Refused (LeaseConflict) while the
+ * server sends the job, while another holder's lease runs, or once the job ended. With `keep_sending` the
+ * page token is sealed here, so the server can go on alone if the lease lapses.
+ */
+export async function holdLease(
+  store: Store,
+  box: TokenBox,
+  userId: string,
+  id: string,
+  body: LeaseBody,
+  leaseMs: number,
+): Promise<LeaseGrant> {
+  return store.transaction(async (tx) => {
+    const row = await lockJob(tx, userId, id)
+    if (row.state !== 'open') throw new LeaseConflict(row.lease, row.sender, `The job is ${row.state}.`)
+    if (!deviceSends(row.kind)) throw new KindMismatch(row.kind)
+    if (row.sender === 'server')
+      throw new LeaseConflict(row.lease, row.sender, 'The server is sending the job.')
+    const renewing = row.held && body.epoch === row.lease
+    if (!renewing && row.live) throw new LeaseConflict(row.lease, row.sender, 'Another device holds the job.')
+    const epoch = renewing ? row.lease : row.lease + 1
+    // The token comes when the lease is taken; a heartbeat keeps the one sealed then.
+    const sealed = body.keep_sending && body.page_token ? box.seal(body.page_token) : undefined
+    await tx.query(
+      `UPDATE messages SET lease = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000),
+          keep_sending = $4 AND ($5 OR EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = $1))
+        WHERE id = $1`,
+      [id, epoch, leaseMs, body.keep_sending, !!sealed],
+    )
+    if (sealed)
+      await tx.query(
+        `INSERT INTO message_page_tokens (message_id, user_id, page_id, sealed)
+           SELECT id, user_id, page_id, $2 FROM messages WHERE id = $1
+           ON CONFLICT (message_id) DO UPDATE SET sealed = EXCLUDED.sealed, created_at = now()`,
+        [id, sealed],
+      )
+    else if (!body.keep_sending) await tx.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
+    const uncertain = renewing ? [] : await reserved(tx, id)
+    return { epoch, lease_ms: leaseMs, sender: 'device', uncertain }
+  })
+}
+
+/** The recipients reserved (attempted) without a result, in order. */
+export async function reserved(db: Queryable, id: string): Promise<Reserved[]> {
+  const rows = await db.query<{
+    recipient_id: string
+    attempt_at: Date
+    image_sent: boolean
+    branded: boolean
+  }>(
+    `SELECT recipient_id, attempt_at, image_sent, attempt_branded AS branded FROM message_recipients
+      WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL ORDER BY seq`,
+    [id],
+  )
+  return rows.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() }))
+}
+
+/**
+ * The holder's write-ahead, before it sends: the recipients are marked attempted (a result or a reconciling
+ * settles them) and the lease is renewed. Refused unless `epoch` holds a lease still running: a device whose
+ * lease lapsed or moved on sends nothing more. Answers the lease's new length.
+ */
+export async function reserve(
+  store: Store,
+  userId: string,
+  id: string,
+  body: ReserveBody,
+  leaseMs: number,
+): Promise<{ epoch: number; lease_ms: number }> {
+  return store.transaction(async (tx) => {
+    const row = await lockJob(tx, userId, id)
+    if (row.state !== 'open' || row.sender !== 'device' || row.lease !== body.epoch || !row.live)
+      throw new LeaseConflict(row.lease, row.sender, 'The lease is not held.')
+    for (const r of body.recipients)
+      await tx.query(
+        `UPDATE message_recipients SET attempt_at = now() - make_interval(secs => $4::double precision / 1000),
+            attempts = attempts + 1, attempt_branded = $3, image_sent = image_sent OR $5
+          WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+        [id, r.recipient_id, r.branded ?? false, ATTEMPT_SLACK_MS, r.image_sent ?? false],
+      )
+    await tx.query(
+      `UPDATE messages SET lease_until = now() + make_interval(secs => $2::double precision / 1000),
+          busy_until = now() + make_interval(secs => $3::double precision / 1000) WHERE id = $1`,
+      [id, leaseMs, DEVICE_SEND_MS],
+    )
+    return { epoch: row.lease, lease_ms: leaseMs }
+  })
+}
+
+/** A device's record (a result) of `epoch`: refused unless that epoch is the device's lease of the job. */
+export async function fence(db: Queryable, userId: string, id: string, epoch: number): Promise<void> {
+  const row = (
+    await db.query<{ lease: number; sender: 'device' | 'server' }>(
+      'SELECT lease, sender FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [id, userId],
+    )
+  )[0]
+  if (!row) throw new MessageNotFound()
+  if (row.sender !== 'device' || row.lease !== epoch)
+    throw new LeaseConflict(row.lease, row.sender, 'The record is of an earlier holder of the job.')
+}
+
+/**
+ * The server takes every "keep sending" job whose device lease lapsed (with its sealed page token and its
+ * whole recipient list): the epoch moves on, so the old holder's records are refused from now. Its reserved
+ * recipients stay attempted and are reconciled before anything is sent. Answers the ids taken.
+ */
+export async function takeLapsed(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE messages m SET sender = 'server', lease = lease + 1, lease_until = NULL, server_state = 'queued'
+      WHERE state = 'open' AND sender = 'device' AND keep_sending AND deleted_at IS NULL
+        AND lease_until < now() AND kind = ANY($1::text[])
+        AND EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = m.id)
+        AND (SELECT count(*) FROM message_recipients r WHERE r.message_id = m.id) >= m.total_messages
+      RETURNING id::text AS id`,
+    [DEVICE_KINDS],
+  )
+  return rows.map((r) => r.id)
+}

@@ -1,0 +1,163 @@
+/**
+ * `conversation_states`: who is waiting for an answer, per (page, customer), kept from the Messenger webhooks
+ * and the page's people ("done", a chat opened), so every person who manages the page sees the same
+ * (docs/architecture.md#who-is-waiting). Each change is published to the page's owners as a
+ * `conversation_state` event.
+ */
+import type { ConversationState } from '../../shared/contracts/conversation-states.ts'
+import type { Queryable } from '../db/store.ts'
+import { publishToPage } from './owner-events.ts'
+
+interface Row {
+  page_id: string
+  customer_id: string
+  customer_at: Date | string | null
+  customer_text: string | null
+  unread: number
+  answered_at: Date | string | null
+  done_at: Date | string | null
+  done_by_name: string | null
+  broadcast_at: Date | string | null
+  broadcast_text: string | null
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString())
+
+const NEEDS_REPLY = `(s.customer_at IS NOT NULL AND s.customer_at > COALESCE(s.answered_at, '-infinity')
+  AND s.customer_at > COALESCE(s.done_at, '-infinity'))`
+
+const SELECT = `SELECT s.page_id, s.customer_id, s.customer_at, s.customer_text, s.unread, s.answered_at, s.done_at,
+    u.name AS done_by_name, s.broadcast_at, s.broadcast_text
+  FROM conversation_states s LEFT JOIN users u ON u.id = s.done_by`
+
+function toState(r: Row): ConversationState {
+  const customerAt = iso(r.customer_at)
+  const answeredAt = iso(r.answered_at)
+  const doneAt = iso(r.done_at)
+  const c = customerAt ? Date.parse(customerAt) : 0
+  return {
+    pageId: r.page_id,
+    customerId: r.customer_id,
+    customerAt,
+    customerText: r.customer_text,
+    unread: Number(r.unread),
+    answeredAt,
+    doneAt,
+    doneBy: r.done_by_name,
+    broadcastAt: iso(r.broadcast_at),
+    broadcastText: r.broadcast_text,
+    needsReply:
+      c > 0 && c > (answeredAt ? Date.parse(answeredAt) : 0) && c > (doneAt ? Date.parse(doneAt) : 0),
+  }
+}
+
+async function readState(db: Queryable, pageId: string, customerId: string) {
+  const [row] = await db.query<Row>(`${SELECT} WHERE s.page_id = $1 AND s.customer_id = $2`, [
+    pageId,
+    customerId,
+  ])
+  return row ? toState(row) : undefined
+}
+
+/** Publishes the conversation's state to the page's owners; answers it. */
+async function publish(db: Queryable, pageId: string, customerId: string) {
+  const state = await readState(db, pageId, customerId)
+  if (state) await publishToPage(db, pageId, 'conversation_state', state)
+  return state
+}
+
+/** Every known state of the page's conversations. */
+export async function pageStates(db: Queryable, pageId: string): Promise<ConversationState[]> {
+  const rows = await db.query<Row>(`${SELECT} WHERE s.page_id = $1 ORDER BY s.customer_id`, [pageId])
+  return rows.map(toState)
+}
+
+/** The customers of the page waiting for an answer, by the server's state. */
+export async function waitingCustomers(db: Queryable, pageId: string): Promise<Set<string>> {
+  const rows = await db.query<{ customer_id: string }>(
+    `SELECT customer_id FROM conversation_states s WHERE page_id = $1 AND ${NEEDS_REPLY}`,
+    [pageId],
+  )
+  return new Set(rows.map((r) => r.customer_id))
+}
+
+/** The customers of the page the server has a state of (the others are judged from the network's list). */
+export async function knownCustomers(db: Queryable, pageId: string): Promise<Set<string>> {
+  const rows = await db.query<{ customer_id: string }>(
+    'SELECT customer_id FROM conversation_states WHERE page_id = $1',
+    [pageId],
+  )
+  return new Set(rows.map((r) => r.customer_id))
+}
+
+export type PageMessageKind = 'customer' | 'answer' | 'broadcast'
+
+/**
+ * A message of the conversation, as its webhook told it: the customer's words and one more unread; a
+ * person's answer (nothing unread any more); or a broadcast (shown apart, changes neither). An older message
+ * arriving late changes nothing of what is newer.
+ */
+export async function recordMessage(
+  db: Queryable,
+  m: { pageId: string; customerId: string; kind: PageMessageKind; at: string; text: string | null; mid: string },
+): Promise<ConversationState | undefined> {
+  const params = [m.pageId, m.customerId, m.at, m.text ?? '', m.mid]
+  if (m.kind === 'customer') {
+    await db.query(
+      `INSERT INTO conversation_states AS s (page_id, customer_id, customer_at, customer_text, customer_mid, unread)
+         VALUES ($1, $2, $3, $4, $5, 1)
+       ON CONFLICT (page_id, customer_id) DO UPDATE SET
+         customer_at = GREATEST(s.customer_at, EXCLUDED.customer_at),
+         customer_text = CASE WHEN s.customer_at IS NULL OR EXCLUDED.customer_at >= s.customer_at
+           THEN EXCLUDED.customer_text ELSE s.customer_text END,
+         customer_mid = CASE WHEN s.customer_at IS NULL OR EXCLUDED.customer_at >= s.customer_at
+           THEN EXCLUDED.customer_mid ELSE s.customer_mid END,
+         unread = CASE WHEN EXCLUDED.customer_at > COALESCE(s.answered_at, '-infinity') THEN s.unread + 1
+           ELSE s.unread END,
+         updated_at = now()`,
+      params,
+    )
+  } else if (m.kind === 'answer') {
+    await db.query(
+      `INSERT INTO conversation_states AS s (page_id, customer_id, answered_at) VALUES ($1, $2, $3)
+       ON CONFLICT (page_id, customer_id) DO UPDATE SET
+         answered_at = GREATEST(s.answered_at, EXCLUDED.answered_at),
+         unread = CASE WHEN EXCLUDED.answered_at >= COALESCE(s.customer_at, '-infinity') THEN 0 ELSE s.unread END,
+         updated_at = now()`,
+      params.slice(0, 3),
+    )
+  } else {
+    await db.query(
+      `INSERT INTO conversation_states AS s (page_id, customer_id, broadcast_at, broadcast_text)
+         VALUES ($1, $2, $3, $4)
+       ON CONFLICT (page_id, customer_id) DO UPDATE SET
+         broadcast_at = GREATEST(s.broadcast_at, EXCLUDED.broadcast_at),
+         broadcast_text = CASE WHEN s.broadcast_at IS NULL OR EXCLUDED.broadcast_at >= s.broadcast_at
+           THEN EXCLUDED.broadcast_text ELSE s.broadcast_text END,
+         updated_at = now()`,
+      params.slice(0, 4),
+    )
+  }
+  return publish(db, m.pageId, m.customerId)
+}
+
+/** A person of the page marked the conversation done: it no longer needs a reply until the customer writes. */
+export async function markDone(db: Queryable, pageId: string, customerId: string, userId: string) {
+  await db.query(
+    `INSERT INTO conversation_states AS s (page_id, customer_id, done_at, done_by) VALUES ($1, $2, now(), $3)
+     ON CONFLICT (page_id, customer_id) DO UPDATE SET done_at = now(), done_by = $3, unread = 0,
+       updated_at = now()`,
+    [pageId, customerId, userId],
+  )
+  return publish(db, pageId, customerId)
+}
+
+/** A person of the page opened the chat: nothing in it is unread, for everyone (it may still need a reply). */
+export async function markSeen(db: Queryable, pageId: string, customerId: string) {
+  const changed = await db.query(
+    `UPDATE conversation_states SET unread = 0, updated_at = now()
+       WHERE page_id = $1 AND customer_id = $2 AND unread > 0 RETURNING 1`,
+    [pageId, customerId],
+  )
+  return changed.length > 0 ? publish(db, pageId, customerId) : readState(db, pageId, customerId)
+}

@@ -1,0 +1,168 @@
+/**
+ * Who is waiting for an answer, on the server: a customer's message makes the conversation need a reply and
+ * counts unread; a broadcast (an echo carrying the broadcast metadata) changes neither and is kept apart; a
+ * person's answer or "done" ends it; opening the chat clears the unread for everyone; the page's other people
+ * hear each change, and hear who is replying (throttled).
+ */
+import { createHmac } from 'node:crypto'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { BROADCAST_METADATA, type ConversationState } from '../../shared/contracts/conversation-states.ts'
+import {
+  type LoggedIn,
+  type TestApp,
+  login,
+  onEveryStore,
+  registerPage,
+  setAllowance,
+  startTestApp,
+} from '../testing/harness.ts'
+
+const SECRET = 'states-test-secret'
+const PAGE = '682498302938466'
+const OTHER_PAGE = '682498302938467'
+const PSID = '1254477777772920'
+
+onEveryStore('Conversation states', (kind) => {
+  let t: TestApp
+  let ana: LoggedIn
+  let ben: LoggedIn
+  let stranger: LoggedIn
+  // Messages of the last half hour, a second apart: "done" (the server's now) comes after them.
+  let clock = Date.now() - 30 * 60_000
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { FB_APP_SECRET: SECRET })
+    ana = await login(t.app, '7101')
+    ben = await login(t.app, '7102')
+    stranger = await login(t.app, '7103')
+    await registerPage(t.app, ana, PAGE)
+    await setAllowance(t.app, '7102', { access_type: 'paid' })
+    await registerPage(t.app, ben, PAGE)
+    await registerPage(t.app, stranger, OTHER_PAGE)
+  })
+  afterAll(() => t.close())
+
+  const webhook = async (message: Record<string, unknown>, fromPage = false) => {
+    clock += 1_000
+    const raw = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: PAGE,
+          time: clock,
+          messaging: [
+            {
+              sender: { id: fromPage ? PAGE : PSID },
+              recipient: { id: fromPage ? PSID : PAGE },
+              timestamp: clock,
+              message: { mid: `m_${clock}`, ...(fromPage ? { is_echo: true } : {}), ...message },
+            },
+          ],
+        },
+      ],
+    })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/messenger',
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`,
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    await t.app.webhooks.drain()
+  }
+  const states = async (who: LoggedIn, page = PAGE) => {
+    const res = await t.app.inject({
+      url: `/api/v2/pages/${page}/conversation-states`,
+      headers: who.auth,
+    })
+    return { status: res.statusCode, data: (res.json() as { data: ConversationState[] }).data }
+  }
+  const state = async () => (await states(ana)).data.find((s) => s.customerId === PSID)!
+  const post = (who: LoggedIn, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v2/pages/${PAGE}/${url}`,
+      headers: who.auth,
+      ...(payload ? { payload } : {}),
+    })
+  const events = async (userId: string, type: string) =>
+    (
+      await t.app.store.query<{ data: Record<string, unknown> }>(
+        'SELECT data FROM owner_events WHERE user_id = $1 AND type = $2 ORDER BY id',
+        [userId, type],
+      )
+    ).map((r) => r.data)
+
+  it('a customer question needs a reply; a broadcast after it leaves the words, the unread and the state', async () => {
+    await webhook({ text: 'Do you have it in size M?' })
+    await webhook({ text: 'And in blue?' })
+    expect(await state()).toMatchObject({
+      customerText: 'And in blue?',
+      unread: 2,
+      needsReply: true,
+      broadcastAt: null,
+    })
+    await webhook({ text: 'Sunday promotion: 20% off', metadata: BROADCAST_METADATA }, true)
+    const after = await state()
+    expect(after).toMatchObject({
+      customerText: 'And in blue?',
+      unread: 2,
+      needsReply: true,
+      broadcastText: 'Sunday promotion: 20% off',
+    })
+    // Both people of the page heard every change.
+    for (const who of [ana, ben]) {
+      const heard = await events(who.user.id, 'conversation_state')
+      expect(heard.at(-1)).toMatchObject({ customerId: PSID, needsReply: true, unread: 2 })
+    }
+    // The message event says it was a broadcast.
+    const messages = await events(ana.user.id, 'message')
+    expect(messages.at(-1)).toMatchObject({ fromPage: true, broadcast: true })
+  })
+
+  it("a person's answer (an echo without the broadcast mark) ends it", async () => {
+    await webhook({ text: 'Yes, size M in blue is here.' }, true)
+    expect(await state()).toMatchObject({ needsReply: false, unread: 0, customerText: 'And in blue?' })
+  })
+
+  it('"done" ends it until the customer writes again; opening clears the unread only', async () => {
+    await webhook({ text: 'Can you deliver?' })
+    expect(await state()).toMatchObject({ needsReply: true, unread: 1 })
+    const seen = await post(ana, `conversation-states/${PSID}/seen`)
+    expect(seen.statusCode).toBe(200)
+    expect(await state()).toMatchObject({ needsReply: true, unread: 0 })
+    const done = await post(ben, `conversation-states/${PSID}/done`)
+    expect(done.statusCode).toBe(200)
+    expect(await state()).toMatchObject({ needsReply: false, doneBy: ben.user.name })
+    clock = Date.now()
+    await webhook({ text: 'Hello?' })
+    expect(await state()).toMatchObject({ needsReply: true, unread: 1, customerText: 'Hello?' })
+  })
+
+  it('only the people of the page see or change its states; bad ids are 422', async () => {
+    expect((await states(stranger)).status).toBe(403)
+    expect((await post(stranger, `conversation-states/${PSID}/done`)).statusCode).toBe(403)
+    const bad = await post(ana, 'conversation-states/not-a-psid/done')
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys((bad.json() as { errors: object }).errors)).toContain('customerId')
+    const badBody = await post(ana, 'replying', { customer_id: 'x' })
+    expect(badBody.statusCode).toBe(422)
+  })
+
+  it("tells the page's other people who is replying, at most once every 2 s, lasting a few seconds", async () => {
+    const first = await post(ana, 'replying', { customer_id: PSID })
+    const again = await post(ana, 'replying', { customer_id: PSID })
+    expect(first.json()).toMatchObject({ sent: true })
+    expect(again.json()).toMatchObject({ sent: false })
+    const heard = await events(ben.user.id, 'replying')
+    expect(heard).toHaveLength(1)
+    expect(heard[0]).toMatchObject({ customerId: PSID, userId: ana.user.id, name: ana.user.name })
+    expect(Date.parse(heard[0]!.until as string)).toBeGreaterThan(Date.now())
+    // The one replying does not hear themself.
+    expect(await events(ana.user.id, 'replying')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,70 @@
+/**
+ * Who is waiting for an answer, shared by everyone who manages a page: `GET /pages/:pageId/conversation-states`
+ * lists the page's states, `POST .../:customerId/done` marks a conversation done, `POST .../:customerId/seen`
+ * says a person opened it (nothing unread), and `POST /pages/:pageId/replying` tells the page's other people
+ * that this one is writing a reply (a live `replying` event, at most one per customer every 2 s per user).
+ */
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { REPLYING_FOR_MS, replyingBody } from '../../shared/contracts/conversation-states.ts'
+import type { ApiContext } from '../context.ts'
+import { currentUser } from '../http/auth.ts'
+import { parse } from '../http/errors.ts'
+import { markDone, markSeen, pageStates } from '../repo/conversation-states.ts'
+import { pageOwners, publishToUsers } from '../repo/owner-events.ts'
+import { requireBoundPage } from './page-access.ts'
+
+const digits = (what: string) => z.string().regex(/^\d{1,32}$/, `Must be a ${what} id (digits).`)
+const pageParams = z.object({ pageId: digits('page') }).strict()
+const customerParams = z.object({ pageId: digits('page'), customerId: digits('customer') }).strict()
+
+/** Repeats closer than this are dropped: a typing person's app repeats every 4 s at most. */
+const REPLYING_MIN_GAP_MS = 2_000
+const MAX_REMEMBERED = 10_000
+
+export function conversationStateRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const auth = { preHandler: ctx.authenticate }
+  const lastReplying = new Map<string, number>()
+
+  app.get('/pages/:pageId/conversation-states', auth, async (request) => {
+    const { pageId } = parse(pageParams, request.params)
+    await requireBoundPage(ctx.store, currentUser(request).id, pageId)
+    return { data: await pageStates(ctx.store, pageId) }
+  })
+
+  app.post('/pages/:pageId/conversation-states/:customerId/done', auth, async (request) => {
+    const { pageId, customerId } = parse(customerParams, request.params)
+    const user = currentUser(request)
+    await requireBoundPage(ctx.store, user.id, pageId)
+    return { data: await ctx.store.transaction((tx) => markDone(tx, pageId, customerId, user.id)) }
+  })
+
+  app.post('/pages/:pageId/conversation-states/:customerId/seen', auth, async (request) => {
+    const { pageId, customerId } = parse(customerParams, request.params)
+    await requireBoundPage(ctx.store, currentUser(request).id, pageId)
+    return { data: (await ctx.store.transaction((tx) => markSeen(tx, pageId, customerId))) ?? null }
+  })
+
+  app.post('/pages/:pageId/replying', auth, async (request) => {
+    const { pageId } = parse(pageParams, request.params)
+    const body = parse(replyingBody, request.body ?? {})
+    const user = currentUser(request)
+    await requireBoundPage(ctx.store, user.id, pageId)
+    const key = `${user.id}:${pageId}:${body.customer_id}`
+    const now = Date.now()
+    if (now - (lastReplying.get(key) ?? 0) < REPLYING_MIN_GAP_MS) return { ok: true, sent: false }
+    if (lastReplying.size >= MAX_REMEMBERED) lastReplying.clear()
+    lastReplying.set(key, now)
+    const others = (await pageOwners(ctx.store, pageId)).filter((id) => id !== user.id)
+    await ctx.store.transaction((tx) =>
+      publishToUsers(tx, others, 'replying', {
+        pageId,
+        customerId: body.customer_id,
+        userId: user.id,
+        name: user.name,
+        until: new Date(now + REPLYING_FOR_MS).toISOString(),
+      }),
+    )
+    return { ok: true, sent: true }
+  })
+}

@@ -1,0 +1,40 @@
+/**
+ * Who is waiting for an answer, through the product API (src/server/routes/conversation-states.ts): read
+ * into the local database, marked done, opened, and "this person is replying".
+ */
+import type { ConversationState } from '../contracts/conversation-states.ts'
+import { api, silentApi } from './client.ts'
+
+/** `GET /pages/:pageId/conversation-states`: every known state of the page's conversations. */
+export async function fetchConversationStates(pageId: string): Promise<ConversationState[]> {
+  const res = await silentApi<{ data?: ConversationState[] }>(
+    `/pages/${encodeURIComponent(pageId)}/conversation-states`,
+  )
+  return res?.data ?? []
+}
+
+/** Marks the conversation done for everyone who manages the page; answers its new state. */
+export async function postConversationDone(pageId: string, customerId: string) {
+  const res = await api<{ data?: ConversationState }>(
+    `/pages/${encodeURIComponent(pageId)}/conversation-states/${encodeURIComponent(customerId)}/done`,
+    { method: 'POST' },
+  )
+  return res?.data
+}
+
+/** Says a person opened the chat: its unread count is cleared for everyone. */
+export async function postConversationSeen(pageId: string, customerId: string) {
+  const res = await silentApi<{ data?: ConversationState | null }>(
+    `/pages/${encodeURIComponent(pageId)}/conversation-states/${encodeURIComponent(customerId)}/seen`,
+    { method: 'POST' },
+  )
+  return res?.data ?? undefined
+}
+
+/** Tells the page's other people that this one is writing a reply to the customer. */
+export async function postReplying(pageId: string, customerId: string): Promise<void> {
+  await silentApi(`/pages/${encodeURIComponent(pageId)}/replying`, {
+    method: 'POST',
+    body: { customer_id: customerId },
+  })
+}

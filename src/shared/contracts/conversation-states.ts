@@ -1,0 +1,52 @@
+/**
+ * Who is waiting for an answer (docs/product-rules.md#who-is-waiting): the server's state of each (page,
+ * customer), the same for every person who manages the page, as `GET /api/v2/pages/:pageId/conversation-states`
+ * lists it and the live stream's `conversation_state` event carries it. Times are ISO strings.
+ */
+import { z } from 'zod'
+
+export const conversationState = z.object({
+  pageId: z.string(),
+  customerId: z.string(),
+  /** The customer's last message: its time and its text (their own last words). */
+  customerAt: z.string().nullable(),
+  customerText: z.string().nullable(),
+  /** The customer's messages since a person of the page last answered or opened the chat. */
+  unread: z.number().int().nonnegative(),
+  /** When a person of the page last answered (a bulk, marketing or opt-in send is no answer). */
+  answeredAt: z.string().nullable(),
+  /** When someone marked the conversation done without answering, and who (their name). */
+  doneAt: z.string().nullable(),
+  doneBy: z.string().nullable(),
+  /** The page's last bulk, marketing or opt-in send to the customer, shown apart from the customer's words. */
+  broadcastAt: z.string().nullable(),
+  broadcastText: z.string().nullable(),
+  /** The customer's last message is after every answer and every "done". */
+  needsReply: z.boolean(),
+})
+export type ConversationState = z.infer<typeof conversationState>
+
+/** `{ data: ConversationState[] }`: every known state of the page's conversations. */
+export const conversationStatesResponse = z.object({ data: z.array(conversationState) })
+
+/** A person of the page is writing a reply to this customer (a live event; not kept). */
+export const replyingEvent = z.object({
+  pageId: z.string(),
+  customerId: z.string(),
+  /** The app user writing, by id (their own tabs ignore it) and name ("Ana is replying"). */
+  userId: z.string(),
+  name: z.string(),
+  /** Until when it holds unless repeated (ISO). */
+  until: z.string(),
+})
+export type ReplyingEvent = z.infer<typeof replyingEvent>
+
+/** `POST /api/v2/pages/:pageId/replying`: this user is typing a reply to the customer. */
+export const replyingBody = z.object({ customer_id: z.string().regex(/^\d{1,32}$/) }).strict()
+
+/** How long a "replying" lasts without another; the app repeats it at most every REPLYING_EVERY_MS. */
+export const REPLYING_FOR_MS = 8_000
+export const REPLYING_EVERY_MS = 4_000
+
+/** The metadata a bulk, marketing or opt-in send carries, echoed by the network: such a send is no answer. */
+export const BROADCAST_METADATA = 'pagecast:broadcast'

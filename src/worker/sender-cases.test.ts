@@ -1,0 +1,27 @@
+/** The senders' shared cases (shared/bulk/core/sender-cases.test-kit.ts) on the device's store, IndexedDB. */
+import { beforeEach, expect, it } from 'vitest'
+import { senderCases, ScriptedGraph } from '../shared/bulk/core/sender-cases.test-kit.ts'
+import { claimLease, jobs } from '../shared/bulk/records.ts'
+import { runJob } from './run-job.ts'
+import { FakeApi, makeDeps, PAGE, resetDb, seedJob } from './fakes.test-kit.ts'
+
+beforeEach(resetDb)
+
+it.each(senderCases)('$name', async (c) => {
+  await seedJob(c.recipients)
+  const graph = new ScriptedGraph(PAGE, [...c.faults], (id) => `c${id}`)
+  const api = new FakeApi()
+  const outcome = await runJob(makeDeps(graph as never, api), 'job1', (await claimLease('job1'))!)
+  expect(outcome).toBe(c.expect.state)
+  expect(graph.delivered.map((d) => Number(d.recipientId))).toEqual(c.expect.delivered)
+  const job = await jobs.get('job1')
+  expect(job).toMatchObject({
+    state: c.expect.state,
+    sent: c.expect.delivered.length,
+    rejected: c.expect.rejected,
+  })
+  if (c.expect.stopReason) {
+    expect(job?.stopReason).toBe(c.expect.stopReason)
+    expect(api.states.at(-1)?.reason).toBe(c.expect.stopReason)
+  }
+})
