@@ -29,7 +29,14 @@ const allCatalogs: LinguiConfig['catalogs'] = [
   {
     // Marketing messages: their settings and their errors, read after the first screen.
     path: '<rootDir>/src/locales/{locale}/marketing',
-    include: ['<rootDir>/src/features/marketing', '<rootDir>/src/shared/marketing', ...MARKETING_PARTS],
+    // Utility messages (templates, updates after 24 hours) are read after the first screen too.
+    include: [
+      '<rootDir>/src/features/marketing',
+      '<rootDir>/src/shared/marketing',
+      '<rootDir>/src/features/utility',
+      '<rootDir>/src/shared/utility',
+      ...MARKETING_PARTS,
+    ],
     exclude: ['**/*.test.*'],
   },
   {
@@ -48,6 +55,8 @@ const allCatalogs: LinguiConfig['catalogs'] = [
       '<rootDir>/src/features/pwa/**',
       '<rootDir>/src/features/marketing/**',
       '<rootDir>/src/shared/marketing/**',
+      '<rootDir>/src/features/utility/**',
+      '<rootDir>/src/shared/utility/**',
       '<rootDir>/src/server/**',
       '<rootDir>/src/sandbox/**',
       '<rootDir>/src/locales/**',

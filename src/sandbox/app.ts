@@ -11,6 +11,8 @@ import { registerInspect } from './routes/inspect.ts'
 import { demoPageIds } from './state/demo.ts'
 import { SandboxStore } from './state/store.ts'
 import { TokenStore } from './state/tokens.ts'
+import { registerUtilityControl } from './utility/control.ts'
+import { UtilityState } from './utility/state.ts'
 import { WebhookSender } from './webhooks.ts'
 
 export type { SandboxOptions } from './context.ts'
@@ -23,6 +25,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
       options,
       store,
       marketing: new MarketingState(options.seed, () => store.startMs),
+      utility: new UtilityState(),
       tokens: new TokenStore(),
       faults: newFaults(),
       faultSends: 0,
@@ -37,7 +40,10 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
         faults: () => ctx.faults,
       }),
     }
-    app.addHook('onClose', async () => ctx.webhooks.clear())
+    app.addHook('onClose', async () => {
+      ctx.webhooks.clear()
+      ctx.utility.load()
+    })
     const prefix = app.prefix || ''
 
     app.addContentTypeParser(
@@ -50,6 +56,7 @@ export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
 
     registerInspect(app, ctx)
     registerMarketingControl(app, ctx)
+    registerUtilityControl(app, ctx)
     registerPushService(app, ctx.push)
     registerDialog(app, ctx, prefix)
     registerCheckout(app, ctx, prefix)

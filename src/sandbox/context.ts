@@ -6,6 +6,7 @@ import type { MarketingState } from './marketing/state.ts'
 import type { PushServiceState } from './push/service.ts'
 import type { SandboxStore } from './state/store.ts'
 import type { TokenInfo, TokenStore } from './state/tokens.ts'
+import type { UtilityState } from './utility/state.ts'
 import type { WebhookSender } from './webhooks.ts'
 
 export interface SandboxOptions {
@@ -27,6 +28,8 @@ export interface SandboxOptions {
    * with `appSecret`; none are sent without it.
    */
   messengerWebhookUrl?: string | undefined
+  /** How long the review of a template the page wrote takes before its status webhook (default 1.5 s). */
+  utilityReviewMs?: number
 }
 
 export interface SandboxContext {
@@ -41,6 +44,8 @@ export interface SandboxContext {
   webhooks: WebhookSender
   /** Ad accounts, campaigns, subscription tokens and spend of marketing messages (src/sandbox/marketing). */
   marketing: MarketingState
+  /** The pages' utility templates and the utility messages sent (src/sandbox/utility). */
+  utility: UtilityState
 }
 
 export function newFaults(): Faults {

@@ -10,7 +10,7 @@ import type { Faults } from './faults.ts'
 import type { StoredMessage } from './state/demo.ts'
 
 export interface WebhookLogEntry {
-  kind: 'message' | 'echo' | 'delivery' | 'read' | 'optin' | 'marketing_echo'
+  kind: 'message' | 'echo' | 'delivery' | 'read' | 'optin' | 'marketing_echo' | 'template_status'
   page_id: string
   customer_id: string
   mid?: string
@@ -80,6 +80,14 @@ export class WebhookSender {
    */
   marketingEcho(pageId: string, customerId: string, value: Record<string, unknown>): void {
     this.emit('marketing_echo', pageId, customerId, { field: 'marketing_message_echoes', value }, 'changes')
+  }
+
+  /**
+   * A page template's review ended or its status changed: the page field `message_template_status_update`
+   * (an entry's `changes`), with the template's id, name, language, category, event and reason.
+   */
+  templateStatus(pageId: string, value: Record<string, unknown>): void {
+    this.emit('template_status', pageId, '', { field: 'message_template_status_update', value }, 'changes')
   }
 
   /** The page sent a message (through the Send API): its echo, then maybe its receipts. */

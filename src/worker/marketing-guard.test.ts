@@ -85,6 +85,38 @@ describe('the worker and marketing recipients', () => {
     )
   })
 
+  it("sends a utility job's template with each recipient's first name, the fallback word without one, as a broadcast", async () => {
+    const job = jobRecord({
+      total: 2,
+      kind: 'utility',
+      contentKind: 'utility',
+      nameFallback: 'amigo',
+      utility: {
+        name: 'event_reminder',
+        language: 'es_MX',
+        body: 'Hola {{1}}, {{2}} es el sábado.',
+        params: ['{first name}', 'la clase de pasteles'],
+      },
+    })
+    await writeJob(job, [
+      { recipientId: '1', name: 'María José', conversationId: 'c1' },
+      { recipientId: '2', name: '', conversationId: 'c2' },
+    ])
+    const graph = new FakeGraph()
+    const sent: SendRequest[] = []
+    graph.onSend = (req) => void sent.push(req)
+    const lease = (await claimLease(job.id))!
+    expect(await runJob(makeDeps(graph, new FakeApi()), job.id, lease)).toBe('finished')
+    expect(sent).toEqual(
+      ['María', 'amigo'].map((first, i) => ({
+        recipientId: `${i + 1}`,
+        messagingType: 'UTILITY',
+        metadata: BROADCAST_METADATA,
+        utility: { name: 'event_reminder', language: 'es_MX', params: [first, 'la clase de pasteles'] },
+      })),
+    )
+  })
+
   it("gives the server each opt-in request's message id, also of one whose answer was lost and is found in the conversation", async () => {
     const job = jobRecord({ total: 2, contentKind: 'optin_request', optinTitle: 'Weekly offers' })
     await writeJob(job, [

@@ -85,6 +85,9 @@ export function rebuild(record: OpenServerJob, list: ServerRecipient[], now: num
     ...(record.content_kind === 'optin_request'
       ? { contentKind: record.content_kind, optinTitle: record.optin_title ?? '' }
       : {}),
+    ...(record.content_kind === 'utility' && record.utility
+      ? { contentKind: record.content_kind, utility: record.utility }
+      : {}),
     ...(record.name_fallback ? { nameFallback: record.name_fallback } : {}),
     ...(record.kind === 'marketing' && campaign
       ? {

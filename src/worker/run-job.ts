@@ -27,7 +27,7 @@ import { sendOne, textWithFooterFound } from './send-one.ts'
 import { firstInState, jobs, type JobRecord } from '../shared/bulk/records.ts'
 import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
 import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
-import { arrivalText, jobContent, personalText } from '../shared/graph/delivery.ts'
+import { arrivalText, jobContent, personalText, recipientContent } from '../shared/graph/delivery.ts'
 import { waitForToken } from './token-wait.ts'
 import { JobLease, type Hold } from './lease.ts'
 import { deliverTouch, settleAcknowledged } from '../shared/bulk/touch-outbox.ts'
@@ -172,7 +172,11 @@ async function nextStep(
   if (r) {
     // Uncertain: find out whether it went out before anything is retried.
     const text = arrivalText(
-      jobContent(job.contentKind, job.optinTitle),
+      recipientContent(
+        jobContent(job.contentKind, job.optinTitle, job.utility),
+        r.name,
+        job.nameFallback ?? '',
+      ),
       personalText(job.text, r.name, job.nameFallback ?? ''),
     )
     const found = await reconcile(deps.graph, job.pageId, token, r.conversationId, text, r.attemptAt ?? 0)

@@ -1,7 +1,13 @@
 /** The send itself (the image once as a reusable attachment, then the text), and the footer's evidence. */
 import { BROADCAST_METADATA } from '../shared/contracts/conversation-states.ts'
 import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
-import { jobContent, optInPayload, personalText, sendContent } from '../shared/graph/delivery.ts'
+import {
+  jobContent,
+  optInPayload,
+  personalText,
+  recipientContent,
+  sendContent,
+} from '../shared/graph/delivery.ts'
 import { reconcile } from '../shared/bulk/core/reconcile.ts'
 import { jobs, recipients, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
 import type { RunDeps } from './run-deps.ts'
@@ -33,9 +39,22 @@ export async function sendOne(
   const personal = personalText(job.text, r.name, job.nameFallback ?? '')
   const text = branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
-    jobContent(job.contentKind, job.optinTitle),
+    recipientContent(
+      jobContent(job.contentKind, job.optinTitle, job.utility),
+      r.name,
+      job.nameFallback ?? '',
+    ),
     { image: !!job.imageUrl, imageSent: !!r.imageSent },
     {
+      utility: async (utility) =>
+        (
+          await deps.graph.send(job.pageId, token, {
+            recipientId: r.recipientId,
+            messagingType: 'UTILITY',
+            metadata: BROADCAST_METADATA,
+            utility,
+          })
+        ).message_id,
       optInRequest: async (title) => {
         const sent = await deps.graph.send(job.pageId, token, {
           recipientId: r.recipientId,

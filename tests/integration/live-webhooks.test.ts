@@ -60,6 +60,7 @@ describe('sandbox webhooks through the API to the event stream', () => {
       'message_deliveries',
       'message_reads',
       'messaging_optins',
+      'message_template_status_update',
     ])
     const refused = await fetch(
       `${base}/sandbox/graph/v25.0/${ids.small}/subscribed_apps?subscribed_fields=messages&access_token=nope`,

@@ -7,6 +7,7 @@ import { errors } from '../graph-error.ts'
 import { jsonField } from '../fields.ts'
 import { optinTemplateOf, sendOptinRequest } from '../marketing/optin-request.ts'
 import { checkRecipient, checkTag } from '../policy.ts'
+import { sendUtility, utilityTemplateOf } from '../utility/graph.ts'
 
 type Json = Record<string, unknown>
 
@@ -88,6 +89,8 @@ export function registerGraphSend(app: FastifyInstance, ctx: SandboxContext): vo
     const tag = typeof body.tag === 'string' && body.tag ? body.tag : undefined
     const optin = optinTemplateOf(message)
     if (optin) return sendOptinRequest(ctx, pageId, recipientId, messagingType, message, optin)
+    const template = utilityTemplateOf(message)
+    if (template) return sendUtility(ctx, info, pageId, recipientId, messagingType, message, template)
 
     const text = typeof message.text === 'string' ? message.text : undefined
     const attachment = parseAttachment(message)

@@ -7,6 +7,7 @@ import type { SandboxContext } from '../context.ts'
 import { faultHook } from '../faults.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { registerMarketingGraph } from '../marketing/graph.ts'
+import { registerUtilityGraph } from '../utility/graph.ts'
 import { registerGraphLabels } from './graph-labels.ts'
 import { registerGraphMisc } from './graph-misc.ts'
 import { registerGraphRead } from './graph-read.ts'
@@ -55,5 +56,6 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
     registerGraphMisc(graph, ctx, prefix)
     registerGraphLabels(graph, ctx)
     registerMarketingGraph(graph, ctx)
+    registerUtilityGraph(graph, ctx)
   })
 }

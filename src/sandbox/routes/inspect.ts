@@ -28,6 +28,7 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
     if (body.rebase === true) ctx.store.startMs = Date.now()
     ctx.store.load()
     ctx.marketing.load()
+    ctx.utility.load()
     ctx.faults = { ...NO_FAULTS }
     ctx.faultSends = 0
     ctx.push.reset()

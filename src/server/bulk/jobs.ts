@@ -5,6 +5,7 @@
  */
 import type { HandoverBody, TakeBackResponse, TouchBody } from '../../shared/contracts/api.ts'
 import type { JobKind } from '../../shared/contracts/marketing-core.ts'
+import type { UtilityContent } from '../../shared/graph/template.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { MessageNotFound } from '../repo/messages.ts'
 import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
@@ -58,9 +59,11 @@ export interface ServerJob {
   busy_until: Date | null
   /** What the job is, fixed at its creation: only a marketing job sends marketing messages. */
   kind: JobKind
-  /** What the job sends: the owner's text, or an opt-in request titled `optin_title`. */
-  content_kind: 'text' | 'optin_request'
+  /** What the job sends: the owner's text, an opt-in request titled `optin_title`, or a utility message. */
+  content_kind: 'text' | 'optin_request' | 'utility'
   optin_title: string | null
+  /** A utility job's template and parameters. */
+  utility: UtilityContent | null
   /** Written where the text takes a recipient's first name and the network has none. */
   name_fallback: string | null
   /** The job's campaign, when some recipients are reached as marketing messages. */
@@ -76,8 +79,8 @@ export interface ServerJob {
 
 const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
   sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages, busy_until,
-  kind, content_kind, optin_title, name_fallback, ad_account_id, campaign_id, marketing_message_id, budget_kind,
-  budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`
+  kind, content_kind, optin_title, utility, name_fallback, ad_account_id, campaign_id, marketing_message_id,
+  budget_kind, budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`
 
 export async function readJob(db: Queryable, id: string): Promise<ServerJob | undefined> {
   return (

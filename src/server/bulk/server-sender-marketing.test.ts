@@ -381,6 +381,46 @@ onEveryStore('the server sender with marketing messages', (kind) => {
     expect(rows[0]?.attempt_at).toBeNull()
   })
 
+  it("sends a utility job's template with each recipient's first name (the fallback word without one) and the broadcast metadata", async () => {
+    const { id } = await job(['standard', 'standard'], {
+      message: 'Hi {first name}, a reminder: the cake class takes place on Saturday.',
+      message_type_id: 3,
+      content_kind: 'utility',
+      kind: 'utility',
+      name_fallback: 'friend',
+      utility: {
+        name: 'event_reminder',
+        language: 'en_US',
+        body: 'Hi {{1}}, a reminder: {{2}} takes place on {{3}}.',
+        params: ['{first name}', 'the cake class', 'Saturday'],
+      },
+    })
+    await t.app.store.query(
+      `UPDATE message_recipients SET name = '' WHERE message_id = $1 AND recipient_id = '1'`,
+      [id],
+    )
+    const network = new FakeNetwork()
+    expect(await runSlice(deps(network, new Map()), id)).toEqual({ kind: 'done', why: 'finished' })
+    expect(network.sent).toEqual([
+      {
+        recipientId: '0',
+        messagingType: 'UTILITY',
+        metadata: BROADCAST_METADATA,
+        utility: { name: 'event_reminder', language: 'en_US', params: ['R', 'the cake class', 'Saturday'] },
+      },
+      {
+        recipientId: '1',
+        messagingType: 'UTILITY',
+        metadata: BROADCAST_METADATA,
+        utility: {
+          name: 'event_reminder',
+          language: 'en_US',
+          params: ['friend', 'the cake class', 'Saturday'],
+        },
+      },
+    ])
+  })
+
   it('sends an opt-in request as the notification_messages template and records it for the weekly limit', async () => {
     const { id, pageId } = await job(['standard', 'standard'], {
       content_kind: 'optin_request',

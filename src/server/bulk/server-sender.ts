@@ -20,6 +20,7 @@ import {
   arrivalText,
   jobContent,
   personalText,
+  recipientContent,
   optInPayload,
   sendContent,
 } from '../../shared/graph/delivery.ts'
@@ -314,7 +315,8 @@ async function settleUncertain(
   const conversation = u.conversation_id ?? ''
   // A marketing message and an opt-in request appear in the conversation as any page message does.
   const personal = personalText(job.message, u.name, job.name_fallback ?? '')
-  const text = arrivalText(jobContent(job.content_kind, job.optin_title), personal)
+  const content = jobContent(job.content_kind, job.optin_title, job.utility)
+  const text = arrivalText(recipientContent(content, u.name, job.name_fallback ?? ''), personal)
   const found = await reconcile(deps.graph, job.page_id, token, conversation, text, at)
   let textSent = found.textSent
   if (!textSent && u.attempt_branded && job.content_kind !== 'optin_request')
@@ -412,9 +414,22 @@ async function sendOne(
   const personal = personalText(job.message, r.name, job.name_fallback ?? '')
   const text = r.branded ? personal + BRANDED_FOOTER : personal
   return sendContent(
-    jobContent(job.content_kind, job.optin_title),
+    recipientContent(
+      jobContent(job.content_kind, job.optin_title, job.utility),
+      r.name,
+      job.name_fallback ?? '',
+    ),
     { image: !!job.image_url, imageSent: r.image_sent },
     {
+      utility: async (utility) =>
+        (
+          await deps.graph.send(job.page_id, token, {
+            recipientId: r.recipient_id,
+            messagingType: 'UTILITY',
+            metadata: BROADCAST_METADATA,
+            utility,
+          })
+        ).message_id,
       optInRequest: async (title) => {
         const sent = await deps.graph.send(job.page_id, token, {
           recipientId: r.recipient_id,

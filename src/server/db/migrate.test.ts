@@ -28,6 +28,7 @@ const ALL_MIGRATIONS = [
   '017_send_history',
   '018_conversation_states',
   '019_audience_labels',
+  '020_utility_jobs',
 ]
 
 describe('migrations on PGlite', () => {

@@ -58,6 +58,7 @@ export const SUBSCRIBED_FIELDS = [
   'message_deliveries',
   'message_reads',
   'messaging_optins',
+  'message_template_status_update',
 ] as const
 
 export interface GraphApiOptions {

@@ -52,8 +52,8 @@ export async function createMessage(db: Queryable, userId: string, body: CreateM
   const row = (
     await db.query<{ id: number }>(
       `INSERT INTO messages (user_id, page_id, message_type_id, message, image_url, label, tag, total_messages,
-          branded_messages_amount, content_kind, optin_title, kind, audience_labels, name_fallback)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+          branded_messages_amount, content_kind, optin_title, kind, audience_labels, name_fallback, utility)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb) RETURNING id`,
       [
         userId,
         body.page_id,
@@ -69,6 +69,7 @@ export async function createMessage(db: Queryable, userId: string, body: CreateM
         createdKind(body),
         body.audience_labels ? JSON.stringify(body.audience_labels) : null,
         body.name_fallback ?? null,
+        body.content_kind === 'utility' && body.utility ? JSON.stringify(body.utility) : null,
       ],
     )
   )[0]!
@@ -113,7 +114,7 @@ export function jobMarketingOf(row: MarketingColumns): JobMarketing | null {
 
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
   ng_count, skipped_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state,
-  scheduled_at, time_zone, content_kind, optin_title, kind, audience_labels, name_fallback,
+  scheduled_at, time_zone, content_kind, optin_title, utility, kind, audience_labels, name_fallback,
   (SELECT name FROM pages WHERE pages.id = messages.page_id) AS page_name, ${MARKETING_COLUMNS}`
 
 /** The user's messages in order; `open` leaves the finished ones out; `pageId` keeps that page's only. */

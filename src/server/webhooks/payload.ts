@@ -42,6 +42,24 @@ export const webhookEntry = z.looseObject({
   id: id,
   time: millis.optional(),
   messaging: z.array(z.unknown()).optional(),
+  /** Changes of page fields (`{field, value}`), such as `message_template_status_update`. */
+  changes: z.array(z.unknown()).optional(),
+})
+
+/**
+ * A page template's status changed (`message_template_status_update`): approved, rejected (with the network's
+ * reason), or another state the network names. Samples: tests/fixtures/graph/webhooks/template-status-*.json.
+ */
+export const templateStatusChange = z.looseObject({
+  field: z.literal('message_template_status_update'),
+  value: z.looseObject({
+    event: z.string().min(1).max(64),
+    message_template_id: id,
+    message_template_name: z.string().min(1).max(512),
+    message_template_language: z.string().min(1).max(16),
+    reason: z.string().max(1000).nullish(),
+    message_template_category: z.string().max(64).nullish(),
+  }),
 })
 
 export const webhookBody = z.looseObject({

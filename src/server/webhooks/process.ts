@@ -17,7 +17,13 @@ import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/mar
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
 import { inputErrors } from '../http/input-guard.ts'
 import type { CustomerMessageNotice } from './notice.ts'
-import { type WebhookMessaging, webhookBody, webhookEntry, webhookMessaging } from './payload.ts'
+import {
+  templateStatusChange,
+  type WebhookMessaging,
+  webhookBody,
+  webhookEntry,
+  webhookMessaging,
+} from './payload.ts'
 
 /** A body that failed this often is set aside (kept, with its last error, for a look by hand). */
 const MAX_ATTEMPTS = 5
@@ -338,6 +344,27 @@ export async function applyWebhook(
         if (!isEventDataError(err)) throw err
         leaveAside(where, err instanceof Error ? err.message : String(err))
       }
+    }
+    for (const [i, item] of (entry.data.changes ?? []).entries()) {
+      const field = (item as { field?: unknown } | null)?.field
+      // Other page fields (marketing message echoes among them) are not read here.
+      if (field !== 'message_template_status_update') continue
+      const where = { entry: e, event: i, pageId }
+      const problem = unfit(item)
+      const change = problem ? undefined : templateStatusChange.safeParse(item)
+      if (!change?.success) {
+        leaveAside(where, problem ?? 'not a template status change')
+        continue
+      }
+      const v = change.data.value
+      await publishToPage(db, pageId, 'template_status', {
+        pageId,
+        templateId: v.message_template_id,
+        name: v.message_template_name,
+        language: v.message_template_language,
+        status: v.event,
+        reason: v.reason && v.reason !== 'NONE' ? v.reason : null,
+      })
     }
   }
   return out

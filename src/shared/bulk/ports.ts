@@ -10,6 +10,7 @@ import type {
 } from '../contracts/api.ts'
 import type { ContentKind, JobKind, JobMarketing, RecipientWay } from '../contracts/marketing.ts'
 import type { GraphClient } from '../graph/types.ts'
+import type { UtilityContent } from '../graph/template.ts'
 
 export type SenderGraph = Pick<GraphClient, 'send' | 'uploadAttachment' | 'messages'>
 
@@ -47,6 +48,8 @@ export interface OpenServerJob {
   sender?: 'device' | 'server'
   content_kind?: ContentKind
   optin_title?: string | null
+  /** A utility job's template and parameters. */
+  utility?: UtilityContent | null
   /** Written where the text takes a recipient's first name and the network has none. */
   name_fallback?: string | null
   /** What the job is, fixed when the record was created: a marketing job is never sent by a device. */

@@ -5,6 +5,12 @@
 import { z } from './zod.ts'
 import { LABEL_NAME_MAX, MESSAGE_TEXT_MAX } from '../constants/limits.ts'
 import {
+  placeholderCount,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_NAME_PATTERN,
+  TEMPLATE_PARAM_MAX,
+} from '../graph/template.ts'
+import {
   contentKind,
   jobKind,
   jobMarketing,
@@ -14,6 +20,23 @@ import {
   recipientWay,
   type JobKind,
 } from './marketing-core.ts'
+
+/**
+ * A utility job's template: the page's approved template by name and language, its body (kept for the
+ * conversation's text and the arrival check) and one parameter per placeholder, which may hold `{first name}`.
+ */
+export const utilityContent = z
+  .object({
+    name: z.string().regex(TEMPLATE_NAME_PATTERN, 'Must be a template name.'),
+    language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Must be a language code.'),
+    body: z.string().min(1).max(TEMPLATE_BODY_MAX),
+    params: z.array(z.string().trim().min(1, 'Fill in every placeholder.').max(TEMPLATE_PARAM_MAX)).max(20),
+  })
+  .strict()
+  .refine((u) => u.params.length === placeholderCount(u.body), {
+    message: 'One value per placeholder.',
+    path: ['params'],
+  })
 
 /** Only web addresses: `javascript:` and other schemes never reach a stored record or a redirect. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048)
@@ -141,6 +164,8 @@ export const createMessageBody = z
     /** An opt-in request ("Ask to subscribe") instead of a text message; absent means text. */
     content_kind: contentKind.optional(),
     optin_title: optinTitle.optional(),
+    /** A utility message's template and parameters (content_kind `utility`). */
+    utility: utilityContent.optional(),
     /**
      * What the job is, fixed here for its whole life (absent: opt-in requests for an opt-in job, else
      * standard). Only a marketing job may have marketing recipients and a campaign.
@@ -156,6 +181,10 @@ export const createMessageBody = z
     message: 'An opt-in request needs a title.',
     path: ['optin_title'],
   })
+  .refine((b) => (b.content_kind === 'utility') === (b.utility !== undefined), {
+    message: 'A utility message needs a template.',
+    path: ['utility'],
+  })
   .refine((b) => b.branded_messages_amount <= b.total_messages, {
     message: 'The branded messages cannot be more than the total messages.',
     path: ['branded_messages_amount'],
@@ -167,11 +196,17 @@ export const createMessageBody = z
       path: ['kind'],
     },
   )
+  .refine((b) => b.kind === undefined || (b.kind === 'utility') === (b.content_kind === 'utility'), {
+    message: 'Utility content needs kind utility.',
+    path: ['kind'],
+  })
 export type CreateMessageBody = z.infer<typeof createMessageBody>
 
 /** The kind a job is created with: the one given, else what its content says. */
 export function createdKind(body: Pick<CreateMessageBody, 'kind' | 'content_kind'>): JobKind {
-  return body.kind ?? (body.content_kind === 'optin_request' ? 'optin_request' : 'standard')
+  if (body.kind) return body.kind
+  if (body.content_kind === 'utility') return 'utility'
+  return body.content_kind === 'optin_request' ? 'optin_request' : 'standard'
 }
 
 export const touchBody = z
@@ -426,6 +461,11 @@ export const storedMessage = z.object({
   time_zone: z.string().nullable().default(null),
   content_kind: contentKind.default('text'),
   optin_title: z.string().nullable().default(null),
+  /** A utility job's template and parameters. */
+  utility: z
+    .object({ name: z.string(), language: z.string(), body: z.string(), params: z.array(z.string()) })
+    .nullable()
+    .default(null),
   /** What the job is, fixed at its creation: every sender checks it. */
   kind: jobKind.default('standard'),
   /** The job's campaign, budget and spend when some recipients are reached as marketing messages. */

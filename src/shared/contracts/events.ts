@@ -98,6 +98,20 @@ export const pageAccessLostEvent = z.object({
 })
 export type PageAccessLostEvent = z.infer<typeof pageAccessLostEvent>
 
+/**
+ * A page template's review ended or its status changed (the network's `message_template_status_update`):
+ * the app reads the page's templates again; a rejection carries the network's reason.
+ */
+export const templateStatusEvent = z.object({
+  pageId: z.string(),
+  templateId: z.string(),
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+})
+export type TemplateStatusEvent = z.infer<typeof templateStatusEvent>
+
 /** Events were missed that the server no longer has: reload what is shown (not stored, carries no page). */
 export const refetchEvent = z.object({ reason: z.enum(['gap', 'too_many']) })
 export type RefetchEvent = z.infer<typeof refetchEvent>
@@ -111,6 +125,7 @@ export const ownerEventSchemas = {
   page_subscription: pageSubscriptionEvent,
   marketing_subscribers: marketingSubscribersEvent,
   page_access_lost: pageAccessLostEvent,
+  template_status: templateStatusEvent,
   /** A conversation's needs-reply state changed (a message, an answer, a broadcast, "done", opened). */
   conversation_state: conversationState,
   /** A person of the page is writing a reply in a chat; it lapses at `until` unless repeated. */

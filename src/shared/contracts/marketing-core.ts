@@ -25,16 +25,17 @@ export const networkMessageId = z.string().regex(/^[\x21-\x7e]{1,256}$/, "Must b
 export const recipientWay = z.enum(['standard', 'marketing'])
 export type RecipientWay = z.infer<typeof recipientWay>
 
-/** What a bulk job sends: the owner's message, or an opt-in request ("Ask to subscribe"). */
-export const contentKind = z.enum(['text', 'optin_request'])
+/** What a bulk job sends: the owner's message, an opt-in request ("Ask to subscribe") or a utility message. */
+export const contentKind = z.enum(['text', 'optin_request', 'utility'])
 export type ContentKind = z.infer<typeof contentKind>
 
 /**
  * What a bulk job is, fixed when its record is created and checked by every sender: standard messages inside
  * the window, a marketing job (its subscribers outside the window are reached by marketing messages, sent by
- * the server only, with the job's campaign), or opt-in requests.
+ * the server only, with the job's campaign), opt-in requests, or a utility message (one of the page's approved
+ * templates, also outside the window).
  */
-export const jobKind = z.enum(['standard', 'marketing', 'optin_request'])
+export const jobKind = z.enum(['standard', 'marketing', 'optin_request', 'utility'])
 export type JobKind = z.infer<typeof jobKind>
 
 export const budgetKind = z.enum(['daily', 'total'])

@@ -6,6 +6,7 @@ import type { ConversationState } from '../contracts/conversation-states.ts'
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { MessagingPolicyName } from '../policy/tags.ts'
 import type { BudgetKind, ContentKind, JobKind, RecipientWay } from '../contracts/marketing.ts'
+import type { UtilityContent } from '../graph/template.ts'
 import type { AudienceLabels } from '../contracts/api.ts'
 import { declareSchema } from './schema.ts'
 
@@ -116,9 +117,11 @@ export interface BulkJob {
   keepSending?: boolean
   /** The job's lease on the server (moved on by every hand-over and take-back). */
   serverLease?: number
-  /** What the job sends: the owner's text (absent) or an opt-in request with `optinTitle`. */
+  /** What the job sends: the owner's text (absent), an opt-in request with `optinTitle`, or a utility message. */
   contentKind?: ContentKind
   optinTitle?: string
+  /** A utility job's template and parameters (schema version 38 names the kind). */
+  utility?: UtilityContent
   /** Written where the text takes a recipient's first name and the network has none. */
   nameFallback?: string
   /** The page's custom labels the audience was chosen by. */

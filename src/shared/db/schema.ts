@@ -95,6 +95,8 @@ export const schemaVersions: readonly SchemaVersion[] = [
   // The pages' custom labels and the labels read on each customer (the network's Custom Labels API), for the
   // inbox's label filter and the wizard's label counts, online and offline.
   { version: 37, stores: { pageLabels: 'key, pageId', customerLabels: 'key, pageId, *labelIds' } },
+  // A job may send a utility message (kind and content `utility`, with its template in `utility`): no rows move.
+  { version: 38, stores: {} },
 ]
 
 /** Declares every version of `schemaVersions` on a Dexie instance (the app's database, or a test's copy). */

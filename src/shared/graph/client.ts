@@ -6,7 +6,7 @@
 import { createFetch, type $Fetch, type Fetch } from 'ofetch'
 import { WINDOW_MESSAGES_LIMIT } from '../policy/window.ts'
 import { classifyGraphError, GraphError, networkError } from './errors.ts'
-import { optInTemplate } from './delivery.ts'
+import { optInTemplate, utilityTemplate } from './delivery.ts'
 import type {
   Account,
   ChatMessage,
@@ -188,10 +188,11 @@ export function sendBody(req: SendRequest): Record<string, unknown> {
     }
   }
   if (req.optIn) message.attachment = optInTemplate(req.optIn)
+  if (req.utility) message.template = utilityTemplate(req.utility)
   if (req.metadata) message.metadata = req.metadata
   return {
     recipient: { id: req.recipientId },
-    messaging_type: req.messagingType,
+    messaging_type: req.utility ? 'UTILITY' : req.messagingType,
     ...(req.tag ? { tag: req.tag } : {}),
     message,
   }

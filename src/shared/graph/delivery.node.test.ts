@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest'
 import {
   ARRIVAL_CLOCK_TOLERANCE_MS,
   arrival,
+  arrivalText,
   failureKind,
   firstName,
+  jobContent,
   personalText,
+  recipientContent,
+  sendContent,
   sendParts,
+  utilityTemplate,
 } from './delivery.ts'
 import { classifyGraphError, GraphError } from './errors.ts'
 
@@ -58,6 +63,55 @@ describe('the delivery rules of both senders', () => {
     await sendParts({ image: true, imageSent: false, text: true }, steps)
     await sendParts({ image: true, imageSent: true, text: true }, steps)
     expect(log).toEqual(['image', 'recorded', 'text', 'text'])
+  })
+})
+
+describe('a utility job', () => {
+  const utility = {
+    name: 'event_reminder',
+    language: 'en_US',
+    body: 'Hi {{1}}, {{2}} is on {{3}}.',
+    params: ['{first name}', 'the cake class', 'Saturday'],
+  }
+
+  it("sends the template alone with the recipient's first name, and its filled body is what arrives", async () => {
+    const content = recipientContent(jobContent('utility', null, utility), 'Maya Santos', 'friend')
+    const calls: unknown[] = []
+    const id = await sendContent(
+      content,
+      { image: false, imageSent: false },
+      {
+        optInRequest: () => Promise.reject(new Error('not an opt-in')),
+        image: () => Promise.reject(new Error('no image')),
+        imageWent: () => Promise.resolve(),
+        text: () => Promise.reject(new Error('no text')),
+        utility: (t) => {
+          calls.push(t)
+          return Promise.resolve('m_1')
+        },
+      },
+    )
+    expect(id).toBe('m_1')
+    expect(calls).toEqual([
+      { name: 'event_reminder', language: 'en_US', params: ['Maya', 'the cake class', 'Saturday'] },
+    ])
+    expect(arrivalText(content, 'ignored')).toBe('Hi Maya, the cake class is on Saturday.')
+    expect(utilityTemplate({ name: 'x', language: 'bn', params: ['a'] })).toEqual({
+      name: 'x',
+      language: { code: 'bn' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'a' }] }],
+    })
+  })
+
+  it('fills a parameter with the fallback word where the network has no name, as a text is filled', () => {
+    const content = recipientContent(jobContent('utility', null, utility), '', 'amigo')
+    expect(content).toMatchObject({ utility: { params: ['amigo', 'the cake class', 'Saturday'] } })
+    expect(arrivalText(content, 'ignored')).toBe('Hi amigo, the cake class is on Saturday.')
+    expect(recipientContent(jobContent('text', null), 'Maya Santos', 'amigo')).toEqual({ kind: 'text' })
+  })
+
+  it('is plain text without its template', () => {
+    expect(jobContent('utility', null, null)).toEqual({ kind: 'text' })
   })
 })
 

@@ -2,6 +2,7 @@
  * The delivery rules both senders keep (the bulk worker and the chat reply outbox): one classification of a
  * failed Graph call, one check that an uncertain send already arrived, and one order of a message's parts.
  */
+import { fillBody, type UtilityContent } from './template.ts'
 import { GraphError } from './errors.ts'
 import type { GraphErrorKind } from './types.ts'
 
@@ -119,10 +120,34 @@ export function optInPayload(jobId: string): string {
   return `pagecast_optin:${jobId}`
 }
 
-/** What a bulk job sends: the owner's text (with any image), or an opt-in request with a title. */
-export type JobContent = { kind: 'text' } | { kind: 'optin_request'; title: string }
+/** The Send API `message.template` of a utility message: the template, its language, its body parameters. */
+export function utilityTemplate(u: {
+  name: string
+  language: string
+  params: readonly string[]
+}): Record<string, unknown> {
+  return {
+    name: u.name,
+    language: { code: u.language },
+    ...(u.params.length
+      ? { components: [{ type: 'body', parameters: u.params.map((text) => ({ type: 'text', text })) }] }
+      : {}),
+  }
+}
 
-export function jobContent(kind: string | null | undefined, title: string | null | undefined): JobContent {
+/**
+ * What a bulk job sends: the owner's text (with any image), an opt-in request with a title, or a utility
+ * message from one of the page's approved templates.
+ */
+export type JobContent =
+  { kind: 'text' } | { kind: 'optin_request'; title: string } | { kind: 'utility'; utility: UtilityContent }
+
+export function jobContent(
+  kind: string | null | undefined,
+  title: string | null | undefined,
+  utility?: UtilityContent | null,
+): JobContent {
+  if (kind === 'utility' && utility) return { kind: 'utility', utility }
   return kind === 'optin_request' ? { kind: 'optin_request', title: title ?? '' } : { kind: 'text' }
 }
 
@@ -150,21 +175,40 @@ export function personalText(
 }
 
 /**
+ * The job's content as one recipient gets it: a utility message's parameters with each FIRST_NAME_TOKEN
+ * filled as personalText fills the owner's text (the same first name, the same fallback word).
+ */
+export function recipientContent(
+  content: JobContent,
+  recipientName: string | null | undefined,
+  fallback: string,
+): JobContent {
+  if (content.kind !== 'utility') return content
+  const params = content.utility.params.map((p) => personalText(p, recipientName, fallback))
+  return { kind: 'utility', utility: { ...content.utility, params } }
+}
+
+/**
  * The text a delivered send shows in the conversation, for the arrival check of an uncertain send: the
- * message's text, or an opt-in request's title.
+ * recipient's text, an opt-in request's title, or a utility message's body filled with the recipient's
+ * parameters (recipientContent).
  */
 export function arrivalText(content: JobContent, text: string): string {
+  if (content.kind === 'utility') return fillBody(content.utility.body, content.utility.params)
   return content.kind === 'optin_request' ? content.title : text
 }
 
 export interface ContentSteps extends PartSteps {
   /** Sends the opt-in request; answers the network's message id of it. */
   optInRequest(title: string): Promise<string>
+  /** Sends the utility message with the recipient's parameters; answers the network's message id of it. */
+  utility?(template: { name: string; language: string; params: string[] }): Promise<string>
 }
 
 /**
- * One recipient's send by the job's content: the opt-in request alone, or the message's parts in order.
- * Answers the opt-in request's message id (undefined for the owner's message).
+ * One recipient's send by the job's content (recipientContent): the opt-in request alone, the utility
+ * message alone, or the message's parts in order. Answers the opt-in request's or utility message's id
+ * (undefined for the owner's message).
  */
 export async function sendContent(
   content: JobContent,
@@ -172,6 +216,11 @@ export async function sendContent(
   steps: ContentSteps,
 ): Promise<string | undefined> {
   if (content.kind === 'optin_request') return steps.optInRequest(content.title)
-  await sendParts({ ...parts, text: true }, steps)
+  if (content.kind === 'utility') {
+    if (!steps.utility) throw new Error('This sender cannot send utility messages.')
+    const { name, language, params } = content.utility
+    return steps.utility({ name, language, params })
+  }
+  await sendParts({ image: parts.image, imageSent: parts.imageSent, text: true }, steps)
   return undefined
 }

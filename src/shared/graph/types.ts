@@ -82,7 +82,7 @@ export interface ChatMessage {
   attachments?: { data: Attachment[] }
 }
 
-export type MessagingType = 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG'
+export type MessagingType = 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG' | 'UTILITY'
 
 export interface SendRequest {
   recipientId: string
@@ -93,6 +93,11 @@ export interface SendRequest {
   attachment?: { url: string; isReusable?: boolean } | { attachmentId: string }
   /** An opt-in request (the `notification_messages` template); only inside the 24-hour window. */
   optIn?: { title: string; payload: string; imageUrl?: string }
+  /**
+   * A utility message: the page's approved template in its language, its body parameters in order. Sent with
+   * `messaging_type: UTILITY`, also outside the 24-hour window.
+   */
+  utility?: { name: string; language: string; params: readonly string[] }
   /** Echoed back by the network with the message (`message.metadata`): Pagecast marks its broadcasts so. */
   metadata?: string
 }

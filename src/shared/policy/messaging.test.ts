@@ -16,6 +16,12 @@ describe('the messaging policy', () => {
     const options = contentOptions('current')
     expect(options.filter((o) => o.enabled).map((o) => o.value)).toEqual(['STANDARD'])
     expect(options.filter((o) => !o.enabled).every((o) => o.reason === 'retired')).toBe(true)
+    // Each retired tag points to the utility message that replaced it.
+    expect(options.filter((o) => !o.enabled).map((o) => [o.value, o.successor])).toEqual([
+      ['CONFIRMED_EVENT_UPDATE', 'event_reminder'],
+      ['POST_PURCHASE_UPDATE', 'order_update'],
+      ['ACCOUNT_UPDATE', 'account_update'],
+    ])
     expect(options).toHaveLength(4)
   })
 

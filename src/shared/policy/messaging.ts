@@ -20,13 +20,28 @@ export interface ContentOption {
   enabled: boolean
   /** Why a disabled option is disabled. */
   reason?: 'retired'
+  /** What took a retired tag's place: a utility message from a template of this kind. */
+  successor?: TagSuccessor
+}
+
+/** The utility message that replaces each retired tag (docs/utility-messages.md). */
+export type TagSuccessor = 'event_reminder' | 'order_update' | 'account_update'
+export const TAG_SUCCESSORS: Readonly<Record<(typeof LEGACY_TAGS)[number], TagSuccessor>> = {
+  CONFIRMED_EVENT_UPDATE: 'event_reminder',
+  POST_PURCHASE_UPDATE: 'order_update',
+  ACCOUNT_UPDATE: 'account_update',
 }
 
 export function contentOptions(policy: MessagingPolicyName): ContentOption[] {
   if (policy === 'legacy') return LEGACY_TAGS.map((value) => ({ value, enabled: true }))
   return [
     { value: STANDARD_CONTENT, enabled: true },
-    ...LEGACY_TAGS.map((value) => ({ value, enabled: false, reason: 'retired' as const })),
+    ...LEGACY_TAGS.map((value) => ({
+      value,
+      enabled: false,
+      reason: 'retired' as const,
+      successor: TAG_SUCCESSORS[value],
+    })),
   ]
 }
 

@@ -24,7 +24,7 @@ export type HostedModalName =
   | 'send-history'
 
 /** Sheets drawn by the screen that opens them, not by the shell. */
-export type SheetName = 'saved-replies' | 'ask-to-subscribe'
+export type SheetName = 'saved-replies' | 'ask-to-subscribe' | 'send-update' | 'templates'
 
 export type ModalName = HostedModalName | SheetName
 
@@ -90,7 +90,7 @@ const HOSTED: readonly HostedModalName[] = [
   'send-history',
 ]
 
-const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'ask-to-subscribe']
+const NAMES: readonly ModalName[] = [...HOSTED, 'saved-replies', 'ask-to-subscribe', 'send-update', 'templates']
 
 export function isHostedModal(name: ModalName): name is HostedModalName {
   return (HOSTED as readonly string[]).includes(name)

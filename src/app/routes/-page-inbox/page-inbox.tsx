@@ -7,6 +7,7 @@ import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ChatView } from '../../../features/chat/index.ts'
 import { MarketingEntry } from '../../../features/marketing/index.ts'
+import { TemplatesEntry } from '../../../features/utility/index.ts'
 import {
   CustomerLabels,
   LabelFilter,
@@ -275,7 +276,12 @@ export function PageInbox({ pageId }: { pageId: string }) {
         <PageSidebar
           page={page}
           unread={unread}
-          extra={<MarketingEntry pageId={pageId} variant="sidebar" ready={entry.phase === 'ready'} />}
+          extra={
+            <>
+              <MarketingEntry pageId={pageId} variant="sidebar" ready={entry.phase === 'ready'} />
+              <TemplatesEntry pageId={pageId} withToken={entry.withToken} ready={entry.phase === 'ready'} />
+            </>
+          }
         />
         {/* On a phone one pane shows at a time: the list, or the chat once a conversation is chosen. */}
         <div className={`min-h-0 w-full md:w-auto ${chosen ? 'hidden md:flex' : 'flex'}`}>

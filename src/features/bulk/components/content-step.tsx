@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { OPTIN_TITLE_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
-import { contentOptions, type ContentType } from '../../../shared/policy/messaging.ts'
+import { contentOptions, type ContentType, type TagSuccessor } from '../../../shared/policy/messaging.ts'
 import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
 
 export interface OptinChoice {
@@ -51,7 +51,11 @@ export function ContentStep(props: {
               and the reason below it overlap. */}
           <span className="leading-[normal]">
             <ContentName value={o.value} />
-            {o.reason === 'retired' ? (
+            {o.successor ? (
+              <span className="block text-xs leading-[normal] text-slate-600" data-testid="tag-successor">
+                <SuccessorText successor={o.successor} />
+              </span>
+            ) : o.reason === 'retired' ? (
               <span className="block text-xs leading-[normal]">
                 <Trans>No longer allowed by Facebook: messages with this tag are refused.</Trans>
               </span>
@@ -141,6 +145,33 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
       ) : null}
     </div>
   )
+}
+
+/** Where a retired tag's message goes now: a utility message from a template (a chat's "Send an update"). */
+function SuccessorText({ successor }: { successor: TagSuccessor }) {
+  switch (successor) {
+    case 'event_reminder':
+      return (
+        <Trans>
+          Facebook replaced this tag with utility messages: send an event reminder from a template (in a chat:
+          "Send an update").
+        </Trans>
+      )
+    case 'order_update':
+      return (
+        <Trans>
+          Facebook replaced this tag with utility messages: send an order update from a template (in a chat:
+          "Send an update").
+        </Trans>
+      )
+    case 'account_update':
+      return (
+        <Trans>
+          Facebook replaced this tag with utility messages: send an account update from a template (in a chat:
+          "Send an update").
+        </Trans>
+      )
+  }
 }
 
 function ContentName({ value }: { value: ContentType }) {

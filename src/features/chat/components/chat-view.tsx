@@ -1,5 +1,15 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -19,6 +29,8 @@ import { compressImage } from '../model/compress-image.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
 import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
 import { optinRequestsKey } from '../api/optin-requests.ts'
+import { openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
+import type { UpdateSheetProps } from './update-sheet.tsx'
 
 export interface ChatCustomer {
   conversationId: string
@@ -67,6 +79,35 @@ const refusals = {
 
 /** What the tool row's "Ask to subscribe" needs of the chat (the row's component is defined once). */
 const AskContext = createContext<AskToSubscribeProps | undefined>(undefined)
+/** What the tool row's "Send an update" needs of the chat; absent inside the window (a reply is the way). */
+const UpdateContext = createContext<UpdateSheetProps | undefined>(undefined)
+
+// The sheet loads when it is first opened.
+const UpdateSheet = lazy(() => import('./update-sheet.tsx').then((m) => ({ default: m.UpdateSheet })))
+
+/** "Send an update": outside the window, a utility message from a template is how the page reaches the customer. */
+function SendUpdate() {
+  const update = useContext(UpdateContext)
+  const open = useModalOpen('send-update')
+  if (!update) return null
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="send-update"
+        onClick={() => openModal('send-update')}
+        className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+      >
+        <Trans>Send an update</Trans>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <UpdateSheet {...update} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
 
 /** The reply box's tool row: the saved replies, and the opt-in request when the page's marketing is on. */
 function ChatTools({ disabled, insert }: ComposerToolsProps) {
@@ -74,6 +115,7 @@ function ChatTools({ disabled, insert }: ComposerToolsProps) {
   return (
     <>
       <SavedRepliesButton disabled={disabled} onPick={insert} />
+      <SendUpdate />
       {ask ? <AskToSubscribe {...ask} /> : null}
     </>
   )
@@ -172,6 +214,21 @@ export function ChatView(props: ChatViewProps) {
     ],
   )
 
+  const update = useMemo<UpdateSheetProps | undefined>(
+    () =>
+      inOptInWindow || !pageToken
+        ? undefined
+        : {
+            pageId,
+            customerId: customer.id,
+            customerName: customer.name,
+            graph,
+            withToken,
+            onSent: onDelivered,
+          },
+    [inOptInWindow, pageToken, pageId, customer.id, customer.name, graph, withToken, onDelivered],
+  )
+
   const onSend: ComposerProps['onSend'] = async (text, image, onProgress) => {
     let imageUrl: string | undefined
     if (image) {
@@ -236,14 +293,16 @@ export function ChatView(props: ChatViewProps) {
         </p>
       ) : null}
       <AskContext.Provider value={ask}>
-        <Composer
-          status={status}
-          online={online}
-          trial={trial}
-          onSend={onSend}
-          Tools={ChatTools}
-          onTyping={props.onTyping}
-        />
+        <UpdateContext.Provider value={update}>
+          <Composer
+            status={status}
+            online={online}
+            trial={trial}
+            onSend={onSend}
+            Tools={ChatTools}
+            onTyping={props.onTyping}
+          />
+        </UpdateContext.Provider>
       </AskContext.Provider>
     </section>
   )

@@ -243,6 +243,24 @@ describe("a page's marketing subscribers changed", () => {
   })
 })
 
+describe("a page template's review ended", () => {
+  it("invalidates that page's templates, so the approval (or the rejection's reason) shows", async () => {
+    const queryClient = new QueryClient()
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    const keys = { templates: (pageId: string) => ['templates', pageId], all: [['inbox']] }
+    const data = {
+      pageId: PAGE,
+      templateId: '9',
+      name: 'x',
+      language: 'en_US',
+      status: 'APPROVED',
+      reason: null,
+    }
+    await dispatchLiveEvent(event('template_status', data), { queryClient, keys })
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['templates', PAGE] }])
+  })
+})
+
 describe('a refetch event (a gap in the stream)', () => {
   it('invalidates the lists, histories and unread counts of every page, and tells the open screens', async () => {
     const queryClient = new QueryClient()

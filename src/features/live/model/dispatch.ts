@@ -24,6 +24,8 @@ export interface LiveQueryKeys {
   pageUnread?: (pageId: string) => QueryKey
   /** A page's marketing state (its subscriber counts), read again when its subscriber list changed. */
   marketing?: (pageId: string) => QueryKey
+  /** A page's utility templates, read again when a review ended (approved or rejected). */
+  templates?: (pageId: string) => QueryKey
   /** The owner's bulk jobs as the server records them (the cards of the jobs this device does not hold). */
   serverJobs?: QueryKey
   /** What a gap in the stream makes stale: the lists, histories and unread counts of every page. */
@@ -148,6 +150,10 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
     case 'marketing_subscribers':
       // An opt-in, an opt-out, a token list read or marketing turned on or off: the counts shown are read again.
       invalidate(deps, [k.marketing?.(event.data.pageId)])
+      return
+    case 'template_status':
+      // A template's review ended: its state (and a rejection's reason) is read again.
+      invalidate(deps, [k.templates?.(event.data.pageId)])
       return
     case 'conversation_state':
       // The list and the chat read the states live from the local database.

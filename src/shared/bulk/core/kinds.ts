@@ -16,6 +16,7 @@ interface KindRule {
 export const KIND_RULES: Readonly<Record<JobKind, KindRule>> = {
   standard: { device: true, ways: ['standard'] },
   optin_request: { device: true, ways: ['standard'] },
+  utility: { device: true, ways: ['standard'] },
   marketing: { device: false, ways: ['standard', 'marketing'] },
 }
 

@@ -1,0 +1,256 @@
+/**
+ * "Send an update": a utility message to the customer of this chat outside the 24-hour window (an order
+ * ready, an appointment or an event reminder, an account change). The owner picks one of the page's
+ * approved templates, or one of Meta's (copied into the page's library first), fills its placeholders (the
+ * customer's first name is filled in), sees the message as the customer will, and sends it.
+ */
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { isolate } from '../../../shared/format/index.ts'
+import { failureKind } from '../../../shared/graph/delivery.ts'
+import { graphErrorText } from '../../../shared/graph/error-words.ts'
+import { firstName } from '../../../shared/graph/delivery.ts'
+import { placeholderCount, templateLanguageFor } from '../../../shared/graph/template.ts'
+import type { GraphClient } from '../../../shared/graph/types.ts'
+import { templateBody, type PageTemplate } from '../../../shared/graph/utility.ts'
+import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
+import { closeModal } from '../../../shared/ui/modal-stack.ts'
+import {
+  askUtilityPermission,
+  cloneName,
+  hasUtilityPermission,
+  templatesKey,
+  useLibrary,
+  usePageTemplates,
+  useUtilityClient,
+  type WithToken,
+} from '../../../shared/utility/api.ts'
+import { LibrarySearch, paramsComplete, TemplateFill } from '../../../shared/utility/template-fill.tsx'
+
+export interface UpdateSheetProps {
+  pageId: string
+  customerId: string
+  customerName: string
+  graph: GraphClient
+  withToken: WithToken
+  /** The message reached the customer: the chat reads its history again. */
+  onSent(): void
+}
+
+interface Chosen {
+  name: string
+  language: string
+  body: string
+  examples: string[]
+}
+
+export function UpdateSheet(props: UpdateSheetProps) {
+  const { i18n, t } = useLingui()
+  const client = useUtilityClient()
+  const queryClient = useQueryClient()
+  const [allowed, setAllowed] = useState(hasUtilityPermission)
+  const [search, setSearch] = useState('')
+  const [chosen, setChosen] = useState<Chosen>()
+  const [params, setParams] = useState<string[]>([])
+  const [phase, setPhase] = useState<'ready' | 'busy' | 'sent'>('ready')
+  const [error, setError] = useState<string>()
+  const language = templateLanguageFor(i18n.locale)
+  const templates = usePageTemplates(props.pageId, props.withToken, allowed)
+  const library = useLibrary(search, language, props.withToken, allowed && !chosen)
+  const close = () => closeModal('send-update')
+  const approved = (templates.data ?? []).filter((tpl) => tpl.status === 'APPROVED')
+
+  const choose = (c: Chosen) => {
+    setChosen(c)
+    // What is known is filled in: the greeting's name; the rest the owner types.
+    const count = placeholderCount(c.body)
+    setParams(Array.from({ length: count }, (_, i) => (i === 0 ? firstName(props.customerName) : '')))
+    setError(undefined)
+  }
+  const refused = (err: unknown, fallback: string) => {
+    const detail = err instanceof Error && err.message ? t`Facebook says: ${isolate(err.message)}` : ''
+    setError(`${err ? graphErrorText(failureKind(err)) : fallback} ${detail}`.trim())
+    setPhase('ready')
+  }
+  const allow = async () => {
+    setPhase('busy')
+    const granted = await askUtilityPermission().catch(() => false)
+    setAllowed(granted)
+    setPhase('ready')
+    if (!granted) setError(t`Without this permission Facebook does not let the page send updates.`)
+  }
+  const takeLibraryTemplate = async (name: string, body: string, examples: string[]) => {
+    setPhase('busy')
+    try {
+      const taken = (templates.data ?? []).map((tpl) => tpl.name)
+      const copy = cloneName(name, taken)
+      await props.withToken((token) =>
+        client.clone(props.pageId, token, { name: copy, language, libraryName: name }),
+      )
+      void queryClient.invalidateQueries({ queryKey: templatesKey(props.pageId) })
+      choose({ name: copy, language, body, examples })
+      setPhase('ready')
+    } catch (err) {
+      refused(err, '')
+    }
+  }
+  const send = async () => {
+    if (!chosen) return
+    setPhase('busy')
+    setError(undefined)
+    try {
+      await props.withToken((token) =>
+        props.graph.send(props.pageId, token, {
+          recipientId: props.customerId,
+          messagingType: 'UTILITY',
+          utility: { name: chosen.name, language: chosen.language, params: params.map((p) => p.trim()) },
+        }),
+      )
+      setPhase('sent')
+      props.onSent()
+    } catch (err) {
+      refused(err, '')
+    }
+  }
+  const name = isolate(props.customerName)
+
+  return (
+    <Dialog open onClose={close} className="relative z-40">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
+        <DialogPanel
+          data-testid="update-sheet"
+          className="max-h-[92dvh] w-full space-y-3 overflow-y-auto rounded-t-2xl bg-white p-4 text-sm text-slate-700 shadow-xl sm:max-w-md sm:rounded-2xl"
+        >
+          <DialogTitle className="text-base font-semibold text-slate-900">
+            <Trans>Send an update to {name}</Trans>
+          </DialogTitle>
+          {phase === 'sent' ? (
+            <p role="status" data-testid="update-sent" className="text-emerald-900">
+              <Trans>Update sent.</Trans>
+            </p>
+          ) : !allowed ? (
+            <p>
+              <Trans>
+                Updates about an order, an appointment, an event or an account can reach a customer after 24
+                hours. Facebook asks you to allow the page to send them first.
+              </Trans>
+            </p>
+          ) : chosen ? (
+            <TemplateFill
+              body={chosen.body}
+              examples={chosen.examples}
+              params={params}
+              onParams={setParams}
+            />
+          ) : (
+            <>
+              <p>
+                <Trans>
+                  Updates about an order, an appointment, an event or an account can reach a customer after 24
+                  hours. Pick a template:
+                </Trans>
+              </p>
+              {approved.length ? (
+                <ul className="flex flex-col gap-2" data-testid="update-page-templates">
+                  {approved.map((tpl) => (
+                    <li key={tpl.id}>
+                      <TemplateButton template={tpl} onPick={() => choose(pageChoice(tpl))} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <LibrarySearch testId="update-search" value={search} onChange={setSearch} />
+              <ul className="flex flex-col gap-2" data-testid="update-library">
+                {(library.data ?? []).map((lib) => (
+                  <li key={lib.id}>
+                    <button
+                      type="button"
+                      data-testid={`library-${lib.name}`}
+                      disabled={phase === 'busy'}
+                      onClick={() => void takeLibraryTemplate(lib.name, lib.body, lib.body_params ?? [])}
+                      className="flex min-h-11 w-full flex-col items-start rounded-lg border border-slate-200 px-3 py-2 text-start hover:bg-slate-50"
+                    >
+                      <span className="font-medium text-slate-900">
+                        <bdi>{lib.name}</bdi>
+                      </span>
+                      <span dir="auto" className="text-slate-600">
+                        {lib.body}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {library.isLoading || templates.isLoading ? (
+                <p className="text-slate-500">
+                  <Trans>Loading templates…</Trans>
+                </p>
+              ) : null}
+            </>
+          )}
+          {error ? (
+            <p role="alert" data-testid="update-error" className="text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={chosen && phase !== 'sent' ? () => setChosen(undefined) : close}
+            >
+              {phase === 'sent' ? <Trans>Close</Trans> : chosen ? <Trans>Back</Trans> : <Trans>Cancel</Trans>}
+            </button>
+            {phase === 'sent' ? null : !allowed ? (
+              <button
+                type="button"
+                data-testid="update-allow"
+                className={buttonPrimary}
+                disabled={phase === 'busy'}
+                onClick={() => void allow()}
+              >
+                <Trans>Continue</Trans>
+              </button>
+            ) : chosen ? (
+              <button
+                type="button"
+                data-testid="update-send"
+                className={buttonPrimary}
+                disabled={phase === 'busy' || !paramsComplete(chosen.body, params)}
+                onClick={() => void send()}
+              >
+                {phase === 'busy' ? <Trans>Sending…</Trans> : <Trans>Send update</Trans>}
+              </button>
+            ) : null}
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+function pageChoice(tpl: PageTemplate): Chosen {
+  const body = templateBody(tpl)
+  const examples = tpl.components.find((c) => c.type.toUpperCase() === 'BODY')?.example?.body_text?.[0] ?? []
+  return { name: tpl.name, language: tpl.language, body, examples }
+}
+
+function TemplateButton({ template, onPick }: { template: PageTemplate; onPick(): void }) {
+  return (
+    <button
+      type="button"
+      data-testid={`page-template-${template.name}`}
+      onClick={onPick}
+      className="flex min-h-11 w-full flex-col items-start rounded-lg border border-brand-200 px-3 py-2 text-start hover:bg-brand-50"
+    >
+      <span className="font-medium text-slate-900">
+        <bdi>{template.name}</bdi>
+      </span>
+      <span dir="auto" className="text-slate-600">
+        {templateBody(template)}
+      </span>
+    </button>
+  )
+}

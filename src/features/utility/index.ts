@@ -1,0 +1,1 @@
+export { TemplatesEntry } from './templates-sheet.tsx'
