@@ -244,13 +244,19 @@ export async function spendDownTo(
     total_messages: spend,
     branded_messages_amount: 0,
   })) as { id: string }
-  for (let i = 0; i < spend; i++) {
-    await apiCall(baseURL, token, 'POST', `/messages/${id}/touch`, {
-      _method: 'PUT',
-      status: 'OK',
-      recipient_id: `x${i}`,
-      sent_as_branded: false,
-    })
+  // Twenty touches at a time: a few hundred one after the other take most of a test's time on a busy machine.
+  for (let from = 0; from < spend; from += 20) {
+    const batch = Array.from({ length: Math.min(20, spend - from) }, (_, k) => from + k)
+    await Promise.all(
+      batch.map((i) =>
+        apiCall(baseURL, token, 'POST', `/messages/${id}/touch`, {
+          _method: 'PUT',
+          status: 'OK',
+          recipient_id: `x${i}`,
+          sent_as_branded: false,
+        }),
+      ),
+    )
   }
   await apiCall(baseURL, token, 'DELETE', `/messages/${id}`)
 }

@@ -86,11 +86,18 @@ describe("the cards' list with the server's jobs", () => {
     expect(finished!.stopReason).toBeUndefined()
     expect(cardView(finished!).headline).toBe('finished')
     const [cancelled] = withServerJobs(
-      [local({ state: 'running', stopReason: undefined })],
+      [local({ state: 'paused', stopReason: undefined })],
       [stored({ state: 'stopped', stop_reason: 'cancelled' })],
       new Map(),
     )
     expect(cancelled).toMatchObject({ state: 'stopped', stopReason: 'cancelled' })
+    // Resumed here while the list still has the server's stop: this device's state is the newer.
+    const [resumed] = withServerJobs(
+      [local({ state: 'on_server', stopReason: undefined })],
+      [stored({ state: 'stopped', stop_reason: 'marketing:campaign_paused' })],
+      new Map(),
+    )
+    expect(resumed!.state).toBe('on_server')
     // A job still open on the server keeps this device's state.
     const [paused] = withServerJobs([local({})], [stored({})], new Map())
     expect(paused!.state).toBe('paused')

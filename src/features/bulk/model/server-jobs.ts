@@ -49,12 +49,13 @@ export function remoteCard(m: StoredMessage, pageName: string | undefined): Card
 }
 
 /**
- * A job this device keeps that the server ended (it finished there, or was stopped or cancelled from another
- * device): the server's end shows, never "Paused" with a Resume that has nothing left to do.
+ * A job this device keeps paused that the server ended (it finished there, or was stopped or cancelled from
+ * another device): the server's end shows, never "Paused" with a Resume that has nothing left to do. Any other
+ * state of this device's job is newer than the list (a Resume here moves it on before the list is read again).
  */
 function endedOnServer(j: CardJob, m: StoredMessage): CardJob {
   if (m.state !== 'finished' && m.state !== 'stopped') return j
-  if (j.state === 'finished' || j.state === 'stopped') return j
+  if (j.state !== 'paused') return j
   const { stopReason: _local, ...rest } = j
   return {
     ...rest,
