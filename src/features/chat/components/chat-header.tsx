@@ -53,10 +53,11 @@ export function ChatHeader({
           rel="noopener noreferrer"
           className="group flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2"
         >
+          {/* The name is never cut: a long one wraps (the list cuts it and leaves it whole here). */}
           <span
             data-testid="chat-customer-name"
             dir="auto"
-            className="block truncate font-semibold group-hover:underline"
+            className="block leading-tight font-semibold [overflow-wrap:anywhere] group-hover:underline"
           >
             {name}
           </span>
@@ -64,7 +65,11 @@ export function ChatHeader({
         </a>
       ) : (
         <div className="flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2">
-          <p data-testid="chat-customer-name" dir="auto" className="truncate font-semibold">
+          <p
+            data-testid="chat-customer-name"
+            dir="auto"
+            className="leading-tight font-semibold [overflow-wrap:anywhere]"
+          >
             {name}
           </p>
           {date}
