@@ -8,6 +8,7 @@ import { patchServerJobs } from '../../../shared/bulk/server-jobs.ts'
 import type { StoredMessage } from '../../../shared/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
 import { noteReplying, storeState } from '../../../shared/live/conversation-states.ts'
+import { noteLabelsChanged } from '../../../shared/live/labels.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
 import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
@@ -161,6 +162,10 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       return
     case 'replying':
       noteReplying(event.data)
+      return
+    case 'labels':
+      // The open chat and the page's label list read them again from the network.
+      noteLabelsChanged(event.data)
       return
     case 'refetch':
       // Events were missed that the server no longer keeps: everything shown is read again.
