@@ -3,7 +3,7 @@
  * (the demo owner, on a phone, 360 x 740) and Ana (her partner, who subscribes first: the page's trial was
  * Dana's). A customer asks a question; both open the chat. Ana typing shows Dana "Ana Partner is replying…"
  * (on the screen, uncut, in English and in Urdu); Ana's reply takes the row out of Dana's Needs reply list
- * without a reload; a label Ana puts on the customer shows in Dana's open chat.
+ * without a reload, as does her "done"; a label Ana puts on the customer shows in Dana's open chat.
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { openInbox, pages } from './inbox-support.ts'
@@ -129,7 +129,10 @@ test("two people of one page see who is replying, the answered row leave Needs r
   }
 })
 
-test("Dana in Urdu sees Ana's name replying, right to left, on the screen", async ({ browser, baseURL }) => {
+test('Dana in Urdu sees Ana\'s name replying, right to left, on the screen, and Ana\'s "done" live', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000)
   const { dana, ana, anaPage, asked } = await bothInTheChat(browser, baseURL!, 'ur-PK')
   try {
@@ -143,6 +146,14 @@ test("Dana in Urdu sees Ana's name replying, right to left, on the screen", asyn
     await expect(replying).not.toContainText('is replying')
     await expect(replying).toHaveCSS('direction', 'rtl')
     await expectOnScreen(replying)
+
+    // Ana marks it done instead of answering: Dana's row stops needing a reply, without a reload.
+    await dana.page.goBack()
+    const danaRow = rowOf(dana.page, asked.conversation_id)
+    await expect(danaRow.getByTestId('conversation-needs-reply')).toBeVisible()
+    await anaPage.getByTestId('chat-mark-done').click()
+    await expect(danaRow).not.toHaveAttribute('data-needs-reply', 'true', { timeout: LIVE })
+    await expect(danaRow.getByTestId('conversation-needs-reply')).toHaveCount(0)
   } finally {
     await dana.context.close()
     await ana.context.close()

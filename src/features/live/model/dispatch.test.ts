@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { onLiveChange, registerOpenChat, type LiveChange } from '../../../shared/live/changes.ts'
+import { labelsVersion } from '../../../shared/live/labels.ts'
 import { dispatchLiveEvent, type LiveDeps } from './dispatch.ts'
 import { parseLiveEvent, type LiveEvent } from './events.ts'
 
@@ -258,6 +259,18 @@ describe("a page template's review ended", () => {
     }
     await dispatchLiveEvent(event('template_status', data), { queryClient, keys })
     expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['templates', PAGE] }])
+  })
+})
+
+describe('labels another person of the page changed', () => {
+  it("mark the page's labels and those customers' labels to be read again, no other customer's", async () => {
+    const before = [labelsVersion(PAGE), labelsVersion(PAGE, '11'), labelsVersion(PAGE, '12')]
+    await dispatchLiveEvent(event('labels', { pageId: PAGE, customerIds: ['11'] }), {})
+    expect([labelsVersion(PAGE), labelsVersion(PAGE, '11'), labelsVersion(PAGE, '12')]).toEqual([
+      before[0]! + 1,
+      before[1]! + 1,
+      before[2],
+    ])
   })
 })
 
