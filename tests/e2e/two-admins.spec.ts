@@ -3,7 +3,7 @@
  * (the demo owner, on a phone, 360 x 740) and Ana (her partner, who subscribes first: the page's trial was
  * Dana's). A customer asks a question; both open the chat. Ana typing shows Dana "Ana Partner is replying…"
  * (on the screen, uncut, in English and in Urdu); Ana's reply takes the row out of Dana's Needs reply list
- * without a reload, as does her "done"; a label Ana puts on the customer shows in Dana's open chat.
+ * without a reload, as does her "done"; labels Ana puts on the customer show in Dana's open chat and list.
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { openInbox, pages } from './inbox-support.ts'
@@ -123,6 +123,18 @@ test("two people of one page see who is replying, the answered row leave Needs r
     await anaPage.getByTestId('label-create').click()
     await expect(anaPage.getByTestId('chat-label-names')).toContainText('Talla M', { timeout: LIVE })
     await expect(dana.page.getByTestId('chat-label-names')).toContainText('Talla M', { timeout: LIVE })
+
+    // Back on her list, Dana sees a label Ana puts on the customer meanwhile in the list's label filter.
+    await dana.page.goBack()
+    await expect(danaRow).toBeVisible()
+    await anaPage.getByTestId('label-new-name').fill('Mayoreo')
+    await anaPage.getByTestId('label-create').click()
+    await expect(anaPage.getByTestId('chat-label-names')).toContainText('Mayoreo', { timeout: LIVE })
+    const chip = dana.page.getByTestId('label-filter-chip').filter({ hasText: 'Mayoreo' })
+    await expect(chip).toContainText('1', { timeout: LIVE })
+    await chip.click()
+    await expect(dana.page.getByTestId('conversation-row')).toHaveCount(1)
+    await expect(danaRow).toBeVisible()
   } finally {
     await dana.context.close()
     await ana.context.close()

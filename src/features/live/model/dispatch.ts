@@ -9,6 +9,7 @@ import type { StoredMessage } from '../../../shared/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
 import { noteReplying, storeState } from '../../../shared/live/conversation-states.ts'
 import { noteLabelsChanged } from '../../../shared/live/labels.ts'
+import { staleCustomerLabels } from '../../../shared/labels/store.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
 import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
@@ -164,7 +165,8 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       noteReplying(event.data)
       return
     case 'labels':
-      // The open chat and the page's label list read them again from the network.
+      // The open chat, the list's label filter and the page's labels read them again from the network.
+      await staleCustomerLabels(event.data.pageId, event.data.customerIds)
       noteLabelsChanged(event.data)
       return
     case 'refetch':
