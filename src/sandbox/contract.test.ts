@@ -68,6 +68,22 @@ describe('the Graph client against the sandbox: reading', () => {
     expect(noList.data).toEqual([])
   })
 
+  it("lists the demo owner's partner the pages they manage together, each with a page token of their own", async () => {
+    const demoToken = await sb.userToken()
+    const partnerToken = await sb.userToken('partner')
+    const accounts = await sb.client.accounts(partnerToken)
+    expect(accounts.data.map((a) => a.id).sort()).toEqual([sb.ids.large, sb.ids.small].sort())
+    const own = await sb.pageToken(sb.ids.small, partnerToken)
+    expect(own).toMatch(/^EAAP/)
+    expect(own).not.toBe(await sb.pageToken(sb.ids.small, demoToken))
+    const me = await sb.client.me(partnerToken, 'id,name,email')
+    expect(me).toMatchObject({ name: 'Ana Partner', email: 'ana.partner@example.com' })
+    expect(me.id).not.toBe((await sb.client.me(demoToken, 'id')).id)
+    // Their page token reads the page's conversations as the owner's does.
+    const convs = await sb.client.conversations(sb.ids.small, own, { limit: 5 })
+    expect(convs.data).toHaveLength(5)
+  })
+
   it('pages through every conversation of the large page newest first with absolute next links', async () => {
     const token = await sb.pageToken(sb.ids.large)
     let page = await sb.client.conversations(sb.ids.large, token, { limit: 100 })

@@ -62,6 +62,20 @@ describe('debug_token', () => {
     expect(body.data.user_id).toBe(me.user_id)
   })
 
+  it('names the person a page token was issued to when two people manage the page', async () => {
+    const partner = (await sb.post('/token', { user: 'partner' })) as {
+      access_token: string
+      user_id: string
+    }
+    const owner = (await sb.post('/token', { user: 'demo' })) as { access_token: string; user_id: string }
+    const ofPartner = await debug(await sb.pageToken(sb.ids.small, partner.access_token))
+    const ofOwner = await debug(await sb.pageToken(sb.ids.small, owner.access_token))
+    expect(ofPartner.body.data).toMatchObject({ type: 'PAGE', is_valid: true, profile_id: sb.ids.small })
+    expect(ofPartner.body.data.user_id).toBe(partner.user_id)
+    expect(ofOwner.body.data.user_id).toBe(owner.user_id)
+    expect(partner.user_id).not.toBe(owner.user_id)
+  })
+
   it('describes a user token without a profile_id', async () => {
     const { body } = await debug(await sb.userToken('second'))
     sameShape(body.data, recorded('debug-token-user'), ['app_id', 'type', 'is_valid', 'scopes', 'user_id'])
@@ -81,7 +95,10 @@ describe('debug_token', () => {
     try {
       const { body } = await debug(token)
       expect(body.data).toMatchObject({ is_valid: false, profile_id: sb.ids.small })
-      expect(body.data.error).toEqual({ code: 190, message: expect.stringMatching(/administrator of the page/) })
+      expect(body.data.error).toEqual({
+        code: 190,
+        message: expect.stringMatching(/administrator of the page/),
+      })
     } finally {
       await sb.post('/tokens/expire', { page_id: sb.ids.small, revoke: false })
     }

@@ -33,6 +33,7 @@ describe('the login dialog', () => {
     expect(html).toContain('Pagecast')
     expect(html).toContain('Dana Demo')
     expect(html).toContain('Sam Second')
+    expect(html).toMatch(/name="user" value="partner"> Ana Partner/)
     expect(html.match(/type="checkbox" name="scope" value="(email|pages_messaging)" checked/g)).toHaveLength(
       2,
     )

@@ -4,7 +4,13 @@ import { createGraphClient } from '../shared/graph/client.ts'
 import type { GraphClient } from '../shared/graph/types.ts'
 import { REQUIRED_PERMISSIONS } from '../shared/constants/limits.ts'
 import { sandboxPlugin, type SandboxOptions } from './app.ts'
-import { demoConversations, demoPageIds, demoPages, type DemoConversation } from './state/demo.ts'
+import {
+  demoConversations,
+  demoPageIds,
+  demoPages,
+  type DemoConversation,
+  type UserKey,
+} from './state/demo.ts'
 
 export const VERSION = 'v25.0'
 
@@ -16,7 +22,7 @@ export interface TestSandbox {
   ids: ReturnType<typeof demoPageIds>
   options: SandboxOptions
   post(path: string, body?: unknown): Promise<unknown>
-  userToken(user?: 'demo' | 'second', scopes?: string[], declined?: string[]): Promise<string>
+  userToken(user?: UserKey, scopes?: string[], declined?: string[]): Promise<string>
   pageToken(pageId: string, userToken?: string): Promise<string>
   /** The seeded conversations of a page (same seed and start time as the server). */
   seeded(pageId: string): DemoConversation[]
@@ -47,7 +53,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     return res.json() as Promise<unknown>
   }
   const userToken = async (
-    user: 'demo' | 'second' = 'demo',
+    user: UserKey = 'demo',
     scopes: string[] = [...REQUIRED_PERMISSIONS],
     declined: string[] = [],
   ) => ((await post('/token', { user, scopes, declined })) as { access_token: string }).access_token

@@ -9,11 +9,11 @@ import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
-import { createMessage } from '../../src/server/testing/harness.ts'
+import { createMessage, setAllowance } from '../../src/server/testing/harness.ts'
 import { inProcessFetch } from './in-process-fetch.ts'
 
 const SEED = 20260427
-type Who = 'demo' | 'second'
+type Who = 'demo' | 'second' | 'partner'
 
 describe('page ownership, verified with the network', () => {
   let app: FastifyInstance
@@ -139,6 +139,26 @@ describe('page ownership, verified with the network', () => {
     expect(res.json().data.subscription).toMatchObject({ access_type: 'trial' })
     expect(await bound(second.user.id, ids.second)).toBe(true)
     expect((await createMessage(app, second, ids.second)).statusCode).toBe(201)
+  })
+
+  it("binds a second person who manages the page with their own token, once they subscribe: the trial was the owner's", async () => {
+    const partner = await login('partner')
+    expect(partner.user.facebook_id).not.toBe(demo.user.facebook_id)
+    const token = (await pageAccount(partner.network, ids.small)).access_token
+    expect(token).not.toBe(demoPageToken)
+    const page = { id: ids.small, name: 'Kanha Bakery', access_token: token }
+    // Their own account has a trial of its own, but the page's trial was used by its owner.
+    const onTrial = await register(partner.auth, page)
+    expect(onTrial.statusCode).toBe(406)
+    expect(onTrial.json().code).toBe('trial_used')
+    expect(await bound(partner.user.id, ids.small)).toBe(false)
+    await setAllowance(app, partner.user.facebook_id, { access_type: 'paid', subscriptions_messages: 100 })
+    const paid = await register(partner.auth, page)
+    expect(paid.statusCode).toBe(200)
+    expect(await bound(partner.user.id, ids.small)).toBe(true)
+    expect(await bound(demo.user.id, ids.small)).toBe(true)
+    expect((await pageRow(ids.small))?.trial_user_id).toBe(demo.user.id)
+    expect((await createMessage(app, partner, ids.small)).statusCode).toBe(201)
   })
 
   it('refuses to store a message for a page the caller has not registered', async () => {

@@ -16,6 +16,7 @@ import { limitOf, paginate } from '../paging.ts'
 import { jsonField } from '../fields.ts'
 import { graphTime } from '../routes/nodes.ts'
 import { deleteLabel, isLabelId, readLabel } from '../routes/graph-labels.ts'
+import { managesPage } from '../state/demo.ts'
 import type { TokenInfo } from '../state/tokens.ts'
 import { mmErrors } from './errors.ts'
 import {
@@ -306,7 +307,7 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
       typeof p.page_id === 'string' ? p.page_id : typeof p.page_id === 'number' ? String(p.page_id) : ''
     if (!pageId) throw mmErrors.pageIdMissing()
     const page = ctx.store.pages.get(pageId)
-    if (!page || page.owner !== info.user) throw errors.unknownObject(pageId)
+    if (!page || !managesPage(page, info.user)) throw errors.unknownObject(pageId)
     if (info.kind === 'page' && info.pageId !== pageId) throw errors.unknownObject(pageId)
     const daily = p.daily_budget
     const lifetime = p.lifetime_budget

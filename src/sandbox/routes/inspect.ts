@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
 import type { SandboxContext } from '../context.ts'
 import { mergeFaults, NO_FAULTS } from '../faults.ts'
-import type { UserKey } from '../state/demo.ts'
+import { USER_KEYS, type UserKey } from '../state/demo.ts'
 
 export function isUserKey(v: unknown): v is UserKey {
-  return v === 'demo' || v === 'second'
+  return (USER_KEYS as readonly unknown[]).includes(v)
 }
 
 export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void {
@@ -134,7 +134,10 @@ export function registerInspect(app: FastifyInstance, ctx: SandboxContext): void
       app_id?: unknown
     }
     const user = body.user === undefined ? 'demo' : body.user
-    if (!isUserKey(user)) return reply.status(400).send({ error: 'user must be "demo" or "second"' })
+    if (!isUserKey(user))
+      return reply
+        .status(400)
+        .send({ error: `user must be one of ${USER_KEYS.map((k) => `"${k}"`).join(', ')}` })
     const scopes = Array.isArray(body.scopes)
       ? body.scopes.filter((s): s is string => typeof s === 'string')
       : [...REQUIRED_PERMISSIONS]

@@ -8,7 +8,9 @@ import { int, mulberry32, numericId, pick, type Rng, subSeed } from './prng.ts'
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-export type UserKey = 'demo' | 'second'
+/** The sandbox's people: the demo owner, the owner of another page, and a person who helps the demo owner. */
+export const USER_KEYS = ['demo', 'second', 'partner'] as const
+export type UserKey = (typeof USER_KEYS)[number]
 
 export interface DemoUser {
   key: UserKey
@@ -51,7 +53,14 @@ export interface DemoPage {
   category: string
   fanCount: number
   owner: UserKey
+  /** The other people who manage the page with the owner (each with a role on it, as on the network). */
+  admins: UserKey[]
   hasToken: boolean
+}
+
+/** Whether the person has a role on the page: its owner or one of its other people. */
+export function managesPage(page: DemoPage, user: UserKey): boolean {
+  return page.owner === user || page.admins.includes(user)
 }
 
 export interface DemoPageIds {
@@ -82,6 +91,12 @@ export function demoUsers(seed: number): Record<UserKey, DemoUser> {
   return {
     demo: { key: 'demo', id: numericId(rng, 16), name: 'Dana Demo', email: 'dana.demo@example.com' },
     second: { key: 'second', id: numericId(rng, 16), name: 'Sam Second', email: 'sam.second@example.com' },
+    partner: {
+      key: 'partner',
+      id: numericId(rng, 16),
+      name: 'Ana Partner',
+      email: 'ana.partner@example.com',
+    },
   }
 }
 
@@ -94,6 +109,7 @@ export function demoPages(seed: number): DemoPage[] {
       category: 'Shopping & retail',
       fanCount: 48_210,
       owner: 'demo',
+      admins: ['partner'],
       hasToken: true,
     },
     {
@@ -102,6 +118,7 @@ export function demoPages(seed: number): DemoPage[] {
       category: 'Bakery',
       fanCount: 1_342,
       owner: 'demo',
+      admins: ['partner'],
       hasToken: true,
     },
     {
@@ -110,6 +127,7 @@ export function demoPages(seed: number): DemoPage[] {
       category: 'Community',
       fanCount: 87,
       owner: 'demo',
+      admins: [],
       hasToken: false,
     },
     {
@@ -118,6 +136,7 @@ export function demoPages(seed: number): DemoPage[] {
       category: 'Shopping & retail',
       fanCount: 905,
       owner: 'demo',
+      admins: [],
       hasToken: true,
     },
     {
@@ -126,6 +145,7 @@ export function demoPages(seed: number): DemoPage[] {
       category: 'Electronics store',
       fanCount: 3_420,
       owner: 'demo',
+      admins: [],
       hasToken: true,
     },
     {
@@ -134,6 +154,7 @@ export function demoPages(seed: number): DemoPage[] {
       category: 'Clothing store',
       fanCount: 12_030,
       owner: 'second',
+      admins: [],
       hasToken: true,
     },
   ]

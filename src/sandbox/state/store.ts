@@ -3,6 +3,7 @@ import {
   demoConversations,
   demoPages,
   demoUsers,
+  managesPage,
   type DemoConversation,
   type DemoPage,
   type DemoUser,
@@ -78,8 +79,9 @@ export class SandboxStore {
     return Object.values(this.users).find((u) => u.id === id)
   }
 
+  /** The pages the person manages, as their own or with their owner. */
   pagesOf(user: UserKey): DemoPage[] {
-    return [...this.pages.values()].filter((p) => p.owner === user)
+    return [...this.pages.values()].filter((p) => managesPage(p, user))
   }
 
   /** Newest first by updated time, ties broken by id, so cursors stay stable. */

@@ -165,4 +165,19 @@ onEveryStore('Conversation states', (kind) => {
     // The one replying does not hear themself.
     expect(await events(ana.user.id, 'replying')).toHaveLength(0)
   })
+
+  it("tells the page's other people that a customer's labels changed, so their open chat reads them again", async () => {
+    const res = await post(ben, 'labels-changed', { customer_ids: [PSID] })
+    expect(res.statusCode).toBe(200)
+    const heard = await events(ana.user.id, 'labels')
+    expect(heard).toEqual([{ pageId: PAGE, customerIds: [PSID] }])
+    expect(await events(ben.user.id, 'labels')).toHaveLength(0)
+    // A label deleted from the page: no customer named, every chat reads the page's labels again.
+    expect((await post(ben, 'labels-changed', { customer_ids: [] })).statusCode).toBe(200)
+    expect((await events(ana.user.id, 'labels')).at(-1)).toEqual({ pageId: PAGE, customerIds: [] })
+    expect((await post(stranger, 'labels-changed', { customer_ids: [PSID] })).statusCode).toBe(403)
+    const bad = await post(ben, 'labels-changed', { customer_ids: ['x'] })
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys((bad.json() as { errors: object }).errors)[0]).toMatch(/^customer_ids/)
+  })
 })

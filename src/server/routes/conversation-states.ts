@@ -2,11 +2,17 @@
  * Who is waiting for an answer, shared by everyone who manages a page: `GET /pages/:pageId/conversation-states`
  * lists the page's states, `POST .../:customerId/done` marks a conversation done, `POST .../:customerId/seen`
  * says a person opened it (nothing unread), and `POST /pages/:pageId/replying` tells the page's other people
- * that this one is writing a reply (a live `replying` event, at most one per customer every 2 s per user).
+ * that this one is writing a reply (a live `replying` event, at most one per customer every 2 s per user);
+ * `POST /pages/:pageId/labels-changed` tells them that this one changed customers' labels (a live `labels`
+ * event: the network tells no one, so their open chats read the labels again).
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { REPLYING_FOR_MS, replyingBody } from '../../shared/contracts/conversation-states.ts'
+import {
+  labelsChangedBody,
+  REPLYING_FOR_MS,
+  replyingBody,
+} from '../../shared/contracts/conversation-states.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { parse } from '../http/errors.ts'
@@ -66,5 +72,17 @@ export function conversationStateRoutes(app: FastifyInstance, ctx: ApiContext): 
       }),
     )
     return { ok: true, sent: true }
+  })
+
+  app.post('/pages/:pageId/labels-changed', auth, async (request) => {
+    const { pageId } = parse(pageParams, request.params)
+    const body = parse(labelsChangedBody, request.body ?? {})
+    const user = currentUser(request)
+    await requireBoundPage(ctx.store, user.id, pageId)
+    const others = (await pageOwners(ctx.store, pageId)).filter((id) => id !== user.id)
+    await ctx.store.transaction((tx) =>
+      publishToUsers(tx, others, 'labels', { pageId, customerIds: [...new Set(body.customer_ids)] }),
+    )
+    return { ok: true }
   })
 }

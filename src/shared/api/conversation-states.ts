@@ -1,6 +1,6 @@
 /**
  * Who is waiting for an answer, through the product API (src/server/routes/conversation-states.ts): read
- * into the local database, marked done, opened, and "this person is replying".
+ * into the local database, marked done, opened, "this person is replying" and "this person changed labels".
  */
 import type { ConversationState } from '../contracts/conversation-states.ts'
 import { api, silentApi } from './client.ts'
@@ -36,5 +36,13 @@ export async function postReplying(pageId: string, customerId: string): Promise<
   await silentApi(`/pages/${encodeURIComponent(pageId)}/replying`, {
     method: 'POST',
     body: { customer_id: customerId },
+  })
+}
+
+/** Tells the page's other people that this one changed these customers' labels (none: the page's). */
+export async function postLabelsChanged(pageId: string, customerIds: readonly string[]): Promise<void> {
+  await silentApi(`/pages/${encodeURIComponent(pageId)}/labels-changed`, {
+    method: 'POST',
+    body: { customer_ids: [...customerIds] },
   })
 }

@@ -44,6 +44,19 @@ export type ReplyingEvent = z.infer<typeof replyingEvent>
 /** `POST /api/v2/pages/:pageId/replying`: this user is typing a reply to the customer. */
 export const replyingBody = z.object({ customer_id: z.string().regex(/^\d{1,32}$/) }).strict()
 
+/**
+ * A person of the page changed labels in the app (the network tells no one): the others' open chats and lists
+ * read them again. `customerIds` are the customers whose labels changed; none when a label was deleted from
+ * the page (it comes off everyone).
+ */
+export const labelsEvent = z.object({ pageId: z.string(), customerIds: z.array(z.string()) })
+export type LabelsEvent = z.infer<typeof labelsEvent>
+
+/** `POST /api/v2/pages/:pageId/labels-changed`: this user changed these customers' labels (or the page's). */
+export const labelsChangedBody = z
+  .object({ customer_ids: z.array(z.string().regex(/^\d{1,32}$/)).max(100) })
+  .strict()
+
 /** How long a "replying" lasts without another; the app repeats it at most every REPLYING_EVERY_MS. */
 export const REPLYING_FOR_MS = 8_000
 export const REPLYING_EVERY_MS = 4_000

@@ -4,7 +4,7 @@
  * `Last-Event-ID` header). Every data object names its page; times are ISO strings.
  */
 import { z } from 'zod'
-import { conversationState, replyingEvent } from './conversation-states.ts'
+import { conversationState, labelsEvent, replyingEvent } from './conversation-states.ts'
 import { jobMarketing } from './marketing.ts'
 
 /** The app's tab id, a UUID it makes once per tab. */
@@ -130,6 +130,8 @@ export const ownerEventSchemas = {
   conversation_state: conversationState,
   /** A person of the page is writing a reply in a chat; it lapses at `until` unless repeated. */
   replying: replyingEvent,
+  /** A person of the page changed a customer's labels (or the page's) in the app: read them again. */
+  labels: labelsEvent,
 } as const
 export type OwnerEventType = keyof typeof ownerEventSchemas
 export type OwnerEventData<T extends OwnerEventType> = z.infer<(typeof ownerEventSchemas)[T]>

@@ -144,6 +144,12 @@ export async function readCustomersLabels(
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker))
 }
 
+/** Another person changed these customers' labels: the device's copy of them is no longer current. */
+export async function staleCustomerLabels(pageId: string, customerIds: readonly string[]): Promise<void> {
+  const keys = customerIds.map((id) => customerKey(pageId, id))
+  await db.customerLabels.where('key').anyOf(keys).modify({ at: 0 })
+}
+
 /** Each customer's label ids, as the device knows them. */
 export async function labelsByCustomer(pageId: string): Promise<Map<string, string[]>> {
   const rows = await db.customerLabels.where('pageId').equals(pageId).toArray()

@@ -12,7 +12,7 @@ export interface LoginOptions {
   decline?: string[]
   /** Where to start (default `/`). */
   path?: string
-  /** Which sandbox account of the dialog to use: 0 is the demo owner, 1 the second owner. */
+  /** Which sandbox account of the dialog to use: 0 is the demo owner, 1 the second owner, 2 the demo owner's partner. */
   account?: number
 }
 

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { notify } from '../../../shared/notifications'
+import { postLabelsChanged } from '../../../shared/api/conversation-states.ts'
+import { useLabelsVersion } from '../../../shared/live/labels.ts'
 import { db } from '../../../shared/db/db.ts'
 import type { LabelsGraph, PageLabel } from '../../../shared/graph/labels.ts'
 import {
@@ -20,16 +22,23 @@ export type WithToken = <T>(call: (token: string) => Promise<T>) => Promise<T>
 const NONE: PageLabel[] = []
 const NO_IDS: string[] = []
 
-/** The page's labels (the device's copy, read again from the network once the page token is there). */
+/**
+ * The page's labels (the device's copy, read again from the network once the page token is there, and when
+ * another person of the page changed them).
+ */
 export function usePageLabels(pageId: string, graph: LabelsGraph, withToken: WithToken, ready: boolean) {
+  const changed = useLabelsVersion(pageId)
   useEffect(() => {
     if (!ready) return
     void withToken((token) => refreshPageLabels(graph, pageId, token)).catch(() => undefined)
-  }, [graph, pageId, ready, withToken])
+  }, [graph, pageId, ready, withToken, changed])
   return useLiveQuery(() => cachedPageLabels(pageId), [pageId]) ?? NONE
 }
 
-/** One customer's label ids, read again from the network when the chat opens. */
+/**
+ * One customer's label ids, read again from the network when the chat opens and when another person of the
+ * page changed them.
+ */
 export function useCustomerLabelIds(
   pageId: string,
   customerId: string,
@@ -37,10 +46,11 @@ export function useCustomerLabelIds(
   withToken: WithToken,
   ready: boolean,
 ): string[] {
+  const changed = useLabelsVersion(pageId, customerId)
   useEffect(() => {
     if (!ready || !customerId) return
     void withToken((token) => refreshCustomerLabels(graph, pageId, token, customerId)).catch(() => undefined)
-  }, [customerId, graph, pageId, ready, withToken])
+  }, [customerId, graph, pageId, ready, withToken, changed])
   return (
     useLiveQuery(() => db.customerLabels.get(`${pageId}:${customerId}`), [pageId, customerId])?.labelIds ??
     NO_IDS
@@ -66,11 +76,13 @@ export interface LabelActions {
 export function useLabelActions(pageId: string, graph: LabelsGraph, withToken: WithToken): LabelActions {
   const { t } = useLingui()
   const [busy, setBusy] = useState(false)
+  // Once the network took the change, the page's other people are told (their open chats read it again).
   const run = useCallback(
-    async (work: (token: string) => Promise<unknown>) => {
+    async (work: (token: string) => Promise<unknown>, customerIds: readonly string[]) => {
       setBusy(true)
       try {
         await withToken(work)
+        void postLabelsChanged(pageId, customerIds).catch(() => undefined)
       } catch (err) {
         notify({
           kind: 'error',
@@ -81,11 +93,11 @@ export function useLabelActions(pageId: string, graph: LabelsGraph, withToken: W
         setBusy(false)
       }
     },
-    [t, withToken],
+    [pageId, t, withToken],
   )
   const toggle = useCallback(
     (labelId: string, customerIds: readonly string[], on: boolean) =>
-      run((token) => setLabel(graph, pageId, token, labelId, customerIds, on)),
+      run((token) => setLabel(graph, pageId, token, labelId, customerIds, on), customerIds),
     [graph, pageId, run],
   )
   const create = useCallback(
@@ -93,11 +105,11 @@ export function useLabelActions(pageId: string, graph: LabelsGraph, withToken: W
       run(async (token) => {
         const label = await ensureLabel(graph, pageId, token, name)
         await setLabel(graph, pageId, token, label.id, customerIds, true)
-      }),
+      }, customerIds),
     [graph, pageId, run],
   )
   const remove = useCallback(
-    (labelId: string) => run((token) => deleteLabel(graph, pageId, token, labelId)),
+    (labelId: string) => run((token) => deleteLabel(graph, pageId, token, labelId), []),
     [graph, pageId, run],
   )
   return { busy, toggle, create, remove }

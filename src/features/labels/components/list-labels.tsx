@@ -9,6 +9,7 @@ import type { LabelsGraph, PageLabel } from '../../../shared/graph/labels.ts'
 import { labelCounts } from '../../../shared/labels/audience.ts'
 import { readCustomersLabels } from '../../../shared/labels/store.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
+import { useLabelsVersion } from '../../../shared/live/labels.ts'
 import { useLabelActions, type WithToken } from '../api/use-labels.ts'
 import { LabelPicker } from './label-picker.tsx'
 
@@ -33,8 +34,10 @@ export interface LabelFilterProps {
 export function LabelFilter(props: LabelFilterProps) {
   const { t, i18n } = useLingui()
   const { pageId, graph, withToken, ready, customerIds } = props
-  // The labels of every synced customer are read (those not read lately), so counts and the filter are whole.
+  // The labels of every synced customer are read (those not read lately), so counts and the filter are whole;
+  // again when another person of the page changed some (those are no longer counted as read lately).
   const key = customerIds.length
+  const changed = useLabelsVersion(pageId)
   useEffect(() => {
     if (!ready || key === 0) return
     const ctrl = new AbortController()
@@ -51,7 +54,7 @@ export function LabelFilter(props: LabelFilterProps) {
     }
     // Read again when the number of synced conversations changes, not on every new array.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [graph, pageId, ready, key, withToken])
+  }, [graph, pageId, ready, key, withToken, changed])
   const counts = labelCounts(customerIds, props.labelsOf ?? new Map())
   return (
     // One line that scrolls sideways: labels read after the first paint never push the list down.

@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { onLiveChange, registerOpenChat, type LiveChange } from '../../../shared/live/changes.ts'
+import { labelsVersion } from '../../../shared/live/labels.ts'
 import { dispatchLiveEvent, type LiveDeps } from './dispatch.ts'
 import { parseLiveEvent, type LiveEvent } from './events.ts'
 
@@ -57,6 +58,7 @@ beforeEach(async () => {
     db.messages.clear(),
     db.receipts.clear(),
     db.bulkReceipts.clear(),
+    db.customerLabels.clear(),
   ])
   await db.conversations.bulkPut([
     conversation('c1', 'u1', T0 - 60_000),
@@ -258,6 +260,30 @@ describe("a page template's review ended", () => {
     }
     await dispatchLiveEvent(event('template_status', data), { queryClient, keys })
     expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['templates', PAGE] }])
+  })
+})
+
+describe('labels another person of the page changed', () => {
+  it("mark the page's labels and those customers' labels to be read again, no other customer's", async () => {
+    const now = Date.now()
+    for (const id of ['11', '12'])
+      await db.customerLabels.put({
+        key: `${PAGE}:${id}`,
+        pageId: PAGE,
+        customerId: id,
+        labelIds: ['7'],
+        at: now,
+      })
+    const before = [labelsVersion(PAGE), labelsVersion(PAGE, '11'), labelsVersion(PAGE, '12')]
+    await dispatchLiveEvent(event('labels', { pageId: PAGE, customerIds: ['11'] }), {})
+    expect([labelsVersion(PAGE), labelsVersion(PAGE, '11'), labelsVersion(PAGE, '12')]).toEqual([
+      before[0]! + 1,
+      before[1]! + 1,
+      before[2],
+    ])
+    // The list's label filter reads the changed customer again: it is no longer counted as read lately.
+    expect((await db.customerLabels.get(`${PAGE}:11`))?.at).toBe(0)
+    expect((await db.customerLabels.get(`${PAGE}:12`))?.at).toBe(now)
   })
 })
 

@@ -8,6 +8,8 @@ import { patchServerJobs } from '../../../shared/bulk/server-jobs.ts'
 import type { StoredMessage } from '../../../shared/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
 import { noteReplying, storeState } from '../../../shared/live/conversation-states.ts'
+import { noteLabelsChanged } from '../../../shared/live/labels.ts'
+import { staleCustomerLabels } from '../../../shared/labels/store.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
 import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
@@ -161,6 +163,11 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       return
     case 'replying':
       noteReplying(event.data)
+      return
+    case 'labels':
+      // The open chat, the list's label filter and the page's labels read them again from the network.
+      await staleCustomerLabels(event.data.pageId, event.data.customerIds)
+      noteLabelsChanged(event.data)
       return
     case 'refetch':
       // Events were missed that the server no longer keeps: everything shown is read again.
