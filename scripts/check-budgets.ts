@@ -36,10 +36,11 @@ export const LOGIN_BUDGET_KB = 87
  * code (English's inbox, bulk, marketing and pwa: 177.2 kB), which load once a session exists instead of with
  * the login route; the marketing catalog, downloaded at start before, was not counted then. 180 since every
  * device lists the server's jobs and follows them live, the list has its filters (unread, needs reply, each
- * label) and the wizard its labels, first names and waiting customers: 179.6 kB. Of it, the schema library
- * of the API's contracts is about 28 kB: the first thing to win back.
+ * label) and the wizard its labels, first names and waiting customers: 179.6 kB. 178 since the Graph client
+ * calls the platform's fetch itself instead of through a fetch library (3.4 kB), with utility messages in:
+ * 177.7 kB. Of it, the schema library of the API's contracts is about 28 kB: the next thing to win back.
  */
-export const HOME_BUDGET_KB = 180
+export const HOME_BUDGET_KB = 178
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

@@ -3,7 +3,7 @@
  * account, and the page's subscription token list. `MarketingGraphPort` is the subset of the shared marketing
  * Graph client these routes use (tests replace it); `createMarketingGraphPort` is that client.
  */
-import type { Fetch } from 'ofetch'
+import type { Fetch } from '../../shared/graph/client.ts'
 import { createMarketingGraph, type MarketingGraph } from '../../shared/graph/marketing.ts'
 
 export type { AdAccount, SubscriptionTokenEntry } from '../../shared/graph/marketing.ts'

@@ -3,9 +3,8 @@
  * call either resolves with a non-empty result or rejects with a classified GraphError; retries and pacing
  * belong to the callers, so this client never retries by itself.
  */
-import { createFetch, type $Fetch, type Fetch } from 'ofetch'
 import { WINDOW_MESSAGES_LIMIT } from '../policy/window.ts'
-import { classifyGraphError, GraphError, networkError } from './errors.ts'
+import { classifyGraphError, networkError } from './errors.ts'
 import { optInTemplate, utilityTemplate } from './delivery.ts'
 import type {
   Account,
@@ -20,6 +19,9 @@ import type {
   TokenDebugInfo,
 } from './types.ts'
 import { ACCOUNT_FIELDS, ME_FIELDS } from './fields.ts'
+
+/** The fetch a Graph client calls (the platform's by default; a test's or a pinned one on the server). */
+export type Fetch = typeof globalThis.fetch
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or http://localhost:8080/sandbox/graph */
@@ -54,7 +56,7 @@ export interface GraphTransport {
 
 export function createGraphTransport(options: GraphClientOptions): GraphTransport {
   const root = `${options.baseUrl.replace(/\/$/, '')}/${options.version}`
-  const $fetch: $Fetch = createFetch({ fetch: options.fetch ?? ((...a) => globalThis.fetch(...a)) })
+  const fetch: Fetch = options.fetch ?? ((...a) => globalThis.fetch(...a))
 
   async function call<T>(
     method: 'GET' | 'POST' | 'DELETE',
@@ -62,28 +64,32 @@ export function createGraphTransport(options: GraphClientOptions): GraphTranspor
     query: Query,
     body?: unknown,
   ): Promise<T> {
-    const cleanQuery = Object.fromEntries(
-      Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
-    )
-    let res: Awaited<ReturnType<typeof $fetch.raw>>
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v))
+    const search = params.size > 0 ? `?${params}` : ''
+    let res: Response
+    let text: string
     try {
-      res = await $fetch.raw(`${root}/${path.replace(/^\//, '')}`, {
+      res = await fetch(`${root}/${path.replace(/^\//, '')}${search}`, {
         method,
-        query: cleanQuery,
-        body: body as Record<string, unknown> | undefined,
-        retry: 0,
-        ignoreResponseError: true,
-        timeout: options.timeoutMs,
-        responseType: 'json',
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
       })
+      text = await res.text()
     } catch (err) {
-      if (err instanceof GraphError) throw err
-      // ofetch reports a JSON parse failure on a 2xx/5xx answer as an error with a response attached.
-      const response = (err as { response?: Response }).response
-      if (response) throw classifyGraphError(undefined, response.status, response.headers)
       throw networkError(err)
     }
-    const data: unknown = res._data
+    let data: unknown
+    try {
+      data = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      // Not JSON (a proxy's error page, a cut answer): classified by its status alone.
+      throw classifyGraphError(undefined, res.status, res.headers)
+    }
     if (!res.ok || (data && typeof data === 'object' && 'error' in data)) {
       throw classifyGraphError(data, res.status, res.headers)
     }
