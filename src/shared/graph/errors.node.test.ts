@@ -124,6 +124,44 @@ describe('the Graph client on documented responses', () => {
     await expect(make(failing).me('EAAS')).rejects.toMatchObject({ kind: 'network', httpStatus: 0 })
   })
 
+  it('sends the query without empty values and a JSON body, and reads the JSON answer', async () => {
+    const seen: Request[] = []
+    const recording: typeof fetch = async (input, init) => {
+      seen.push(new Request(input, init))
+      return new Response(JSON.stringify({ recipient_id: '1', message_id: 'm_1' }), { status: 200 })
+    }
+    await make(recording).send('1', 'EAAP', {
+      recipientId: '1254477777772919',
+      messagingType: 'RESPONSE',
+      text: 'Hola',
+    })
+    const req = seen[0]!
+    expect(req.method).toBe('POST')
+    const url = new URL(req.url)
+    expect(url.pathname).toBe('/v25.0/1/messages')
+    expect(url.searchParams.get('access_token')).toBe('EAAP')
+    expect(req.headers.get('content-type')).toBe('application/json')
+    expect(await req.json()).toMatchObject({
+      recipient: { id: '1254477777772919' },
+      message: { text: 'Hola' },
+    })
+    const page = await make(async (input) => {
+      seen.push(new Request(input))
+      return new Response(JSON.stringify({ data: [] }), { status: 200 })
+    }).conversations('p1', 'EAAP')
+    expect(page.data).toEqual([])
+    const query = new URL(seen[1]!.url).searchParams
+    expect(query.has('after')).toBe(false)
+    expect(query.get('limit')).toBe('25')
+  })
+
+  it('classifies an answer that is not JSON by its status', async () => {
+    await expect(make(stubFetch(502, '<html>Bad gateway</html>')).me('EAAS')).rejects.toMatchObject({
+      kind: 'transient',
+    })
+    await expect(make(stubFetch(200, 'not json')).me('EAAS')).rejects.toBeInstanceOf(GraphError)
+  })
+
   it('puts the page token and the type in picture URLs', () => {
     const url = new URL(make(stubFetch(200, {})).pictureUrl('1254477777772919', 'EAAP', 'normal'))
     expect(url.pathname).toBe('/v25.0/1254477777772919/picture')
