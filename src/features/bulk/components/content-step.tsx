@@ -1,9 +1,12 @@
 /**
- * Step 2: the content type the policy allows; retired tags are shown disabled with the reason. With marketing
- * messages on, "Ask to subscribe" sends an opt-in request (a title the owner may edit) instead of a message,
- * to the customers inside the window only, leaving out those asked this week or already subscribed.
+ * Step 2: the content type the policy allows; retired tags are shown disabled with the reason and point to
+ * their successor. Under the current policy "Update from a template" sends one of the page's approved utility
+ * templates to everyone chosen, inside the window or not. With marketing messages on, "Ask to subscribe"
+ * sends an opt-in request (a title the owner may edit) instead of a message, to the customers inside the
+ * window only, leaving out those asked this week or already subscribed.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { OPTIN_TITLE_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import { contentOptions, type ContentType, type TagSuccessor } from '../../../shared/policy/messaging.ts'
@@ -19,14 +22,25 @@ export interface OptinChoice {
   checkFailed: boolean
 }
 
+/** An update from one of the page's approved templates (a utility message). */
+export interface UpdateChoice {
+  selected: boolean
+  onSelect(): void
+  /** The template, its values and the preview: shown while chosen, loaded when first chosen. */
+  panel: ReactNode
+}
+
 export function ContentStep(props: {
   policy: MessagingPolicyName
   value?: ContentType
   onChange(v: ContentType): void
+  /** Offered under the current policy. */
+  update?: UpdateChoice | undefined
   /** Offered when the page has marketing messages on. */
   optin?: OptinChoice | undefined
 }) {
-  const optinSelected = !!props.optin?.selected
+  // Another kind of content than a message of this list is chosen.
+  const otherKind = !!props.optin?.selected || !!props.update?.selected
   return (
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-2 text-slate-600">
@@ -37,34 +51,75 @@ export function ContentStep(props: {
         </Trans>
       </legend>
       {contentOptions(props.policy).map((o) => (
-        <label key={o.value} className={`flex items-start gap-2 ${o.enabled ? '' : 'text-slate-400'}`}>
-          <input
-            type="radio"
-            name="bulk-content"
-            value={o.value}
-            disabled={!o.enabled}
-            checked={!optinSelected && props.value === o.value}
-            onChange={() => props.onChange(o.value)}
-            className="mt-1"
-          />
-          {/* Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin, or the name
-              and the reason below it overlap. */}
-          <span className="leading-[normal]">
-            <ContentName value={o.value} />
-            {o.successor ? (
-              <span className="block text-xs leading-[normal] text-slate-600" data-testid="tag-successor">
-                <SuccessorText successor={o.successor} />
-              </span>
-            ) : o.reason === 'retired' ? (
-              <span className="block text-xs leading-[normal]">
-                <Trans>No longer allowed by Facebook: messages with this tag are refused.</Trans>
-              </span>
-            ) : null}
-          </span>
-        </label>
+        <div key={o.value} className="flex flex-col gap-1">
+          <label className={`flex items-start gap-2 ${o.enabled ? '' : 'text-slate-400'}`}>
+            <input
+              type="radio"
+              name="bulk-content"
+              value={o.value}
+              disabled={!o.enabled}
+              checked={!otherKind && props.value === o.value}
+              onChange={() => props.onChange(o.value)}
+              className="mt-1"
+            />
+            {/* Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin, or the name
+                and the reason below it overlap. */}
+            <span className="leading-[normal]">
+              <ContentName value={o.value} />
+              {o.successor ? (
+                <span className="block text-xs leading-[normal] text-slate-600" data-testid="tag-successor">
+                  <SuccessorText successor={o.successor} />
+                </span>
+              ) : o.reason === 'retired' ? (
+                <span className="block text-xs leading-[normal]">
+                  <Trans>No longer allowed by Facebook: messages with this tag are refused.</Trans>
+                </span>
+              ) : null}
+            </span>
+          </label>
+          {o.successor && props.update && !props.update.selected ? (
+            <button
+              type="button"
+              data-testid="tag-successor-use"
+              className="ms-6 min-h-11 self-start px-1 text-start leading-[normal] text-brand-700 underline"
+              onClick={props.update.onSelect}
+            >
+              <Trans>Use an update from a template</Trans>
+            </button>
+          ) : null}
+        </div>
       ))}
+      {props.update ? <UpdateOption update={props.update} /> : null}
       {props.optin ? <OptinOption optin={props.optin} /> : null}
     </fieldset>
+  )
+}
+
+function UpdateOption({ update }: { update: UpdateChoice }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex items-start gap-2">
+        <input
+          type="radio"
+          name="bulk-content"
+          value="utility"
+          checked={update.selected}
+          onChange={update.onSelect}
+          className="mt-1"
+          data-testid="bulk-utility-option"
+        />
+        <span className="leading-[normal]">
+          <Trans>Update from a template</Trans>
+          <span className="block text-xs leading-[normal] text-slate-500">
+            <Trans>
+              The same reminder for everyone, such as an event's date and place, from one of the page's
+              approved templates. It reaches customers outside the 24-hour window too.
+            </Trans>
+          </span>
+        </span>
+      </label>
+      {update.selected ? <div className="ps-6">{update.panel}</div> : null}
+    </div>
   )
 }
 
