@@ -110,6 +110,18 @@ export function TemplateFill(props: {
   )
 }
 
+/** Why the page is asked for the permission to send updates, before it has it. */
+export function UpdatesNeedPermission() {
+  return (
+    <p>
+      <Trans>
+        Updates about an order, an appointment, an event or an account can reach a customer after 24 hours.
+        Facebook asks you to allow the page to send them first.
+      </Trans>
+    </p>
+  )
+}
+
 /** The search field of Meta's template library. */
 export function LibrarySearch(props: { testId: string; value: string; onChange(v: string): void }) {
   return (

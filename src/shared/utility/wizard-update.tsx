@@ -11,7 +11,13 @@ import { FIRST_NAME_TOKEN, personalText } from '../graph/delivery.ts'
 import { placeholderCount, type UtilityContent } from '../graph/template.ts'
 import { buttonPrimary, buttonSecondary } from '../ui/button-styles.ts'
 import { askUtilityPermission, hasUtilityPermission, usePageTemplates, type WithToken } from './api.ts'
-import { ApprovedTemplates, pageChoice, TemplateFill, type TemplateChoice } from './template-fill.tsx'
+import {
+  ApprovedTemplates,
+  pageChoice,
+  TemplateFill,
+  UpdatesNeedPermission,
+  type TemplateChoice,
+} from './template-fill.tsx'
 
 export interface WizardUpdateProps {
   pageId: string
@@ -68,12 +74,7 @@ export function WizardUpdate(props: WizardUpdateProps) {
       </p>
       {!allowed ? (
         <>
-          <p>
-            <Trans>
-              Updates about an order, an appointment, an event or an account can reach a customer after 24
-              hours. Facebook asks you to allow the page to send them first.
-            </Trans>
-          </p>
+          <UpdatesNeedPermission />
           {refused ? (
             <p role="alert" className="text-red-700">
               <Trans>Without this permission Facebook does not let the page send updates.</Trans>

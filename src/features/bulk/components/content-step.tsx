@@ -95,31 +95,55 @@ export function ContentStep(props: {
   )
 }
 
-function UpdateOption({ update }: { update: UpdateChoice }) {
+/** A kind of content other than a message: its radio, its name with a note, and its own fields once chosen. */
+function KindOption(props: {
+  value: string
+  testId: string
+  selected: boolean
+  onSelect(): void
+  name: ReactNode
+  note: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="flex flex-col gap-2">
       <label className="flex items-start gap-2">
         <input
           type="radio"
           name="bulk-content"
-          value="utility"
-          checked={update.selected}
-          onChange={update.onSelect}
+          value={props.value}
+          checked={props.selected}
+          onChange={props.onSelect}
           className="mt-1"
-          data-testid="bulk-utility-option"
+          data-testid={props.testId}
         />
         <span className="leading-[normal]">
-          <Trans>Update from a template</Trans>
-          <span className="block text-xs leading-[normal] text-slate-500">
-            <Trans>
-              The same reminder for everyone, such as an event's date and place, from one of the page's
-              approved templates. It reaches customers outside the 24-hour window too.
-            </Trans>
-          </span>
+          {props.name}
+          <span className="block text-xs leading-[normal] text-slate-500">{props.note}</span>
         </span>
       </label>
-      {update.selected ? <div className="ps-6">{update.panel}</div> : null}
+      {props.selected ? props.children : null}
     </div>
+  )
+}
+
+function UpdateOption({ update }: { update: UpdateChoice }) {
+  return (
+    <KindOption
+      value="utility"
+      testId="bulk-utility-option"
+      selected={update.selected}
+      onSelect={update.onSelect}
+      name={<Trans>Update from a template</Trans>}
+      note={
+        <Trans>
+          The same reminder for everyone, such as an event's date and place, from one of the page's approved
+          templates. It reaches customers outside the 24-hour window too.
+        </Trans>
+      }
+    >
+      <div className="ps-6">{update.panel}</div>
+    </KindOption>
   )
 }
 
@@ -135,70 +159,60 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
     n(refused.filter((r) => r.reason === 'subscribed').length),
   ]
   return (
-    <div className="flex flex-col gap-2">
-      <label className="flex items-start gap-2">
-        <input
-          type="radio"
-          name="bulk-content"
-          value="optin_request"
-          checked={optin.selected}
-          onChange={optin.onSelect}
-          className="mt-1"
-          data-testid="bulk-optin"
-        />
-        <span className="leading-[normal]">
-          <Trans>Ask to subscribe</Trans>
-          <span className="block text-xs leading-[normal] text-slate-500">
+    <KindOption
+      value="optin_request"
+      testId="bulk-optin"
+      selected={optin.selected}
+      onSelect={optin.onSelect}
+      name={<Trans>Ask to subscribe</Trans>}
+      note={
+        <Trans>
+          An opt-in request to the customers inside the window: those who accept can later get marketing
+          messages outside it.
+        </Trans>
+      }
+    >
+      <div className="flex flex-col gap-2 ps-6 leading-[normal]">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium text-slate-700">
+            <Trans>Title of the request</Trans>
+          </span>
+          <input
+            type="text"
+            dir="auto"
+            className="rounded-lg border border-slate-300 p-2"
+            value={optin.title}
+            maxLength={OPTIN_TITLE_MAX}
+            onChange={(e) => optin.onTitle(e.target.value)}
+            data-testid="bulk-optin-title"
+          />
+          <span className="text-xs text-slate-500">
             <Trans>
-              An opt-in request to the customers inside the window: those who accept can later get marketing
-              messages outside it.
+              {length}/{max} characters. One request with the same title per customer per week.
             </Trans>
           </span>
-        </span>
-      </label>
-      {optin.selected ? (
-        <div className="flex flex-col gap-2 ps-6 leading-[normal]">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-slate-700">
-              <Trans>Title of the request</Trans>
-            </span>
-            <input
-              type="text"
-              dir="auto"
-              className="rounded-lg border border-slate-300 p-2"
-              value={optin.title}
-              maxLength={OPTIN_TITLE_MAX}
-              onChange={(e) => optin.onTitle(e.target.value)}
-              data-testid="bulk-optin-title"
-            />
-            <span className="text-xs text-slate-500">
-              <Trans>
-                {length}/{max} characters. One request with the same title per customer per week.
-              </Trans>
-            </span>
-          </label>
-          {!title ? (
-            <p className="text-red-700" role="alert">
-              <Trans>Enter a title for the request.</Trans>
-            </p>
-          ) : optin.checkFailed ? (
-            <p className="text-amber-800" data-testid="bulk-optin-check">
-              <Trans>Could not check who was already asked; Messenger will refuse repeated requests.</Trans>
-            </p>
-          ) : optin.check === undefined ? (
-            <p className="text-slate-500" data-testid="bulk-optin-check">
-              <Trans>Checking who can be asked…</Trans>
-            </p>
-          ) : (
-            <p className="text-slate-700" data-testid="bulk-optin-check">
-              <Trans>
-                {allowed} will be asked. Left out: {asked} asked this week, {subscribed} already subscribed.
-              </Trans>
-            </p>
-          )}
-        </div>
-      ) : null}
-    </div>
+        </label>
+        {!title ? (
+          <p className="text-red-700" role="alert">
+            <Trans>Enter a title for the request.</Trans>
+          </p>
+        ) : optin.checkFailed ? (
+          <p className="text-amber-800" data-testid="bulk-optin-check">
+            <Trans>Could not check who was already asked; Messenger will refuse repeated requests.</Trans>
+          </p>
+        ) : optin.check === undefined ? (
+          <p className="text-slate-500" data-testid="bulk-optin-check">
+            <Trans>Checking who can be asked…</Trans>
+          </p>
+        ) : (
+          <p className="text-slate-700" data-testid="bulk-optin-check">
+            <Trans>
+              {allowed} will be asked. Left out: {asked} asked this week, {subscribed} already subscribed.
+            </Trans>
+          </p>
+        )}
+      </div>
+    </KindOption>
   )
 }
 

@@ -30,6 +30,7 @@ import {
   ApprovedTemplates,
   LibrarySearch,
   TemplateFill,
+  UpdatesNeedPermission,
   type TemplateChoice,
 } from '../../../shared/utility/template-fill.tsx'
 
@@ -128,12 +129,7 @@ export function UpdateSheet(props: UpdateSheetProps) {
               <Trans>Update sent.</Trans>
             </p>
           ) : !allowed ? (
-            <p>
-              <Trans>
-                Updates about an order, an appointment, an event or an account can reach a customer after 24
-                hours. Facebook asks you to allow the page to send them first.
-              </Trans>
-            </p>
+            <UpdatesNeedPermission />
           ) : chosen ? (
             <TemplateFill
               body={chosen.body}
@@ -149,11 +145,7 @@ export function UpdateSheet(props: UpdateSheetProps) {
                   hours. Pick a template:
                 </Trans>
               </p>
-              <ApprovedTemplates
-                templates={templates.data}
-                onPick={choose}
-                testId="update-page-templates"
-              />
+              <ApprovedTemplates templates={templates.data} onPick={choose} testId="update-page-templates" />
               <LibrarySearch testId="update-search" value={search} onChange={setSearch} />
               <ul className="flex flex-col gap-2" data-testid="update-library">
                 {(library.data ?? []).map((lib) => (
