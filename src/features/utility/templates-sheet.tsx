@@ -32,7 +32,7 @@ import {
   useUtilityClient,
   type WithToken,
 } from '../../shared/utility/api.ts'
-import { LibrarySearch } from '../../shared/utility/template-fill.tsx'
+import { LibrarySearch, UpdatesNeedPermission } from '../../shared/utility/template-fill.tsx'
 
 /** The entry (sidebar or header) and the sheet it opens. */
 export function TemplatesEntry(props: { pageId: string; withToken: WithToken; ready: boolean }) {
@@ -122,12 +122,7 @@ function TemplatesSheet({ pageId, withToken }: { pageId: string; withToken: With
             <Trans>Update templates</Trans>
           </DialogTitle>
           {!allowed ? (
-            <p>
-              <Trans>
-                Updates about an order, an appointment, an event or an account can reach a customer after 24
-                hours. Facebook asks you to allow the page to send them first.
-              </Trans>
-            </p>
+            <UpdatesNeedPermission />
           ) : draft ? (
             <DraftForm draft={draft} taken={taken} busy={busy} onChange={setDraft} onSave={save} />
           ) : (

@@ -46,6 +46,12 @@ export function fillBody(body: string, params: readonly string[]): string {
   return body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole)
 }
 
+/** Every placeholder has a value. */
+export function paramsComplete(body: string, params: readonly string[]): boolean {
+  const count = placeholderCount(body)
+  return params.length >= count && params.slice(0, count).every((p) => p.trim().length > 0)
+}
+
 /** What a utility send carries: the page's approved template, its language and its parameters. */
 export interface UtilityContent {
   /** The template's name in the page's library. */

@@ -4,6 +4,53 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { fillBody, placeholderCount, TEMPLATE_PARAM_MAX } from '../graph/template.ts'
+import { templateBody, type PageTemplate } from '../graph/utility.ts'
+
+/** A template the owner picked: its name and language in the page's library, its body and sample values. */
+export interface TemplateChoice {
+  name: string
+  language: string
+  body: string
+  examples: string[]
+}
+
+/** A page template as a choice: its body and the sample value of each placeholder. */
+export function pageChoice(tpl: PageTemplate): TemplateChoice {
+  const body = templateBody(tpl)
+  const examples = tpl.components.find((c) => c.type.toUpperCase() === 'BODY')?.example?.body_text?.[0] ?? []
+  return { name: tpl.name, language: tpl.language, body, examples }
+}
+
+/** The page's approved templates, each a button with its name and body (nothing while there is none). */
+export function ApprovedTemplates(props: {
+  templates: readonly PageTemplate[] | undefined
+  onPick(choice: TemplateChoice): void
+  testId: string
+}) {
+  const approved = (props.templates ?? []).filter((tpl) => tpl.status === 'APPROVED')
+  if (!approved.length) return null
+  return (
+    <ul className="flex flex-col gap-2" data-testid={props.testId}>
+      {approved.map((tpl) => (
+        <li key={tpl.id}>
+          <button
+            type="button"
+            data-testid={`page-template-${tpl.name}`}
+            onClick={() => props.onPick(pageChoice(tpl))}
+            className="flex min-h-11 w-full flex-col items-start rounded-lg border border-brand-200 px-3 py-2 text-start hover:bg-brand-50"
+          >
+            <span className="font-medium text-slate-900">
+              <bdi>{tpl.name}</bdi>
+            </span>
+            <span dir="auto" className="text-slate-600">
+              {templateBody(tpl)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export function TemplateFill(props: {
   body: string
@@ -63,10 +110,16 @@ export function TemplateFill(props: {
   )
 }
 
-/** Every placeholder has a value. */
-export function paramsComplete(body: string, params: readonly string[]): boolean {
-  const count = placeholderCount(body)
-  return params.length >= count && params.slice(0, count).every((p) => p.trim().length > 0)
+/** Why the page is asked for the permission to send updates, before it has it. */
+export function UpdatesNeedPermission() {
+  return (
+    <p>
+      <Trans>
+        Updates about an order, an appointment, an event or an account can reach a customer after 24 hours.
+        Facebook asks you to allow the page to send them first.
+      </Trans>
+    </p>
+  )
 }
 
 /** The search field of Meta's template library. */

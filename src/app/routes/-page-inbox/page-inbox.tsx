@@ -334,7 +334,13 @@ export function PageInbox({ pageId }: { pageId: string }) {
         <div className={`min-h-0 min-w-0 flex-1 ${chosen ? 'flex' : 'hidden md:flex'}`}>
           {search.bulk && token ? (
             <Suspense fallback={<LoadingDots />}>
-              <BulkWizard pageId={pageId} pageName={page.name} pageToken={token} onClose={toggleBulk} />
+              <BulkWizard
+                pageId={pageId}
+                pageName={page.name}
+                pageToken={token}
+                withToken={entry.withToken}
+                onClose={toggleBulk}
+              />
             </Suspense>
           ) : selected && chatShown ? (
             <ChatView

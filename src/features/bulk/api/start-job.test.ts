@@ -121,6 +121,42 @@ describe('starting a bulk job', () => {
     ])
   })
 
+  it('records an update from a template as a utility job on the server and on the device', async () => {
+    const utility = {
+      name: 'workshop_reminder',
+      language: 'en_US',
+      body: 'Hi {{1}}, the workshop is on {{2}} at {{3}}.',
+      params: ['{first name}', 'Saturday 10:00', 'Calle 5'],
+    }
+    await startBulkJob(
+      input({
+        text: '',
+        recipients: people(['standard', 'standard']),
+        contentKind: 'utility',
+        utility,
+        nameFallback: 'friend',
+      }),
+    )
+    const created = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/v2/messages'))!.body
+    expect(created).toMatchObject({
+      kind: 'utility',
+      content_kind: 'utility',
+      utility,
+      message: 'Hi {first name}, the workshop is on Saturday 10:00 at Calle 5.',
+      name_fallback: 'friend',
+      tag: null,
+      total_messages: 2,
+    })
+    const job = await jobs.get('77')
+    expect([job?.kind, job?.contentKind, job?.utility, job?.nameFallback, job?.state]).toEqual([
+      'utility',
+      'utility',
+      utility,
+      'friend',
+      'queued',
+    ])
+  })
+
   it('reads the marketing reason from the shapes a refusal may take', () => {
     expect(marketingRefusal({ code: 'marketing:budget_spent' })).toEqual({ code: 'budget_spent' })
     expect(

@@ -10,6 +10,7 @@ import type { Budget, ContentKind, JobKind } from '../../../shared/contracts/mar
 import { jobs } from '../../../shared/bulk/records.ts'
 import type { AudienceLabels, SubscriptionState } from '../../../shared/contracts/api.ts'
 import { FIRST_NAME_TOKEN } from '../../../shared/graph/delivery.ts'
+import { fillBody, type UtilityContent } from '../../../shared/graph/template.ts'
 import { MessageType } from '../../../shared/constants/limits.ts'
 import { tagForSend, type ContentType } from '../../../shared/policy/messaging.ts'
 import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
@@ -32,9 +33,13 @@ export interface StartJobInput {
   subscription: SubscriptionState | null
   /** Hand the job to the server when the app is hidden or closed. */
   keepSending?: boolean
-  /** An opt-in request ("Ask to subscribe") with this title instead of the text. */
+  /**
+   * An opt-in request ("Ask to subscribe") with this title, or an update from a template (`utility`, a
+   * utility message with these parameters), instead of the text.
+   */
   contentKind?: ContentKind
   optinTitle?: string
+  utility?: UtilityContent
   /** The page's custom labels the audience was chosen by. */
   audienceLabels?: AudienceLabels
   /** Written where the text takes a recipient's first name and the network has none. */
@@ -86,13 +91,16 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   const audience = input.recipients.slice(0, plan.count)
   const tagging = tagForSend(input.policy, input.content)
   const optin = input.contentKind === 'optin_request' && !!input.optinTitle
-  // An opt-in request has no text of its own: its record (and card) reads the request's title.
-  const text = optin ? input.optinTitle! : input.text
+  const utility = input.contentKind === 'utility' ? input.utility : undefined
+  // An opt-in request has no text of its own: its record (and card) reads the request's title; an update
+  // reads its template's body with the values typed once (`{first name}` kept, as in a text).
+  const text = optin ? input.optinTitle! : utility ? fillBody(utility.body, utility.params) : input.text
   const personal = !optin && text.includes(FIRST_NAME_TOKEN) && !!input.nameFallback?.trim()
+  // A utility job reaches everyone by its template: never a campaign.
   const marketing =
-    input.marketing && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
+    input.marketing && !utility && audience.some((m) => m.way === 'marketing') ? input.marketing : undefined
   // Fixed here for the job's whole life, on the server record and on this device's alike.
-  const kind: JobKind = optin ? 'optin_request' : marketing ? 'marketing' : 'standard'
+  const kind: JobKind = optin ? 'optin_request' : utility ? 'utility' : marketing ? 'marketing' : 'standard'
   const { id } = await createBulkMessage({
     page_id: input.pageId,
     message_type_id: MessageType.BULK_MESSAGE,
@@ -103,6 +111,7 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     total_messages: audience.length,
     branded_messages_amount: plan.brandedFrom >= 0 ? audience.length - plan.brandedFrom : 0,
     ...(optin ? { content_kind: 'optin_request' as const, optin_title: input.optinTitle! } : {}),
+    ...(utility ? { content_kind: 'utility' as const, utility } : {}),
     kind,
     ...(input.audienceLabels ? { audience_labels: input.audienceLabels } : {}),
     ...(personal ? { name_fallback: input.nameFallback!.trim() } : {}),
@@ -133,6 +142,7 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
     cursor: 0,
     ...(input.keepSending || marketing ? { keepSending: true } : {}),
     ...(optin ? { contentKind: 'optin_request' as const, optinTitle: input.optinTitle! } : {}),
+    ...(utility ? { contentKind: 'utility' as const, utility } : {}),
     ...(personal ? { nameFallback: input.nameFallback!.trim() } : {}),
     ...(input.audienceLabels ? { audienceLabels: input.audienceLabels } : {}),
     ...(marketing

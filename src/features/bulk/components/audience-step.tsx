@@ -19,6 +19,8 @@ export interface AudienceGroups {
   marketingOn: boolean | undefined
   /** The subscribers' group is reduced to the window's (an opt-in request goes only inside it). */
   optin: boolean
+  /** An update from a template goes to every chosen customer, whichever group: the groups are not chosen. */
+  utility?: boolean
   chosen: { standard: boolean; marketing: boolean }
   onChoose(group: 'standard' | 'marketing', on: boolean): void
 }
@@ -177,6 +179,15 @@ function Groups({ groups }: { groups: AudienceGroups }) {
   const n = (v: number) => formatNumber(v, i18n.locale)
   const rest = Object.values(groups.none).reduce((a, b) => a + b, 0)
   const reasons = (Object.keys(groups.none) as UnreachableWhy[]).filter((why) => groups.none[why] > 0)
+  if (groups.utility)
+    return (
+      <p className="text-slate-700" data-testid="bulk-groups-utility">
+        <Trans>
+          An update from a template goes to all {n(groups.standard + groups.marketing + rest)}, inside the
+          24-hour window or not.
+        </Trans>
+      </p>
+    )
   return (
     <ul className="flex flex-col gap-2" aria-label={t`Audience groups`}>
       <Group

@@ -14,6 +14,7 @@ import { dismissAll, notificationStore } from '../../../shared/notifications/sto
 import { closeAllModals, modalStack } from '../../../shared/ui/modal-stack.ts'
 import type * as Config from '../../../shared/config'
 import type * as Session from '../../../shared/session'
+import type * as SessionActions from '../../../shared/session/actions.ts'
 import type * as StartJob from '../api/start-job.ts'
 import type { StartJobInput } from '../api/start-job.ts'
 import { BulkWizard } from './bulk-wizard.tsx'
@@ -75,6 +76,12 @@ vi.mock('../../../shared/session', async (original) => {
   }
 })
 
+// The utility templates' piece reads the login's grants from the session's actions module itself.
+vi.mock('../../../shared/session/actions.ts', async (original) => ({
+  ...(await original<typeof SessionActions>()),
+  hasPermissions: () => grants.held,
+}))
+
 let marketingOn = true
 const calls: string[] = []
 function api() {
@@ -92,6 +99,7 @@ function api() {
         optin_title_default: 'Updates and promotions',
       })
     if (url.endsWith('/marketing/subscribers')) return Response.json({ psids: ['3', '4', '5'] })
+    if (url.includes('/P1/message_templates')) return Response.json({ data: TEMPLATES })
     if (url.includes('/marketing/estimate?count=2'))
       return Response.json({ currency: 'MXN', per_message_minor: 85, estimate_minor: 170 })
     if (url.endsWith('/optin-requests/check'))
@@ -105,6 +113,32 @@ function api() {
     return Response.json({}, { status: 404 })
   })
 }
+
+/** The page's utility templates: one approved event reminder, one still in review. */
+const TEMPLATES = [
+  {
+    id: 'T1',
+    name: 'workshop_reminder',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [
+      {
+        type: 'BODY',
+        text: 'Hi {{1}}, the workshop is on {{2}} at {{3}}.',
+        example: { body_text: [['Ana', 'May 3', 'Calle 5']] },
+      },
+    ],
+  },
+  {
+    id: 'T2',
+    name: 'pickup_ready',
+    language: 'en_US',
+    status: 'PENDING',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Hi {{1}}, your order is ready.' }],
+  },
+]
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 let root: Root
@@ -145,8 +179,8 @@ afterEach(() => {
 const q = (id: string) => host.querySelector<HTMLElement>(`[data-testid="${id}"]`)
 const text = (id: string) => q(id)?.textContent ?? ''
 
-async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 100 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 20)))
+async function until(check: () => boolean, what: string, tries = 100) {
+  for (let i = 0; i < tries && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 20)))
   if (!check()) throw new Error(`never: ${what}`)
 }
 
@@ -339,5 +373,57 @@ describe('the bulk wizard with marketing messages', () => {
     await sendWithBudget()
     const shown = notificationStore.getState().map((n) => `${n.title}: ${n.message}`)
     expect(shown).toContain('The marketing send did not start: Marketing error inactive_campaign')
+  })
+})
+
+describe('the bulk wizard with an update from a template', () => {
+  it('sends an approved template to everyone chosen, outside the window too, with the values typed once', async () => {
+    await until(() => /\)2$/.test(text('bulk-group-marketing')), 'subscribers counted')
+    click(stepButton(2))
+    // A retired tag points to the update, and choosing it there selects it.
+    click(q('tag-successor-use'))
+    expect((q('bulk-utility-option') as HTMLInputElement).checked).toBe(true)
+    await until(() => !!q('bulk-utility'), 'the piece, loaded when chosen', 1000)
+    await until(() => !!q('page-template-workshop_reminder'), 'the approved template' + text('bulk-utility'))
+    expect(q('page-template-pickup_ready')).toBeNull()
+    expect(text('bulk-utility-reach')).toBe(
+      '7 chosen customers can get this update: 3 who wrote in the last 23 hours and 4 outside that window.',
+    )
+    expect(text('bulk-groups-utility')).toBe(
+      'An update from a template goes to all 7, inside the 24-hour window or not.',
+    )
+    click(q('page-template-workshop_reminder'))
+    expect((q('template-param-1') as HTMLInputElement).value).toBe('{first name}')
+    type(q('template-param-2') as HTMLInputElement, 'Saturday 10:00')
+    // Not sent while a placeholder is empty.
+    click(stepButton(3))
+    expect(q('bulk-text')).toBeNull()
+    expect(q('bulk-later')).toBeNull()
+    await act(async () => {
+      q('bulk-send')!.click()
+      await new Promise((r) => setTimeout(r, 20))
+    })
+    expect(started).toHaveLength(0)
+    expect(notificationStore.getState().map((n) => n.message)).toContain(
+      'Choose a template and fill in its placeholders.',
+    )
+    type(q('template-param-3') as HTMLInputElement, 'Calle 5')
+    expect(text('template-preview')).toBe('Hi Person, the workshop is on Saturday 10:00 at Calle 5.')
+    await act(async () => {
+      q('bulk-send')!.click()
+      await new Promise((r) => setTimeout(r, 20))
+    })
+    expect(started).toHaveLength(1)
+    expect(started[0]!.contentKind).toBe('utility')
+    expect(started[0]!.utility).toEqual({
+      name: 'workshop_reminder',
+      language: 'en_US',
+      body: 'Hi {{1}}, the workshop is on {{2}} at {{3}}.',
+      params: ['{first name}', 'Saturday 10:00', 'Calle 5'],
+    })
+    expect(started[0]!.recipients.map((r) => [r.recipientId, r.way])).toEqual(
+      ['1', '2', '3', '4', '5', '6', '7'].map((id) => [id, 'standard']),
+    )
+    expect(started[0]!.marketing).toBeUndefined()
   })
 })

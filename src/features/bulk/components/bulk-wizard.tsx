@@ -1,10 +1,11 @@
 /**
  * The three-step bulk-message wizard (audience, content type, writing and sending). Under the current policy
  * the audience comes in three groups (inside the window, subscribers outside it, the rest); a send to
- * subscribers takes a campaign budget and runs on the server; "Ask to subscribe" sends opt-in requests.
+ * subscribers takes a campaign budget and runs on the server; "Ask to subscribe" sends opt-in requests; an
+ * update from a template (a utility message) goes to everyone chosen, inside the window or not.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo, useReducer, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useReducer, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   checkOptinRequests,
@@ -23,8 +24,10 @@ import { needsReply } from '../../../shared/policy/needs-reply.ts'
 import { usePageStates } from '../../../shared/live/conversation-states.ts'
 import { hasPermissions, requestExtraPermissions, sessionStore, useSession } from '../../../shared/session'
 import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
-import { openModal } from '../../../shared/ui'
+import { LoadingDots, openModal } from '../../../shared/ui'
 import { planAudience } from '../../../shared/bulk/allowance.ts'
+import { paramsComplete } from '../../../shared/graph/template.ts'
+import type { WithToken } from '../../../shared/utility/api.ts'
 import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
 import { useAudience } from '../api/use-audience.ts'
 import { useLabelAudience } from '../api/use-label-audience.ts'
@@ -51,14 +54,21 @@ import { SendHistoryLink } from './send-history-link.tsx'
 import { StepFrame } from './step-frame.tsx'
 import { SCHEDULED_KEY } from './scheduled-list.tsx'
 
+/** The update from a template loads when the owner first chooses it. */
+const WizardUpdate = lazy(() =>
+  import('../../../shared/utility/wizard-update.tsx').then((m) => ({ default: m.WizardUpdate })),
+)
+
 export interface BulkWizardProps {
   pageId: string
   pageName: string
   pageToken: string
+  /** Runs a Graph call with the page's token, read again when it has expired (the templates' calls). */
+  withToken?: WithToken
   onClose(): void
 }
 
-export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardProps) {
+export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: BulkWizardProps) {
   const { t, i18n } = useLingui()
   const config = useClientConfig()
   const { subscription } = useSession()
@@ -127,6 +137,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
     [policy, selected, marketing.subscribers, marketing.on, audience.at],
   )
   const optin = state.kind === 'optin_request'
+  const utility = windowed && state.kind === 'utility'
   const chosen = chosenGroups(state, split)
   const optinTitle = state.optinTitle.trim()
   const optinCheck = useOptinCheck(pageId, optin ? chosen.standard.map((c) => c.recipientId) : [], optinTitle)
@@ -157,15 +168,23 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
   const [tried, setTried] = useState(false)
   const recipients = standard.length + chosen.marketing.length
   const keepSending = keepChoice ?? keepSendingByDefault(plan.count)
-  const toggle = (step: StepNo) => dispatch({ type: 'toggle-step', step, recipients })
+  // Step 2 opens with anyone chosen: an update from a template reaches those outside the window too.
+  const reachable = windowed ? selected.length : recipients
+  const toggle = (step: StepNo) =>
+    dispatch({ type: 'toggle-step', step, recipients: step === 2 ? reachable : recipients })
+  const utilityReady = !!state.utility && paramsComplete(state.utility.body, state.utility.params)
 
   async function send() {
     if (guard.current) return
-    if (optin ? !optinTitle : !state.text.trim()) {
+    if (utility ? !utilityReady : optin ? !optinTitle : !state.text.trim()) {
       notify({
         kind: 'warning',
         title: t`Incomplete form`,
-        message: optin ? t`Enter a title for the request.` : t`Please enter a message`,
+        message: utility
+          ? t`Choose a template and fill in its placeholders.`
+          : optin
+            ? t`Enter a title for the request.`
+            : t`Please enter a message`,
       })
       return
     }
@@ -191,7 +210,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       })
       return
     }
-    if (later !== undefined && !optin && marketingCount === 0 && !byLabel) {
+    if (later !== undefined && !optin && !utility && marketingCount === 0 && !byLabel) {
       const at = later ? new Date(later).getTime() : NaN
       if (!Number.isFinite(at) || at <= Date.now()) {
         notify({
@@ -254,9 +273,11 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
       startToken = sessionStore.getState().accounts.find((a) => a.id === pageId)?.access_token ?? pageToken
     }
     try {
-      // An opt-in request carries no image of the owner's.
+      // An opt-in request or an update carries no image of the owner's.
       const imageUrl =
-        state.image && !optin ? (await uploadImage(state.image, sub?.access_type ?? null)).url : undefined
+        state.image && !optin && !utility
+          ? (await uploadImage(state.image, sub?.access_type ?? null)).url
+          : undefined
       const { count } = await startBulkJob({
         pageId,
         pageName,
@@ -283,6 +304,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         subscription: sub,
         keepSending,
         ...(optin ? { contentKind: 'optin_request' as const, optinTitle } : {}),
+        ...(utility && state.utility ? { contentKind: 'utility' as const, utility: state.utility } : {}),
         ...(marketingCount > 0 && verdict.ok
           ? {
               marketing: {
@@ -368,6 +390,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
             none: countWhy(split.none),
             marketingOn: marketing.loading ? undefined : marketing.on,
             optin,
+            utility,
             chosen: state.groups,
             onChoose: (group, on) => dispatch({ type: 'group', group, on }),
           }}
@@ -377,13 +400,37 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
         no={2}
         title={<Trans>Content type</Trans>}
         open={state.open[2]}
-        enabled={recipients > 0 && hasAudience(state)}
+        enabled={reachable > 0 && hasAudience(state)}
         onToggle={() => toggle(2)}
       >
         <ContentStep
           policy={policy}
           value={state.content}
           onChange={(content) => dispatch({ type: 'content', content })}
+          update={
+            windowed
+              ? {
+                  selected: utility,
+                  onSelect: () => dispatch({ type: 'kind', kind: 'utility' }),
+                  panel: (
+                    <Suspense fallback={<LoadingDots />}>
+                      <WizardUpdate
+                        pageId={pageId}
+                        withToken={withToken ?? ((call) => call(pageToken))}
+                        value={state.utility}
+                        onChange={(u) => dispatch({ type: 'utility', utility: u })}
+                        first={standard[0]?.name}
+                        fallback={state.nameFallback.trim() || t`friend`}
+                        reach={{
+                          inside: split.standard.length,
+                          outside: selected.length - split.standard.length,
+                        }}
+                      />
+                    </Suspense>
+                  ),
+                }
+              : undefined
+          }
           optin={
             windowed && marketing.on
               ? {
@@ -418,7 +465,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           keepSending={keepSending}
           onKeepSending={setKeepChoice}
           // A send by label is chosen now: a scheduled send computes its audience when it starts.
-          later={optin || marketingCount > 0 || byLabel ? undefined : later}
+          later={optin || utility || marketingCount > 0 || byLabel ? undefined : later}
           nameFallback={state.nameFallback}
           onNameFallback={(word) => dispatch({ type: 'name-fallback', word })}
           preview={
@@ -431,6 +478,7 @@ export function BulkWizard({ pageId, pageName, pageToken, onClose }: BulkWizardP
           }
           onLater={setLater}
           optin={optin}
+          utility={utility}
           marketing={marketingCount > 0}
           extra={
             windowed && (marketingCount > 0 || optin) ? (

@@ -28,6 +28,8 @@ export function ComposeStep(props: {
   onLater(value: string | undefined): void
   /** An opt-in request is sent instead of a message: no text or image to write. */
   optin?: boolean
+  /** An update from a template (written in step 2) is sent instead of a message. */
+  utility?: boolean
   /** Reaches subscribers by marketing message: the job runs on the server and cannot be scheduled. */
   marketing?: boolean
   /** The budget and the summary, shown above the send button. */
@@ -70,6 +72,10 @@ export function ComposeStep(props: {
       {props.optin ? (
         <p className="text-slate-600" data-testid="bulk-optin-note">
           <Trans>Messenger shows the request with your title and a button to subscribe.</Trans>
+        </p>
+      ) : props.utility ? (
+        <p className="text-slate-600" data-testid="bulk-utility-note">
+          <Trans>Each chosen customer gets the update from step 2, as its preview shows.</Trans>
         </p>
       ) : (
         <>
@@ -229,7 +235,7 @@ export function ComposeStep(props: {
               </span>
             </span>
           </label>
-          {props.optin ? null : (
+          {props.optin || props.utility ? null : (
             <label className="flex items-start gap-2">
               <input
                 type="checkbox"

@@ -1,9 +1,12 @@
 /**
- * Step 2: the content type the policy allows; retired tags are shown disabled with the reason. With marketing
- * messages on, "Ask to subscribe" sends an opt-in request (a title the owner may edit) instead of a message,
- * to the customers inside the window only, leaving out those asked this week or already subscribed.
+ * Step 2: the content type the policy allows; retired tags are shown disabled with the reason and point to
+ * their successor. Under the current policy "Update from a template" sends one of the page's approved utility
+ * templates to everyone chosen, inside the window or not. With marketing messages on, "Ask to subscribe"
+ * sends an opt-in request (a title the owner may edit) instead of a message, to the customers inside the
+ * window only, leaving out those asked this week or already subscribed.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { OPTIN_TITLE_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
 import { contentOptions, type ContentType, type TagSuccessor } from '../../../shared/policy/messaging.ts'
@@ -19,14 +22,25 @@ export interface OptinChoice {
   checkFailed: boolean
 }
 
+/** An update from one of the page's approved templates (a utility message). */
+export interface UpdateChoice {
+  selected: boolean
+  onSelect(): void
+  /** The template, its values and the preview: shown while chosen, loaded when first chosen. */
+  panel: ReactNode
+}
+
 export function ContentStep(props: {
   policy: MessagingPolicyName
   value?: ContentType
   onChange(v: ContentType): void
+  /** Offered under the current policy. */
+  update?: UpdateChoice | undefined
   /** Offered when the page has marketing messages on. */
   optin?: OptinChoice | undefined
 }) {
-  const optinSelected = !!props.optin?.selected
+  // Another kind of content than a message of this list is chosen.
+  const otherKind = !!props.optin?.selected || !!props.update?.selected
   return (
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-2 text-slate-600">
@@ -37,34 +51,99 @@ export function ContentStep(props: {
         </Trans>
       </legend>
       {contentOptions(props.policy).map((o) => (
-        <label key={o.value} className={`flex items-start gap-2 ${o.enabled ? '' : 'text-slate-400'}`}>
-          <input
-            type="radio"
-            name="bulk-content"
-            value={o.value}
-            disabled={!o.enabled}
-            checked={!optinSelected && props.value === o.value}
-            onChange={() => props.onChange(o.value)}
-            className="mt-1"
-          />
-          {/* Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin, or the name
-              and the reason below it overlap. */}
-          <span className="leading-[normal]">
-            <ContentName value={o.value} />
-            {o.successor ? (
-              <span className="block text-xs leading-[normal] text-slate-600" data-testid="tag-successor">
-                <SuccessorText successor={o.successor} />
-              </span>
-            ) : o.reason === 'retired' ? (
-              <span className="block text-xs leading-[normal]">
-                <Trans>No longer allowed by Facebook: messages with this tag are refused.</Trans>
-              </span>
-            ) : null}
-          </span>
-        </label>
+        <div key={o.value} className="flex flex-col gap-1">
+          <label className={`flex items-start gap-2 ${o.enabled ? '' : 'text-slate-400'}`}>
+            <input
+              type="radio"
+              name="bulk-content"
+              value={o.value}
+              disabled={!o.enabled}
+              checked={!otherKind && props.value === o.value}
+              onChange={() => props.onChange(o.value)}
+              className="mt-1"
+            />
+            {/* Line height `normal` is each script's own: Nastaliq (Urdu) needs far more than Latin, or the name
+                and the reason below it overlap. */}
+            <span className="leading-[normal]">
+              <ContentName value={o.value} />
+              {o.successor ? (
+                <span className="block text-xs leading-[normal] text-slate-600" data-testid="tag-successor">
+                  <SuccessorText successor={o.successor} />
+                </span>
+              ) : o.reason === 'retired' ? (
+                <span className="block text-xs leading-[normal]">
+                  <Trans>No longer allowed by Facebook: messages with this tag are refused.</Trans>
+                </span>
+              ) : null}
+            </span>
+          </label>
+          {o.successor && props.update && !props.update.selected ? (
+            <button
+              type="button"
+              data-testid="tag-successor-use"
+              className="ms-6 min-h-11 self-start px-1 text-start leading-[normal] text-brand-700 underline"
+              onClick={props.update.onSelect}
+            >
+              <Trans>Use an update from a template</Trans>
+            </button>
+          ) : null}
+        </div>
       ))}
+      {props.update ? <UpdateOption update={props.update} /> : null}
       {props.optin ? <OptinOption optin={props.optin} /> : null}
     </fieldset>
+  )
+}
+
+/** A kind of content other than a message: its radio, its name with a note, and its own fields once chosen. */
+function KindOption(props: {
+  value: string
+  testId: string
+  selected: boolean
+  onSelect(): void
+  name: ReactNode
+  note: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex items-start gap-2">
+        <input
+          type="radio"
+          name="bulk-content"
+          value={props.value}
+          checked={props.selected}
+          onChange={props.onSelect}
+          className="mt-1"
+          data-testid={props.testId}
+        />
+        <span className="leading-[normal]">
+          {props.name}
+          <span className="block text-xs leading-[normal] text-slate-500">{props.note}</span>
+        </span>
+      </label>
+      {props.selected ? props.children : null}
+    </div>
+  )
+}
+
+function UpdateOption({ update }: { update: UpdateChoice }) {
+  return (
+    <KindOption
+      value="utility"
+      testId="bulk-utility-option"
+      selected={update.selected}
+      onSelect={update.onSelect}
+      name={<Trans>Update from a template</Trans>}
+      note={
+        <Trans>
+          The same reminder for everyone, such as an event's date and place, from one of the page's approved
+          templates. It reaches customers outside the 24-hour window too.
+        </Trans>
+      }
+    >
+      <div className="ps-6">{update.panel}</div>
+    </KindOption>
   )
 }
 
@@ -80,70 +159,60 @@ function OptinOption({ optin }: { optin: OptinChoice }) {
     n(refused.filter((r) => r.reason === 'subscribed').length),
   ]
   return (
-    <div className="flex flex-col gap-2">
-      <label className="flex items-start gap-2">
-        <input
-          type="radio"
-          name="bulk-content"
-          value="optin_request"
-          checked={optin.selected}
-          onChange={optin.onSelect}
-          className="mt-1"
-          data-testid="bulk-optin"
-        />
-        <span className="leading-[normal]">
-          <Trans>Ask to subscribe</Trans>
-          <span className="block text-xs leading-[normal] text-slate-500">
+    <KindOption
+      value="optin_request"
+      testId="bulk-optin"
+      selected={optin.selected}
+      onSelect={optin.onSelect}
+      name={<Trans>Ask to subscribe</Trans>}
+      note={
+        <Trans>
+          An opt-in request to the customers inside the window: those who accept can later get marketing
+          messages outside it.
+        </Trans>
+      }
+    >
+      <div className="flex flex-col gap-2 ps-6 leading-[normal]">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium text-slate-700">
+            <Trans>Title of the request</Trans>
+          </span>
+          <input
+            type="text"
+            dir="auto"
+            className="rounded-lg border border-slate-300 p-2"
+            value={optin.title}
+            maxLength={OPTIN_TITLE_MAX}
+            onChange={(e) => optin.onTitle(e.target.value)}
+            data-testid="bulk-optin-title"
+          />
+          <span className="text-xs text-slate-500">
             <Trans>
-              An opt-in request to the customers inside the window: those who accept can later get marketing
-              messages outside it.
+              {length}/{max} characters. One request with the same title per customer per week.
             </Trans>
           </span>
-        </span>
-      </label>
-      {optin.selected ? (
-        <div className="flex flex-col gap-2 ps-6 leading-[normal]">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-slate-700">
-              <Trans>Title of the request</Trans>
-            </span>
-            <input
-              type="text"
-              dir="auto"
-              className="rounded-lg border border-slate-300 p-2"
-              value={optin.title}
-              maxLength={OPTIN_TITLE_MAX}
-              onChange={(e) => optin.onTitle(e.target.value)}
-              data-testid="bulk-optin-title"
-            />
-            <span className="text-xs text-slate-500">
-              <Trans>
-                {length}/{max} characters. One request with the same title per customer per week.
-              </Trans>
-            </span>
-          </label>
-          {!title ? (
-            <p className="text-red-700" role="alert">
-              <Trans>Enter a title for the request.</Trans>
-            </p>
-          ) : optin.checkFailed ? (
-            <p className="text-amber-800" data-testid="bulk-optin-check">
-              <Trans>Could not check who was already asked; Messenger will refuse repeated requests.</Trans>
-            </p>
-          ) : optin.check === undefined ? (
-            <p className="text-slate-500" data-testid="bulk-optin-check">
-              <Trans>Checking who can be asked…</Trans>
-            </p>
-          ) : (
-            <p className="text-slate-700" data-testid="bulk-optin-check">
-              <Trans>
-                {allowed} will be asked. Left out: {asked} asked this week, {subscribed} already subscribed.
-              </Trans>
-            </p>
-          )}
-        </div>
-      ) : null}
-    </div>
+        </label>
+        {!title ? (
+          <p className="text-red-700" role="alert">
+            <Trans>Enter a title for the request.</Trans>
+          </p>
+        ) : optin.checkFailed ? (
+          <p className="text-amber-800" data-testid="bulk-optin-check">
+            <Trans>Could not check who was already asked; Messenger will refuse repeated requests.</Trans>
+          </p>
+        ) : optin.check === undefined ? (
+          <p className="text-slate-500" data-testid="bulk-optin-check">
+            <Trans>Checking who can be asked…</Trans>
+          </p>
+        ) : (
+          <p className="text-slate-700" data-testid="bulk-optin-check">
+            <Trans>
+              {allowed} will be asked. Left out: {asked} asked this week, {subscribed} already subscribed.
+            </Trans>
+          </p>
+        )}
+      </div>
+    </KindOption>
   )
 }
 

@@ -107,6 +107,26 @@ describe('the reach groups of the wizard', () => {
     expect(chosenGroups(s, split).marketing).toEqual(['s'])
   })
 
+  it('sends an update from a template to every chosen customer, outside the window too, and forgets it after a start', () => {
+    const withNone = { ...split, none: [{ item: 'x', why: 'outside_window' as const }] }
+    let s = wizardReducer(initialWizard(), { type: 'group', group: 'standard', on: false })
+    s = wizardReducer(s, { type: 'kind', kind: 'utility' })
+    expect(chosenGroups(s, withNone)).toEqual({ standard: ['a', 'b', 's', 'x'], marketing: [] })
+    const utility = {
+      name: 'event_reminder',
+      language: 'en_US',
+      body: 'Hi {{1}}, {{2}}',
+      params: ['{first name}', 'Fri'],
+    }
+    s = wizardReducer(s, { type: 'utility', utility })
+    expect(s.utility).toEqual(utility)
+    s = wizardReducer(s, { type: 'content', content: 'STANDARD' })
+    expect(s.kind).toBe('text')
+    expect(chosenGroups(s, withNone)).toEqual({ standard: [], marketing: ['s'] })
+    s = wizardReducer(wizardReducer(s, { type: 'kind', kind: 'utility' }), { type: 'reset' })
+    expect([s.kind, s.utility]).toEqual(['text', undefined])
+  })
+
   it('clears the budget and the title after a start', () => {
     let s = wizardReducer(initialWizard(), { type: 'budget-amount', amount: '50' })
     s = wizardReducer(s, { type: 'optin-title', title: 'News' })

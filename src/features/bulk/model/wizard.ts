@@ -5,6 +5,7 @@ import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../shared/constants/
 import type { AudienceLabel } from '../../../shared/constants/limits.ts'
 import { inLabelAudience, type LabelMatch } from '../../../shared/labels/audience.ts'
 import type { ContentType } from '../../../shared/policy/messaging.ts'
+import type { UtilityContent } from '../../../shared/graph/template.ts'
 import {
   DEFAULT_OPTIN_TITLE,
   type BudgetKind,
@@ -27,9 +28,14 @@ export interface WizardState {
   image?: File
   /** Which reachable groups the send goes to: inside the window (free) and subscribers outside it (paid). */
   groups: { standard: boolean; marketing: boolean }
-  /** The owner's message, or an opt-in request ("Ask to subscribe", inside the window only). */
+  /**
+   * The owner's message, an opt-in request ("Ask to subscribe", inside the window only), or an update from
+   * one of the page's approved templates (a utility message, inside the window or not).
+   */
   kind: ContentKind
   optinTitle: string
+  /** The update's template and its placeholders' values (one may hold `{first name}`). */
+  utility?: UtilityContent
   budgetKind: BudgetKind
   /** The budget as typed, in major units of the ad account's currency. */
   budgetAmount: string
@@ -61,6 +67,7 @@ export type WizardAction =
   | { type: 'group'; group: 'standard' | 'marketing'; on: boolean }
   | { type: 'kind'; kind: ContentKind }
   | { type: 'optin-title'; title: string }
+  | { type: 'utility'; utility?: UtilityContent }
   | { type: 'budget-kind'; kind: BudgetKind }
   | { type: 'budget-amount'; amount: string }
   | { type: 'reset' }
@@ -106,6 +113,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, kind: action.kind }
     case 'optin-title':
       return { ...state, optinTitle: action.title }
+    case 'utility':
+      return action.utility ? { ...state, utility: action.utility } : { ...state, utility: undefined }
     case 'budget-kind':
       return { ...state, budgetKind: action.kind }
     case 'budget-amount':
@@ -122,12 +131,18 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
 /**
  * Who the send goes to, by group: an opt-in request goes only inside the window (the network refuses it
- * outside), so it never takes the subscribers' group.
+ * outside), so it never takes the subscribers' group. An update from a template (a utility message) reaches
+ * every chosen customer, inside the window or not, with no campaign: all of them go as the one group.
  */
 export function chosenGroups<T>(
   state: Pick<WizardState, 'groups' | 'kind'>,
-  split: { standard: readonly T[]; marketing: readonly T[] },
+  split: { standard: readonly T[]; marketing: readonly T[]; none?: readonly { item: T }[] },
 ): { standard: readonly T[]; marketing: readonly T[] } {
+  if (state.kind === 'utility')
+    return {
+      standard: [...split.standard, ...split.marketing, ...(split.none ?? []).map((n) => n.item)],
+      marketing: [],
+    }
   return {
     standard: state.groups.standard ? split.standard : [],
     marketing: state.groups.marketing && state.kind === 'text' ? split.marketing : [],

@@ -12,9 +12,8 @@ import { isolate } from '../../../shared/format/index.ts'
 import { failureKind } from '../../../shared/graph/delivery.ts'
 import { graphErrorText } from '../../../shared/graph/error-words.ts'
 import { firstName } from '../../../shared/graph/delivery.ts'
-import { placeholderCount, templateLanguageFor } from '../../../shared/graph/template.ts'
+import { paramsComplete, placeholderCount, templateLanguageFor } from '../../../shared/graph/template.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
-import { templateBody, type PageTemplate } from '../../../shared/graph/utility.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { closeModal } from '../../../shared/ui/modal-stack.ts'
 import {
@@ -27,7 +26,13 @@ import {
   useUtilityClient,
   type WithToken,
 } from '../../../shared/utility/api.ts'
-import { LibrarySearch, paramsComplete, TemplateFill } from '../../../shared/utility/template-fill.tsx'
+import {
+  ApprovedTemplates,
+  LibrarySearch,
+  TemplateFill,
+  UpdatesNeedPermission,
+  type TemplateChoice,
+} from '../../../shared/utility/template-fill.tsx'
 
 export interface UpdateSheetProps {
   pageId: string
@@ -39,20 +44,13 @@ export interface UpdateSheetProps {
   onSent(): void
 }
 
-interface Chosen {
-  name: string
-  language: string
-  body: string
-  examples: string[]
-}
-
 export function UpdateSheet(props: UpdateSheetProps) {
   const { i18n, t } = useLingui()
   const client = useUtilityClient()
   const queryClient = useQueryClient()
   const [allowed, setAllowed] = useState(hasUtilityPermission)
   const [search, setSearch] = useState('')
-  const [chosen, setChosen] = useState<Chosen>()
+  const [chosen, setChosen] = useState<TemplateChoice>()
   const [params, setParams] = useState<string[]>([])
   const [phase, setPhase] = useState<'ready' | 'busy' | 'sent'>('ready')
   const [error, setError] = useState<string>()
@@ -60,9 +58,8 @@ export function UpdateSheet(props: UpdateSheetProps) {
   const templates = usePageTemplates(props.pageId, props.withToken, allowed)
   const library = useLibrary(search, language, props.withToken, allowed && !chosen)
   const close = () => closeModal('send-update')
-  const approved = (templates.data ?? []).filter((tpl) => tpl.status === 'APPROVED')
 
-  const choose = (c: Chosen) => {
+  const choose = (c: TemplateChoice) => {
     setChosen(c)
     // What is known is filled in: the greeting's name; the rest the owner types.
     const count = placeholderCount(c.body)
@@ -132,12 +129,7 @@ export function UpdateSheet(props: UpdateSheetProps) {
               <Trans>Update sent.</Trans>
             </p>
           ) : !allowed ? (
-            <p>
-              <Trans>
-                Updates about an order, an appointment, an event or an account can reach a customer after 24
-                hours. Facebook asks you to allow the page to send them first.
-              </Trans>
-            </p>
+            <UpdatesNeedPermission />
           ) : chosen ? (
             <TemplateFill
               body={chosen.body}
@@ -153,15 +145,7 @@ export function UpdateSheet(props: UpdateSheetProps) {
                   hours. Pick a template:
                 </Trans>
               </p>
-              {approved.length ? (
-                <ul className="flex flex-col gap-2" data-testid="update-page-templates">
-                  {approved.map((tpl) => (
-                    <li key={tpl.id}>
-                      <TemplateButton template={tpl} onPick={() => choose(pageChoice(tpl))} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <ApprovedTemplates templates={templates.data} onPick={choose} testId="update-page-templates" />
               <LibrarySearch testId="update-search" value={search} onChange={setSearch} />
               <ul className="flex flex-col gap-2" data-testid="update-library">
                 {(library.data ?? []).map((lib) => (
@@ -228,29 +212,5 @@ export function UpdateSheet(props: UpdateSheetProps) {
         </DialogPanel>
       </div>
     </Dialog>
-  )
-}
-
-function pageChoice(tpl: PageTemplate): Chosen {
-  const body = templateBody(tpl)
-  const examples = tpl.components.find((c) => c.type.toUpperCase() === 'BODY')?.example?.body_text?.[0] ?? []
-  return { name: tpl.name, language: tpl.language, body, examples }
-}
-
-function TemplateButton({ template, onPick }: { template: PageTemplate; onPick(): void }) {
-  return (
-    <button
-      type="button"
-      data-testid={`page-template-${template.name}`}
-      onClick={onPick}
-      className="flex min-h-11 w-full flex-col items-start rounded-lg border border-brand-200 px-3 py-2 text-start hover:bg-brand-50"
-    >
-      <span className="font-medium text-slate-900">
-        <bdi>{template.name}</bdi>
-      </span>
-      <span dir="auto" className="text-slate-600">
-        {templateBody(template)}
-      </span>
-    </button>
   )
 }
