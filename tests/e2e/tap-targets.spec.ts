@@ -14,6 +14,7 @@ import { loginAsDemo } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
 import { pressContinue } from './support/dialog.ts'
 import { smallTargets } from './support/targets.ts'
+import { waitForSent } from './bulk-support.ts'
 
 // The sends are paced at the real speed: the running send is still running when its card is measured.
 const test = stackTest({ PACING_SCALE: '1' })
@@ -48,7 +49,7 @@ function inputValue(d: Date): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`
 }
 
-test('every control on every screen is at least 44 x 44 px at 360 px', async ({ page }) => {
+test('every control on every screen is at least 44 x 44 px at 360 px', async ({ page, baseURL }) => {
   test.setTimeout(240_000)
   const survey = new Survey(page)
 
@@ -169,6 +170,8 @@ test('every control on every screen is at least 44 x 44 px at 360 px', async ({ 
   await expect(page.getByText(/Sending message to \d+ recipients, well done!/)).toBeVisible({
     timeout: 20_000,
   })
+  // Under way (its lease taken here) before the page is loaded again.
+  await waitForSent(baseURL!, 'Tap targets, now', 1)
   await page.goto(`/${pages.small}`)
   const toggle = page.getByTestId('bulk-strip-toggle')
   await expect(toggle).toBeVisible()

@@ -3,7 +3,7 @@
  * order and start at their own left edge; Khmer and Bengali snippets are cut at whole letters; direction
  * icons mirror in right to left; the install offer; counts in the language's own digits.
  */
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { openInbox, pages } from './inbox-support.ts'
@@ -13,21 +13,34 @@ const LATIN = 'We open at 9 am.'
 const KHMER = 'សួស្តីបង! តើផលិតផលនេះនៅមានក្នុងស្តុកទេ? ខ្ញុំចង់ទិញពីរ'
 const BENGALI = 'বিজ্ঞাপনের দামটা কত? আমি ক্ষমাপ্রার্থী, আগের বার্তাটি ভুল ছিল'
 
+/**
+ * Answers a Graph read with its body edited. A read the app gave up meanwhile (a newer one replaced it, the
+ * page moved on) has no response left to edit: it is aborted, as the app already dropped it.
+ */
+async function rewrite<T>(route: Route, edit: (body: T) => void) {
+  try {
+    const res = await route.fetch()
+    const body = (await res.json()) as T
+    edit(body)
+    await route.fulfill({ response: res, json: body })
+  } catch {
+    await route.abort().catch(() => undefined)
+  }
+}
+
 /** The first three conversations' snippets and the newest message of each chat, as the network answers. */
 async function serveTexts(page: Page) {
-  await page.route(/\/sandbox\/graph\/[^?]*\/conversations\?/, async (route) => {
-    const res = await route.fetch()
-    const body = (await res.json()) as { data?: { snippet?: string }[] }
-    const texts = [LATIN, KHMER, BENGALI]
-    body.data?.slice(0, 3).forEach((c, i) => (c.snippet = texts[i]))
-    await route.fulfill({ response: res, json: body })
-  })
-  await page.route(/\/sandbox\/graph\/[^?]*\/messages\?/, async (route) => {
+  await page.route(/\/sandbox\/graph\/[^?]*\/conversations\?/, (route) =>
+    rewrite<{ data?: { snippet?: string }[] }>(route, (body) => {
+      const texts = [LATIN, KHMER, BENGALI]
+      body.data?.slice(0, 3).forEach((c, i) => (c.snippet = texts[i]))
+    }),
+  )
+  await page.route(/\/sandbox\/graph\/[^?]*\/messages\?/, (route) => {
     if (route.request().method() !== 'GET') return route.fallback()
-    const res = await route.fetch()
-    const body = (await res.json()) as { data?: { message?: string }[] }
-    if (body.data?.[0]) body.data[0].message = LATIN
-    await route.fulfill({ response: res, json: body })
+    return rewrite<{ data?: { message?: string }[] }>(route, (body) => {
+      if (body.data?.[0]) body.data[0].message = LATIN
+    })
   })
 }
 
