@@ -3,7 +3,7 @@
  * ends), a rejected one with why (the class in the owner's language, the network's reason beside it);
  * Meta's library searched and copied in; a template written, edited or deleted.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { SheetFrame } from '../../shared/ui/sheet-frame.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -111,108 +111,91 @@ function TemplatesSheet({ pageId, withToken }: { pageId: string; withToken: With
   }
 
   return (
-    <Dialog open onClose={close} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid="templates-sheet"
-          className="max-h-[92dvh] w-full space-y-3 overflow-y-auto rounded-t-2xl bg-white p-4 text-sm text-slate-700 shadow-xl sm:max-w-lg sm:rounded-2xl"
-        >
-          <DialogTitle className="text-base font-semibold text-slate-900">
-            <Trans>Update templates</Trans>
-          </DialogTitle>
-          {!allowed ? (
-            <UpdatesNeedPermission />
-          ) : draft ? (
-            <DraftForm draft={draft} taken={taken} busy={busy} onChange={setDraft} onSave={save} />
-          ) : (
-            <>
-              <ul className="flex flex-col gap-2" data-testid="templates-list">
-                {(templates.data ?? []).map((tpl) => (
-                  <TemplateRow
-                    key={tpl.id}
-                    template={tpl}
-                    busy={busy}
-                    onEdit={() =>
-                      setDraft({
-                        id: tpl.id,
-                        name: tpl.name,
-                        language: tpl.language,
-                        body: templateBody(tpl),
-                      })
-                    }
-                    onDelete={() =>
-                      void run(() => withToken((token) => client.remove(pageId, token, tpl.name)))
-                    }
-                  />
-                ))}
-              </ul>
-              {templates.data?.length === 0 ? (
-                <p className="text-slate-500">
-                  <Trans>The page has no templates yet.</Trans>
-                </p>
-              ) : null}
-              <button
-                type="button"
-                data-testid="template-new"
-                className={buttonSecondary}
-                onClick={() => setDraft({ name: '', language, body: '' })}
-              >
-                <Trans>Write a template</Trans>
-              </button>
-              <LibrarySearch testId="templates-search" value={search} onChange={setSearch} />
-              <ul className="flex flex-col gap-2">
-                {(library.data ?? []).map((lib) => (
-                  <li key={lib.id} className="flex items-center gap-2 rounded-lg border border-slate-200 p-2">
-                    <span dir="auto" className="min-w-0 flex-1 break-words">
-                      {lib.body}
-                    </span>
-                    <button
-                      type="button"
-                      data-testid={`clone-${lib.name}`}
-                      className={buttonSecondary}
-                      disabled={busy}
-                      onClick={() =>
-                        void run(() =>
-                          withToken((token) =>
-                            client.clone(pageId, token, {
-                              name: cloneName(lib.name, taken),
-                              language: lib.language,
-                              libraryName: lib.name,
-                            }),
-                          ),
-                        )
-                      }
-                    >
-                      <Trans>Copy</Trans>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {error ? (
-            <p role="alert" data-testid="templates-error" className="text-red-700">
-              {error}
+    <SheetFrame testId="templates-sheet" wide title={<Trans>Update templates</Trans>} onClose={close}>
+      {!allowed ? (
+        <UpdatesNeedPermission />
+      ) : draft ? (
+        <DraftForm draft={draft} taken={taken} busy={busy} onChange={setDraft} onSave={save} />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-2" data-testid="templates-list">
+            {(templates.data ?? []).map((tpl) => (
+              <TemplateRow
+                key={tpl.id}
+                template={tpl}
+                busy={busy}
+                onEdit={() =>
+                  setDraft({
+                    id: tpl.id,
+                    name: tpl.name,
+                    language: tpl.language,
+                    body: templateBody(tpl),
+                  })
+                }
+                onDelete={() => void run(() => withToken((token) => client.remove(pageId, token, tpl.name)))}
+              />
+            ))}
+          </ul>
+          {templates.data?.length === 0 ? (
+            <p className="text-slate-500">
+              <Trans>The page has no templates yet.</Trans>
             </p>
           ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              className={buttonSecondary}
-              onClick={draft ? () => setDraft(undefined) : close}
-            >
-              {draft ? <Trans>Back</Trans> : <Trans>Close</Trans>}
-            </button>
-            {!allowed ? (
-              <button type="button" className={buttonPrimary} onClick={() => void allow()}>
-                <Trans>Continue</Trans>
-              </button>
-            ) : null}
-          </div>
-        </DialogPanel>
+          <button
+            type="button"
+            data-testid="template-new"
+            className={buttonSecondary}
+            onClick={() => setDraft({ name: '', language, body: '' })}
+          >
+            <Trans>Write a template</Trans>
+          </button>
+          <LibrarySearch testId="templates-search" value={search} onChange={setSearch} />
+          <ul className="flex flex-col gap-2">
+            {(library.data ?? []).map((lib) => (
+              <li key={lib.id} className="flex items-center gap-2 rounded-lg border border-slate-200 p-2">
+                <span dir="auto" className="min-w-0 flex-1 break-words">
+                  {lib.body}
+                </span>
+                <button
+                  type="button"
+                  data-testid={`clone-${lib.name}`}
+                  className={buttonSecondary}
+                  disabled={busy}
+                  onClick={() =>
+                    void run(() =>
+                      withToken((token) =>
+                        client.clone(pageId, token, {
+                          name: cloneName(lib.name, taken),
+                          language: lib.language,
+                          libraryName: lib.name,
+                        }),
+                      ),
+                    )
+                  }
+                >
+                  <Trans>Copy</Trans>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {error ? (
+        <p role="alert" data-testid="templates-error" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className={buttonSecondary} onClick={draft ? () => setDraft(undefined) : close}>
+          {draft ? <Trans>Back</Trans> : <Trans>Close</Trans>}
+        </button>
+        {!allowed ? (
+          <button type="button" className={buttonPrimary} onClick={() => void allow()}>
+            <Trans>Continue</Trans>
+          </button>
+        ) : null}
       </div>
-    </Dialog>
+    </SheetFrame>
   )
 }
 

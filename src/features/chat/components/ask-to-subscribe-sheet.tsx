@@ -1,5 +1,5 @@
 /** The "Ask to subscribe" sheet of one chat (see ask-to-subscribe.tsx), loaded when first opened. */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { SheetFrame } from '../../../shared/ui/sheet-frame.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -87,91 +87,82 @@ export function AskSheet({
 
   const nextAt = refusal?.next_at ? formatLongDate(refusal.next_at, i18n.locale) : undefined
   return (
-    <Dialog open onClose={close} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid="ask-to-subscribe-sheet"
-          className="max-h-[92dvh] w-full space-y-3 overflow-y-auto rounded-t-2xl bg-white p-4 text-sm text-slate-700 shadow-xl sm:max-w-md sm:rounded-2xl"
-        >
-          <DialogTitle className="text-base font-semibold text-slate-900">
-            <Trans>Ask {customerName} to subscribe</Trans>
-          </DialogTitle>
-          {!inWindow ? (
-            <p role="alert" data-testid="ask-reason">
-              <Trans>
-                You can ask a customer only within 24 hours of their last message. When they write again, you
-                can ask.
-              </Trans>
-            </p>
-          ) : phase === 'sent' ? (
-            <p role="status" data-testid="ask-sent" className="text-emerald-900">
-              <Trans>Request sent. When the customer taps "Subscribe", they count as a subscriber.</Trans>
-            </p>
-          ) : subscribed ? (
-            <p role="alert" data-testid="ask-reason">
-              <Trans>This customer is already subscribed to your marketing messages.</Trans>
-            </p>
-          ) : (
-            <>
-              <p>
+    <SheetFrame
+      testId="ask-to-subscribe-sheet"
+      title={<Trans>Ask {customerName} to subscribe</Trans>}
+      onClose={close}
+    >
+      {!inWindow ? (
+        <p role="alert" data-testid="ask-reason">
+          <Trans>
+            You can ask a customer only within 24 hours of their last message. When they write again, you can
+            ask.
+          </Trans>
+        </p>
+      ) : phase === 'sent' ? (
+        <p role="status" data-testid="ask-sent" className="text-emerald-900">
+          <Trans>Request sent. When the customer taps "Subscribe", they count as a subscriber.</Trans>
+        </p>
+      ) : subscribed ? (
+        <p role="alert" data-testid="ask-reason">
+          <Trans>This customer is already subscribed to your marketing messages.</Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Trans>
+              The customer gets a request with a "Subscribe" button. You may send one request with the same
+              title to a person once a week.
+            </Trans>
+          </p>
+          <label className="block">
+            <span className="mb-1 block font-medium text-slate-900">
+              <Trans>Title of the request</Trans>
+            </span>
+            <input
+              data-testid="ask-title"
+              dir="auto"
+              value={title}
+              maxLength={OPTIN_TITLE_MAX}
+              onChange={(e) => setTitle(e.target.value)}
+              className="w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          {refusal?.reason === 'asked_this_week' ? (
+            <p role="alert" data-testid="ask-reason" className="text-amber-900">
+              {nextAt ? (
                 <Trans>
-                  The customer gets a request with a "Subscribe" button. You may send one request with the
-                  same title to a person once a week.
+                  You already asked this customer with this title this week. You can ask again on {nextAt}, or
+                  change the title.
                 </Trans>
-              </p>
-              <label className="block">
-                <span className="mb-1 block font-medium text-slate-900">
-                  <Trans>Title of the request</Trans>
-                </span>
-                <input
-                  data-testid="ask-title"
-                  dir="auto"
-                  value={title}
-                  maxLength={OPTIN_TITLE_MAX}
-                  onChange={(e) => setTitle(e.target.value)}
-                  className="w-full rounded-md border border-slate-300 px-3 py-2"
-                />
-              </label>
-              {refusal?.reason === 'asked_this_week' ? (
-                <p role="alert" data-testid="ask-reason" className="text-amber-900">
-                  {nextAt ? (
-                    <Trans>
-                      You already asked this customer with this title this week. You can ask again on {nextAt}
-                      , or change the title.
-                    </Trans>
-                  ) : (
-                    <Trans>
-                      You already asked this customer with this title this week. Change the title.
-                    </Trans>
-                  )}
-                </p>
-              ) : null}
-              {error ? (
-                <p role="alert" data-testid="ask-error" className="text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonSecondary} onClick={close}>
-              {phase === 'sent' || !inWindow || subscribed ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
-            </button>
-            {inWindow && phase !== 'sent' && !subscribed ? (
-              <button
-                type="button"
-                data-testid="ask-send"
-                className={buttonPrimary}
-                disabled={phase !== 'ready' || !trimmed || !!refusal}
-                onClick={() => void submit()}
-              >
-                {phase === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send request</Trans>}
-              </button>
-            ) : null}
-          </div>
-        </DialogPanel>
+              ) : (
+                <Trans>You already asked this customer with this title this week. Change the title.</Trans>
+              )}
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" data-testid="ask-error" className="text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className={buttonSecondary} onClick={close}>
+          {phase === 'sent' || !inWindow || subscribed ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
+        </button>
+        {inWindow && phase !== 'sent' && !subscribed ? (
+          <button
+            type="button"
+            data-testid="ask-send"
+            className={buttonPrimary}
+            disabled={phase !== 'ready' || !trimmed || !!refusal}
+            onClick={() => void submit()}
+          >
+            {phase === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send request</Trans>}
+          </button>
+        ) : null}
       </div>
-    </Dialog>
+    </SheetFrame>
   )
 }

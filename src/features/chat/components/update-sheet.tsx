@@ -4,7 +4,7 @@
  * approved templates, or one of Meta's (copied into the page's library first), fills its placeholders (the
  * customer's first name is filled in), sees the message as the customer will, and sends it.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { SheetFrame } from '../../../shared/ui/sheet-frame.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -114,103 +114,87 @@ export function UpdateSheet(props: UpdateSheetProps) {
   const name = isolate(props.customerName)
 
   return (
-    <Dialog open onClose={close} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid="update-sheet"
-          className="max-h-[92dvh] w-full space-y-3 overflow-y-auto rounded-t-2xl bg-white p-4 text-sm text-slate-700 shadow-xl sm:max-w-md sm:rounded-2xl"
-        >
-          <DialogTitle className="text-base font-semibold text-slate-900">
-            <Trans>Send an update to {name}</Trans>
-          </DialogTitle>
-          {phase === 'sent' ? (
-            <p role="status" data-testid="update-sent" className="text-emerald-900">
-              <Trans>Update sent.</Trans>
-            </p>
-          ) : !allowed ? (
-            <UpdatesNeedPermission />
-          ) : chosen ? (
-            <TemplateFill
-              body={chosen.body}
-              examples={chosen.examples}
-              params={params}
-              onParams={setParams}
-            />
-          ) : (
-            <>
-              <p>
-                <Trans>
-                  Updates about an order, an appointment, an event or an account can reach a customer after 24
-                  hours. Pick a template:
-                </Trans>
-              </p>
-              <ApprovedTemplates templates={templates.data} onPick={choose} testId="update-page-templates" />
-              <LibrarySearch testId="update-search" value={search} onChange={setSearch} />
-              <ul className="flex flex-col gap-2" data-testid="update-library">
-                {(library.data ?? []).map((lib) => (
-                  <li key={lib.id}>
-                    <button
-                      type="button"
-                      data-testid={`library-${lib.name}`}
-                      disabled={phase === 'busy'}
-                      onClick={() => void takeLibraryTemplate(lib.name, lib.body, lib.body_params ?? [])}
-                      className="flex min-h-11 w-full flex-col items-start rounded-lg border border-slate-200 px-3 py-2 text-start hover:bg-slate-50"
-                    >
-                      <span className="font-medium text-slate-900">
-                        <bdi>{lib.name}</bdi>
-                      </span>
-                      <span dir="auto" className="text-slate-600">
-                        {lib.body}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {library.isLoading || templates.isLoading ? (
-                <p className="text-slate-500">
-                  <Trans>Loading templates…</Trans>
-                </p>
-              ) : null}
-            </>
-          )}
-          {error ? (
-            <p role="alert" data-testid="update-error" className="text-red-700">
-              {error}
+    <SheetFrame testId="update-sheet" title={<Trans>Send an update to {name}</Trans>} onClose={close}>
+      {phase === 'sent' ? (
+        <p role="status" data-testid="update-sent" className="text-emerald-900">
+          <Trans>Update sent.</Trans>
+        </p>
+      ) : !allowed ? (
+        <UpdatesNeedPermission />
+      ) : chosen ? (
+        <TemplateFill body={chosen.body} examples={chosen.examples} params={params} onParams={setParams} />
+      ) : (
+        <>
+          <p>
+            <Trans>
+              Updates about an order, an appointment, an event or an account can reach a customer after 24
+              hours. Pick a template:
+            </Trans>
+          </p>
+          <ApprovedTemplates templates={templates.data} onPick={choose} testId="update-page-templates" />
+          <LibrarySearch testId="update-search" value={search} onChange={setSearch} />
+          <ul className="flex flex-col gap-2" data-testid="update-library">
+            {(library.data ?? []).map((lib) => (
+              <li key={lib.id}>
+                <button
+                  type="button"
+                  data-testid={`library-${lib.name}`}
+                  disabled={phase === 'busy'}
+                  onClick={() => void takeLibraryTemplate(lib.name, lib.body, lib.body_params ?? [])}
+                  className="flex min-h-11 w-full flex-col items-start rounded-lg border border-slate-200 px-3 py-2 text-start hover:bg-slate-50"
+                >
+                  <span className="font-medium text-slate-900">
+                    <bdi>{lib.name}</bdi>
+                  </span>
+                  <span dir="auto" className="text-slate-600">
+                    {lib.body}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {library.isLoading || templates.isLoading ? (
+            <p className="text-slate-500">
+              <Trans>Loading templates…</Trans>
             </p>
           ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              className={buttonSecondary}
-              onClick={chosen && phase !== 'sent' ? () => setChosen(undefined) : close}
-            >
-              {phase === 'sent' ? <Trans>Close</Trans> : chosen ? <Trans>Back</Trans> : <Trans>Cancel</Trans>}
-            </button>
-            {phase === 'sent' ? null : !allowed ? (
-              <button
-                type="button"
-                data-testid="update-allow"
-                className={buttonPrimary}
-                disabled={phase === 'busy'}
-                onClick={() => void allow()}
-              >
-                <Trans>Continue</Trans>
-              </button>
-            ) : chosen ? (
-              <button
-                type="button"
-                data-testid="update-send"
-                className={buttonPrimary}
-                disabled={phase === 'busy' || !paramsComplete(chosen.body, params)}
-                onClick={() => void send()}
-              >
-                {phase === 'busy' ? <Trans>Sending…</Trans> : <Trans>Send update</Trans>}
-              </button>
-            ) : null}
-          </div>
-        </DialogPanel>
+        </>
+      )}
+      {error ? (
+        <p role="alert" data-testid="update-error" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          className={buttonSecondary}
+          onClick={chosen && phase !== 'sent' ? () => setChosen(undefined) : close}
+        >
+          {phase === 'sent' ? <Trans>Close</Trans> : chosen ? <Trans>Back</Trans> : <Trans>Cancel</Trans>}
+        </button>
+        {phase === 'sent' ? null : !allowed ? (
+          <button
+            type="button"
+            data-testid="update-allow"
+            className={buttonPrimary}
+            disabled={phase === 'busy'}
+            onClick={() => void allow()}
+          >
+            <Trans>Continue</Trans>
+          </button>
+        ) : chosen ? (
+          <button
+            type="button"
+            data-testid="update-send"
+            className={buttonPrimary}
+            disabled={phase === 'busy' || !paramsComplete(chosen.body, params)}
+            onClick={() => void send()}
+          >
+            {phase === 'busy' ? <Trans>Sending…</Trans> : <Trans>Send update</Trans>}
+          </button>
+        ) : null}
       </div>
-    </Dialog>
+    </SheetFrame>
   )
 }
