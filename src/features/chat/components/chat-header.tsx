@@ -53,11 +53,11 @@ export function ChatHeader({
           rel="noopener noreferrer"
           className="group flex min-h-11 min-w-24 flex-1 flex-col justify-center short:flex-row short:items-baseline short:gap-2"
         >
-          {/* The name is never cut: a long one wraps (the list cuts it and leaves it whole here). */}
+          {/* The name is never cut on a phone held upright: a long one wraps (the list cuts it and leaves it whole here); on a short screen the header keeps one line. */}
           <span
             data-testid="chat-customer-name"
             dir="auto"
-            className="block leading-tight font-semibold [overflow-wrap:anywhere] group-hover:underline"
+            className="block leading-tight font-semibold [overflow-wrap:anywhere] short:truncate group-hover:underline"
           >
             {name}
           </span>
@@ -68,7 +68,7 @@ export function ChatHeader({
           <p
             data-testid="chat-customer-name"
             dir="auto"
-            className="leading-tight font-semibold [overflow-wrap:anywhere]"
+            className="leading-tight font-semibold [overflow-wrap:anywhere] short:truncate"
           >
             {name}
           </p>
