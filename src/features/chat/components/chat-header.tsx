@@ -57,7 +57,7 @@ export function ChatHeader({
           <span
             data-testid="chat-customer-name"
             dir="auto"
-            className="block leading-tight font-semibold [overflow-wrap:anywhere] short:truncate group-hover:underline"
+            className="block font-semibold leading-[normal] [overflow-wrap:anywhere] short:truncate group-hover:underline"
           >
             {name}
           </span>
@@ -68,7 +68,7 @@ export function ChatHeader({
           <p
             data-testid="chat-customer-name"
             dir="auto"
-            className="leading-tight font-semibold [overflow-wrap:anywhere] short:truncate"
+            className="font-semibold leading-[normal] [overflow-wrap:anywhere] short:truncate"
           >
             {name}
           </p>
