@@ -19,7 +19,7 @@ import {
   templateLanguageFor,
 } from '../../shared/graph/template.ts'
 import { templateBody, type PageTemplate } from '../../shared/graph/utility.ts'
-import { buttonDanger, buttonPrimary, buttonSecondary } from '../../shared/ui/button-styles.ts'
+import { buttonDanger, buttonPrimary, buttonSecondary, buttonLink } from '../../shared/ui/button-styles.ts'
 import { closeModal, openModal, useModalOpen } from '../../shared/ui/modal-stack.ts'
 import {
   askUtilityPermission,
@@ -44,7 +44,7 @@ export function TemplatesEntry(props: { pageId: string; withToken: WithToken; re
         type="button"
         data-testid="templates-entry"
         onClick={() => openModal('templates')}
-        className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        className={buttonLink}
       >
         <Trans>Templates</Trans>
       </button>

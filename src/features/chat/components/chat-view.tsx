@@ -1,4 +1,5 @@
 /** The chat with one customer: header, history (oldest first) and the reply box under the messaging policy. */
+import { buttonLink } from '../../../shared/ui/button-styles.ts'
 import {
   createContext,
   lazy,
@@ -96,7 +97,7 @@ function SendUpdate() {
         type="button"
         data-testid="send-update"
         onClick={() => openModal('send-update')}
-        className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        className={buttonLink}
       >
         <Trans>Send an update</Trans>
       </button>
