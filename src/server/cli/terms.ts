@@ -10,18 +10,13 @@ import { ConfigError, loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { DataDirLockedError } from '../db/data-dir-lock.ts'
 import { type Store, openStore } from '../db/store.ts'
+import { insertTerms, latestTerms } from '../repo/terms.ts'
 
 const USAGE = 'Usage: npm run terms -- publish FILE.md | show'
 
 export async function publishTerms(store: Store, content: string): Promise<{ id: number; created_at: Date }> {
   if (content.trim().length === 0) throw new Error('The terms file is empty.')
-  const row = (
-    await store.query<{ id: number; created_at: Date }>(
-      'INSERT INTO terms (content) VALUES ($1) RETURNING id, created_at',
-      [content],
-    )
-  )[0]!
-  return row
+  return insertTerms(store, content)
 }
 
 async function main(args: string[]): Promise<number> {
@@ -51,11 +46,7 @@ async function main(args: string[]): Promise<number> {
         `Published terms version ${row.id} (${new Date(row.created_at).toISOString()}); users will accept it again.`,
       )
     } else {
-      const row = (
-        await store.query<{ id: number; created_at: Date; content: string }>(
-          'SELECT * FROM terms ORDER BY id DESC LIMIT 1',
-        )
-      )[0]
+      const row = await latestTerms(store)
       console.log(
         row
           ? `Version ${row.id}, ${new Date(row.created_at).toISOString()}\n\n${row.content}`

@@ -15,7 +15,7 @@ import {
 } from '../repo/owner-events.ts'
 import { prunePresence } from '../repo/presence.ts'
 import { purgeSendHistory } from '../repo/send-history.ts'
-import { pruneWebhookEvents } from '../webhooks/process.ts'
+import { pruneWebhookEvents } from '../repo/webhook-events.ts'
 
 /** One open stream: the hub writes SSE frames to it. */
 export interface StreamSink {

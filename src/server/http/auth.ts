@@ -3,12 +3,18 @@
  * its SHA-256, so a copy of the database cannot be replayed as a login. A session ends on logout, when its
  * owner revokes it, or after `SESSION_IDLE_DAYS` without use (sliding: each use starts the period again).
  */
-import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
 import { cookieValue } from '../../shared/api/cookie-header.ts'
 import type { ReadCache } from '../db/read-cache.ts'
 import type { Queryable } from '../db/store.ts'
+import {
+  SESSION_TOUCH_MINUTES,
+  deleteSessionByHash,
+  hashToken,
+  sessionByHash,
+  touchSession,
+} from '../repo/sessions.ts'
 import { unauthorized } from './errors.ts'
 import { setSessionCookie } from './session-cookie.ts'
 
@@ -27,70 +33,13 @@ declare module 'fastify' {
   }
 }
 
-export function newToken(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
-
-/** The last use is written at most this often per session: a read of the API is not a write each time. */
-export const SESSION_TOUCH_MINUTES = 5
-/** What is kept of the User-Agent header to name the device in the sessions list. */
-const USER_AGENT_MAX = 400
-
-/**
- * The session a login answers with. The app logs in again at every start (the social login is checked anew),
- * so a login that carries the device's current bearer (`current`) of the same user keeps that session and
- * answers with the same token: one device stays one session in the list, and other tabs holding the token
- * (the bulk sender keeps it in memory) go on working. A bearer of someone else is ended and replaced.
- */
-export async function openSession(
-  db: Queryable,
-  userId: string,
-  userAgent?: string,
-  current?: string,
-): Promise<string> {
-  if (current) {
-    const kept = await db.query<{ user_id: number | string }>(
-      `UPDATE sessions SET last_used_at = now() WHERE token_hash = $1 AND user_id = $2 RETURNING user_id`,
-      [hashToken(current), userId],
-    )
-    if (kept.length > 0) return current
-    await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(current)])
-  }
-  const token = newToken()
-  await db.query('INSERT INTO sessions (token_hash, user_id, user_agent) VALUES ($1, $2, $3)', [
-    hashToken(token),
-    userId,
-    userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
-  ])
-  return token
-}
-
-/** Deletes every session unused for longer than the idle period (run at each login). */
-export async function deleteExpiredSessions(db: Queryable, idleDays: number): Promise<void> {
-  await db.query(`DELETE FROM sessions WHERE last_used_at <= now() - make_interval(secs => $1)`, [
-    idleDays * 86_400,
-  ])
-}
+export { hashToken, newToken } from '../repo/sessions.ts'
 
 export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   if (!header) return undefined
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/.exec(header)
   return match?.[1]
-}
-
-interface SessionRow {
-  id: number
-  facebook_id: string
-  name: string
-  email: string | null
-  session_id: number | string
-  expired: boolean
-  stale: boolean
 }
 
 /** Who a live session belongs to, as the lookup found it. */
@@ -101,12 +50,6 @@ export interface SessionCaller {
   stale: boolean
 }
 
-export const SESSION_LOOKUP = `SELECT u.id, u.facebook_id, u.name, u.email, s.id AS session_id,
-    s.last_used_at <= now() - make_interval(secs => $2) AS expired,
-    s.last_used_at <= now() - make_interval(mins => $3) AS stale
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = $1`
-
 /**
  * The live session of a token hash, or undefined when there is none. A session past its idle period is
  * deleted and refused with 401. Both comparisons use the database's clock.
@@ -116,10 +59,10 @@ export async function lookupSession(
   hash: string,
   idleSeconds: number,
 ): Promise<SessionCaller | undefined> {
-  const row = (await db.query<SessionRow>(SESSION_LOOKUP, [hash, idleSeconds, SESSION_TOUCH_MINUTES]))[0]
+  const row = await sessionByHash(db, hash, idleSeconds, SESSION_TOUCH_MINUTES)
   if (!row) return undefined
   if (row.expired) {
-    await db.query('DELETE FROM sessions WHERE token_hash = $1', [hash])
+    await deleteSessionByHash(db, hash)
     throw unauthorized('Unauthenticated: the session expired after a period without use.')
   }
   const user = { id: String(row.id), facebook_id: row.facebook_id, name: row.name, email: row.email }
@@ -152,7 +95,7 @@ export function authenticate(db: Queryable, idleDays: number, options: AuthOptio
     const caller = cache ? await cache.get(hash, load) : await load()
     if (!caller) throw unauthorized('Unauthenticated: the session is unknown or has ended.')
     if (caller.stale) {
-      await refresh.query('UPDATE sessions SET last_used_at = now() WHERE token_hash = $1', [hash])
+      await touchSession(refresh, hash)
       caller.stale = false
       if (reply && cookieValue(request.headers.cookie, SESSION_COOKIE) === token)
         setSessionCookie(request, reply, token, idleDays)

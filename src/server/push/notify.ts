@@ -23,6 +23,7 @@ import {
 } from '../../shared/contracts/push.ts'
 import type { Queryable } from '../db/store.ts'
 import type { FetchLike } from '../graph/graph-api.ts'
+import { revokedUsers } from '../repo/page-bindings.ts'
 import { type PushSubscriptionRow, forgetEndpoint, hideTextOf, subscriptionsOf } from '../repo/push.ts'
 import { type EndpointRules, endpointRefusal, isSandboxEndpoint } from './endpoints.ts'
 import { PUSH_TEXTS } from './texts.ts'
@@ -222,12 +223,7 @@ export async function notifyCustomerMessage(
   // Whoever lost the page since the message was stored (a revoked binding) hears nothing of it.
   let revoked: Set<string>
   try {
-    const rows = await deps.store.query<{ user_id: string }>(
-      `SELECT user_id::text FROM user_pages
-        WHERE page_id = $1 AND user_id = ANY($2::bigint[]) AND revoked_at IS NOT NULL`,
-      [event.pageId, userIds.map(Number)],
-    )
-    revoked = new Set(rows.map((r) => r.user_id))
+    revoked = await revokedUsers(deps.store, event.pageId, userIds)
   } catch (err) {
     deps.log?.warn({ error: err instanceof Error ? err.message : String(err) }, 'push notification failed')
     return { sent: 0, removed: 0, failed: userIds.length }

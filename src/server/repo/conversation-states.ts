@@ -5,7 +5,7 @@
  * `conversation_state` event.
  */
 import type { ConversationState } from '../../shared/contracts/conversation-states.ts'
-import type { Queryable } from '../db/store.ts'
+import type { Queryable, Store } from '../db/store.ts'
 import { publishToPage } from './owner-events.ts'
 
 interface Row {
@@ -141,23 +141,33 @@ export async function recordMessage(
   return publish(db, m.pageId, m.customerId)
 }
 
-/** A person of the page marked the conversation done: it no longer needs a reply until the customer writes. */
-export async function markDone(db: Queryable, pageId: string, customerId: string, userId: string) {
-  await db.query(
-    `INSERT INTO conversation_states AS s (page_id, customer_id, done_at, done_by) VALUES ($1, $2, now(), $3)
-     ON CONFLICT (page_id, customer_id) DO UPDATE SET done_at = now(), done_by = $3, unread = 0,
-       updated_at = now()`,
-    [pageId, customerId, userId],
-  )
-  return publish(db, pageId, customerId)
+/**
+ * A person of the page marked the conversation done: it no longer needs a reply until the customer writes.
+ * The state and its event are written in one transaction.
+ */
+export async function markDone(store: Store, pageId: string, customerId: string, userId: string) {
+  return store.transaction(async (db) => {
+    await db.query(
+      `INSERT INTO conversation_states AS s (page_id, customer_id, done_at, done_by) VALUES ($1, $2, now(), $3)
+       ON CONFLICT (page_id, customer_id) DO UPDATE SET done_at = now(), done_by = $3, unread = 0,
+         updated_at = now()`,
+      [pageId, customerId, userId],
+    )
+    return publish(db, pageId, customerId)
+  })
 }
 
-/** A person of the page opened the chat: nothing in it is unread, for everyone (it may still need a reply). */
-export async function markSeen(db: Queryable, pageId: string, customerId: string) {
-  const changed = await db.query(
-    `UPDATE conversation_states SET unread = 0, updated_at = now()
-       WHERE page_id = $1 AND customer_id = $2 AND unread > 0 RETURNING 1`,
-    [pageId, customerId],
-  )
-  return changed.length > 0 ? publish(db, pageId, customerId) : readState(db, pageId, customerId)
+/**
+ * A person of the page opened the chat: nothing in it is unread, for everyone (it may still need a reply).
+ * The state and its event are written in one transaction.
+ */
+export async function markSeen(store: Store, pageId: string, customerId: string) {
+  return store.transaction(async (db) => {
+    const changed = await db.query(
+      `UPDATE conversation_states SET unread = 0, updated_at = now()
+         WHERE page_id = $1 AND customer_id = $2 AND unread > 0 RETURNING 1`,
+      [pageId, customerId],
+    )
+    return changed.length > 0 ? publish(db, pageId, customerId) : readState(db, pageId, customerId)
+  })
 }

@@ -9,9 +9,15 @@
  * active. Subscription tokens are sealed with the page-token key and only opened at send time.
  */
 import type { TokenBox } from '../bulk/token-box.ts'
-import type { Queryable } from '../db/store.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { recordOptInMessages } from './optin-messages.ts'
+import { publishToPage } from './owner-events.ts'
 import { OPTIN_REQUEST_INTERVAL_MS } from '../../shared/contracts/marketing.ts'
-import type { OptinCheckResponse, OptinRefusal } from '../../shared/contracts/marketing.ts'
+import type {
+  OptinCheckResponse,
+  OptinRefusal,
+  OptinRequestMessage,
+} from '../../shared/contracts/marketing.ts'
 
 export interface MarketingPageRow {
   page_id: string
@@ -334,4 +340,89 @@ export async function checkOptInRequests(
     else allowed.push(psid)
   }
   return { allowed, refused }
+}
+
+/** The database's clock now (rows' `updated_at` are on it, not on the server's). */
+export async function databaseNow(db: Queryable): Promise<Date> {
+  const [clock] = await db.query<{ t: Date | string }>('SELECT now() AS t')
+  return new Date(clock!.t)
+}
+
+/** Tells the page's owners' apps its subscriber counts (`marketing_subscribers`). */
+export async function publishSubscriberCounts(db: Queryable, pageId: string, now: Date): Promise<void> {
+  await publishToPage(db, pageId, 'marketing_subscribers', {
+    pageId,
+    ...(await subscriberCounts(db, pageId, now)),
+  })
+}
+
+/** A read of the page's token list, to apply. */
+export interface TokenListRead {
+  entries: readonly TokenListEntry[]
+  /** The last page was reached: only then are the active subscribers the list lacks dropped. */
+  complete: boolean
+  /** The last cursor read. */
+  cursor: string | null
+  /** When the read started, on the event clock and on the database's. */
+  startedAt: Date
+  dbStartedAt: Date
+}
+
+/**
+ * Applies a read of the page's token list in one transaction: adds and updates from it, drops the active
+ * subscribers a complete read no longer contains, records the sync and tells the page's owners the counts.
+ */
+export async function applyTokenSync(
+  store: Store,
+  box: TokenBox,
+  pageId: string,
+  read: TokenListRead,
+  now: Date,
+): Promise<{ added: number; removed: number }> {
+  return store.transaction(async (tx) => {
+    const added = await applyTokenList(tx, box, pageId, read.entries, now)
+    const removed = read.complete
+      ? await dropUnlistedSubscribers(
+          tx,
+          pageId,
+          read.entries.map((e) => e.recipient_id).filter((psid) => typeof psid === 'string'),
+          read.startedAt,
+          read.dbStartedAt,
+        )
+      : 0
+    await markTokensSynced(tx, pageId, read.cursor)
+    await publishSubscriberCounts(tx, pageId, now)
+    return { added, removed }
+  })
+}
+
+/** Turns marketing messages on for the page and tells its owners the counts, in one transaction. */
+export async function turnOnMarketing(store: Store, input: EnableInput, now: Date): Promise<void> {
+  await store.transaction(async (tx) => {
+    await enableMarketing(tx, input)
+    await publishSubscriberCounts(tx, input.pageId, now)
+  })
+}
+
+/** Turns marketing messages off for the page and tells its owners the counts, in one transaction. */
+export async function turnOffMarketing(store: Store, pageId: string, now: Date): Promise<void> {
+  await store.transaction(async (tx) => {
+    await disableMarketing(tx, pageId)
+    await publishSubscriberCounts(tx, pageId, now)
+  })
+}
+
+/** Records opt-in requests sent with this title, and their messages by id, in one transaction. */
+export async function recordSentOptInRequests(
+  store: Store,
+  pageId: string,
+  psids: readonly string[],
+  messages: readonly OptinRequestMessage[],
+  title: string,
+  at: Date,
+): Promise<void> {
+  await store.transaction(async (tx) => {
+    await recordOptInRequests(tx, pageId, psids, title, at)
+    await recordOptInMessages(tx, pageId, messages, title, at)
+  })
 }

@@ -1,13 +1,22 @@
 /** The `message_recipients` table: a message's audience in order, and each recipient's result. */
 import type { RecipientInput, RecipientsPage } from '../../shared/contracts/api.ts'
-import type { Queryable } from '../db/store.ts'
+import type { Queryable, Store } from '../db/store.ts'
 import { ownMessage, RecipientsOverflow } from './messages.ts'
 
 /**
- * Appends recipients in the caller's order, ignoring repeats; run it in a transaction (an overflow rolls back).
+ * Appends recipients in the caller's order, ignoring repeats, in one transaction (an overflow rolls back).
  * A list longer than the job's total, or one that would take the stored list past it, is refused whole.
  */
 export async function appendRecipients(
+  store: Store,
+  id: string,
+  userId: string,
+  recipients: readonly RecipientInput[],
+): Promise<{ added: number; total: number }> {
+  return store.transaction((tx) => appendInTransaction(tx, id, userId, recipients))
+}
+
+async function appendInTransaction(
   tx: Queryable,
   id: string,
   userId: string,
@@ -101,4 +110,67 @@ export async function reserved(db: Queryable, id: string): Promise<Reserved[]> {
     [id],
   )
   return rows.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() }))
+}
+
+/** The name the customer last had as a bulk recipient of the page sent to (OK), if any. */
+export async function lastRecipientName(
+  db: Queryable,
+  pageId: string,
+  customerId: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ name: string }>(
+    `SELECT mr.name FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
+       WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1 AND mr.name <> ''
+       ORDER BY mr.seq DESC LIMIT 1`,
+    [pageId, customerId],
+  )
+  return row?.name
+}
+
+/** A message's receipt counts after a watermark moved them. */
+export interface ReceiptCountsRow {
+  id: number
+  user_id: number
+  delivered_count: number
+  read_count: number
+}
+
+/**
+ * Marks the customer's bulk recipients of the page that a watermark at `at` covers (sent up to
+ * `slackSeconds` after it) as delivered, or read and delivered: a read implies a delivery. The rows are
+ * locked first, so the messages' counts move by exactly the recipients that changed, whichever instance gets
+ * there first. Answers the new counts of each message that changed.
+ */
+export async function markBulkReceipts(
+  db: Queryable,
+  pageId: string,
+  customerId: string,
+  kind: 'delivered' | 'read',
+  at: string,
+  slackSeconds: number,
+): Promise<ReceiptCountsRow[]> {
+  const covered = await db.query<{ message_id: number; recipient_id: string; d: boolean; r: boolean }>(
+    `SELECT mr.message_id, mr.recipient_id, mr.delivered_at IS NULL AS d, ($4 AND mr.read_at IS NULL) AS r
+     FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
+     WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1
+       AND mr.touched_at <= $3::timestamptz + make_interval(secs => $5)
+       AND (mr.delivered_at IS NULL OR ($4 AND mr.read_at IS NULL))
+     FOR UPDATE OF mr`,
+    [pageId, customerId, at, kind === 'read', slackSeconds],
+  )
+  if (covered.length === 0) return []
+  const ids = covered.map((c) => Number(c.message_id))
+  await db.query(
+    `UPDATE message_recipients SET delivered_at = COALESCE(delivered_at, now()),
+       read_at = CASE WHEN $3 THEN COALESCE(read_at, now()) ELSE read_at END
+     WHERE message_id = ANY($1::bigint[]) AND recipient_id = $2`,
+    [ids, customerId, kind === 'read'],
+  )
+  return db.query<ReceiptCountsRow>(
+    `UPDATE messages SET delivered_count = delivered_count + c.d, read_count = read_count + c.r
+     FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS d, unnest($3::int[]) AS r) c
+     WHERE messages.id = c.id
+     RETURNING messages.id, messages.user_id, messages.delivered_count, messages.read_count`,
+    [ids, covered.map((c) => (c.d ? 1 : 0)), covered.map((c) => (c.r ? 1 : 0))],
+  )
 }

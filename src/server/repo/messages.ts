@@ -9,8 +9,8 @@ import {
   type MessageStateBody,
   type StoredMessage,
 } from '../../shared/contracts/api.ts'
-import type { JobMarketing } from '../../shared/contracts/marketing.ts'
-import type { Queryable } from '../db/store.ts'
+import type { JobKind, JobMarketing } from '../../shared/contracts/marketing.ts'
+import type { Queryable, Store } from '../db/store.ts'
 
 /** No such message of this user (never created, another user's, or deleted). */
 export class MessageNotFound extends Error {
@@ -45,6 +45,28 @@ export async function ownMessage(
   )[0]
   if (!row) throw new MessageNotFound()
   return row
+}
+
+/** The page of the user's message, even one hidden from the cards; undefined when the user has no such message. */
+export async function messagePage(db: Queryable, id: string, userId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ page_id: string }>(
+    'SELECT page_id FROM messages WHERE id = $1 AND user_id = $2',
+    [id, userId],
+  )
+  return row?.page_id
+}
+
+/** The page of the user's message that is not deleted; undefined when the user has no such message. */
+export async function liveMessagePage(
+  db: Queryable,
+  id: string,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ page_id: string }>(
+    'SELECT page_id FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+    [id, userId],
+  )
+  return row?.page_id
 }
 
 /** Creates the record; answers its id. */
@@ -171,4 +193,93 @@ export async function hideMessage(db: Queryable, id: string, userId: string): Pr
   )
   if (deleted.length === 0) throw new MessageNotFound()
   await db.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
+}
+
+/** A marketing job as its start reads it. */
+export interface MarketingJobRow {
+  page_id: string
+  message: string
+  image_url: string | null
+  state: string
+  sender: string
+  lease: number
+  kind: JobKind
+  campaign_id: string | null
+  currency: string | null
+  estimate_minor: number | null
+  /** How many of its recipients are reached with marketing messages. */
+  marketing_count: number
+}
+
+/** The user's job as a marketing start needs it; throws MessageNotFound. */
+export async function marketingJob(db: Queryable, id: string, userId: string): Promise<MarketingJobRow> {
+  const [row] = await db.query<MarketingJobRow>(
+    `SELECT page_id, message, image_url, state, sender, lease, kind, campaign_id, currency,
+        estimate_minor::double precision AS estimate_minor,
+        (SELECT count(*)::int FROM message_recipients r WHERE r.message_id = m.id AND r.way = 'marketing')
+          AS marketing_count
+       FROM messages m WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    [id, userId],
+  )
+  if (!row) throw new MessageNotFound()
+  return row
+}
+
+/**
+ * Opens again, for the device to hand over, a job a marketing failure stopped; answers its lease, or
+ * undefined when it is not stopped so (one caller wins).
+ */
+export async function reopenMarketingJob(db: Queryable, id: string): Promise<number | undefined> {
+  const [row] = await db.query<{ lease: number }>(
+    `UPDATE messages SET state = 'open', sender = 'device', stop_reason = NULL, skipped_count = 0
+      WHERE id = $1 AND state = 'stopped' AND stop_reason LIKE 'marketing:%' RETURNING lease`,
+    [id],
+  )
+  return row?.lease
+}
+
+/** A marketing job's campaign at the network, as stored on the job. */
+export interface JobCampaign {
+  adAccountId: string
+  campaignId: string
+  marketingMessageId: string
+  budget: { kind: string; minor: number }
+  currency: string
+  estimate: number
+}
+
+/**
+ * Gives the job its campaign once: the message row is locked while `create` makes it at the network, so two
+ * retried calls cannot both create one, and the campaign is stored in the same transaction. A job that has
+ * one already answers it without calling `create`.
+ */
+export async function ensureJobCampaign(
+  store: Store,
+  id: string,
+  create: () => Promise<JobCampaign>,
+): Promise<{ campaignId: string; estimate: number }> {
+  return store.transaction(async (tx) => {
+    const [fresh] = await tx.query<{ campaign_id: string | null; estimate_minor: number | null }>(
+      'SELECT campaign_id, estimate_minor::double precision AS estimate_minor FROM messages WHERE id = $1 FOR UPDATE',
+      [id],
+    )
+    if (fresh!.campaign_id) return { campaignId: fresh!.campaign_id, estimate: fresh!.estimate_minor ?? 0 }
+    const made = await create()
+    await tx.query(
+      `UPDATE messages SET ad_account_id = $2, campaign_id = $3, marketing_message_id = $4, budget_kind = $5,
+          budget_minor = $6, currency = $7, estimate_minor = $8
+        WHERE id = $1`,
+      [
+        id,
+        made.adAccountId,
+        made.campaignId,
+        made.marketingMessageId,
+        made.budget.kind,
+        made.budget.minor,
+        made.currency,
+        made.estimate,
+      ],
+    )
+    return { campaignId: made.campaignId, estimate: made.estimate }
+  })
 }

@@ -4,7 +4,7 @@
  * so every instance on the database hears it once it is committed (and never before).
  */
 import type { OwnerEventData, OwnerEventType } from '../../shared/contracts/events.ts'
-import type { Queryable } from '../db/store.ts'
+import type { Queryable, Store } from '../db/store.ts'
 
 export const EVENTS_CHANNEL = 'pagecast_events'
 /** Kept per user: a day, and at most this many rows; a stream resuming from before that is told to refetch. */
@@ -59,6 +59,16 @@ export async function publishToUsers<T extends OwnerEventType>(
   )
   await announce(db, rows)
   return rows
+}
+
+/** An event for the given users, written (and announced at its commit) in a transaction of its own. */
+export async function publishToUsersNow<T extends OwnerEventType>(
+  store: Store,
+  userIds: readonly string[],
+  type: T,
+  data: OwnerEventData<T>,
+): Promise<void> {
+  await store.transaction((tx) => publishToUsers(tx, userIds, type, data))
 }
 
 /**

@@ -35,6 +35,62 @@ export async function bindingState(db: Queryable, userId: string, pageId: string
   return row.revoked ? 'revoked' : 'bound'
 }
 
+/** The binding as its check with the network needs it: the sealed token, whether revoked, the user's account. */
+export async function bindingForCheck(
+  db: Queryable,
+  userId: string,
+  pageId: string,
+): Promise<{ sealed: Uint8Array | null; revoked: boolean; facebook_id: string } | undefined> {
+  const [row] = await db.query<{ sealed: Uint8Array | null; revoked: boolean; facebook_id: string }>(
+    `SELECT up.sealed_token AS sealed, up.revoked_at IS NOT NULL AS revoked, u.facebook_id
+       FROM user_pages up JOIN users u ON u.id = up.user_id WHERE up.user_id = $1 AND up.page_id = $2`,
+    [userId, pageId],
+  )
+  return row
+}
+
+/** Records that the network vouched for the binding now. */
+export async function markBindingChecked(db: Queryable, userId: string, pageId: string): Promise<void> {
+  await db.query('UPDATE user_pages SET checked_at = now() WHERE user_id = $1 AND page_id = $2', [
+    userId,
+    pageId,
+  ])
+}
+
+/** Forgets the binding's token, which can vouch for nothing more (the next entry to the page stores a fresh one). */
+export async function forgetBindingToken(db: Queryable, userId: string, pageId: string): Promise<void> {
+  await db.query(
+    'UPDATE user_pages SET sealed_token = NULL WHERE user_id = $1 AND page_id = $2 AND revoked_at IS NULL',
+    [userId, pageId],
+  )
+}
+
+/** The bindings in force of the network account `facebookId`. */
+export async function accountBindings(
+  db: Queryable,
+  facebookId: string,
+): Promise<{ user_id: string; page_id: string }[]> {
+  return db.query<{ user_id: string; page_id: string }>(
+    `SELECT up.user_id::text AS user_id, up.page_id FROM user_pages up JOIN users u ON u.id = up.user_id
+      WHERE u.facebook_id = $1 AND up.revoked_at IS NULL`,
+    [facebookId],
+  )
+}
+
+/** Of the given users, those whose binding to the page is revoked. */
+export async function revokedUsers(
+  db: Queryable,
+  pageId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db.query<{ user_id: string }>(
+    `SELECT user_id::text FROM user_pages
+      WHERE page_id = $1 AND user_id = ANY($2::bigint[]) AND revoked_at IS NOT NULL`,
+    [pageId, userIds.map(Number)],
+  )
+  return new Set(rows.map((r) => r.user_id))
+}
+
 /** Binds (or binds again) the page to the user with the page token the network just vouched for. */
 export async function bindPage(
   db: Queryable,

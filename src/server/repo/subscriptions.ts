@@ -92,6 +92,134 @@ export async function createTrial(
   )
 }
 
+/** Keeps the affiliate's codes a customer came with; a code already kept is not replaced. */
+export async function keepReferralCodes(
+  db: Queryable,
+  userId: string,
+  referral: string | null,
+  coupon: string | null,
+): Promise<void> {
+  await db.query(
+    'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
+    [userId, referral, coupon],
+  )
+}
+
+/** Forgets a kept code that turned out not to be an affiliate's. */
+export async function forgetReferralCode(db: Queryable, userId: string, code: string): Promise<void> {
+  await db.query(
+    'UPDATE subscriptions SET referral = NULLIF(referral, $2), coupon = NULLIF(coupon, $2) WHERE user_id = $1',
+    [userId, code],
+  )
+}
+
+/** The customer agrees to send branded messages when nothing else is left. */
+export async function allowBrandedMessages(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE subscriptions SET use_branded_messages = true WHERE user_id = $1', [userId])
+}
+
+/** The customer accepts the terms in force. */
+export async function acceptLatestTerms(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    'UPDATE subscriptions SET accepted_terms_id = (SELECT max(id) FROM terms) WHERE user_id = $1',
+    [userId],
+  )
+}
+
+/** The paid subscription ends at the end of its period, for the reason the customer gave. */
+export async function cancelAtPeriodEnd(db: Queryable, userId: string, reason: string): Promise<void> {
+  await db.query(
+    'UPDATE subscriptions SET cancel_at_period_end = true, cancellation_reason = $2 WHERE user_id = $1',
+    [userId, reason],
+  )
+}
+
+/** The page a trial customer first used: kept once, so the trial stays bound to it. */
+export async function keepTrialPage(db: Queryable, userId: string, pageId: string): Promise<void> {
+  await db.query('UPDATE subscriptions SET trial_page_id = COALESCE(trial_page_id, $2) WHERE user_id = $1', [
+    userId,
+    pageId,
+  ])
+}
+
+/** A bought messages package: its messages are added, and a fair-use block is lifted. */
+export async function addAddonMessages(
+  db: Queryable,
+  userId: string | number,
+  messages: number,
+): Promise<void> {
+  await db.query(
+    'UPDATE subscriptions SET addons_messages = addons_messages + $2, unlimited_blocked = false WHERE user_id = $1',
+    [userId, messages],
+  )
+}
+
+export interface PaidPlan {
+  product: string
+  priceId: string
+  amount: number
+  interval: string
+  messages: number
+  /** The provider's subscription id; a known one is kept when the event names none. */
+  providerSubscriptionId: string | null
+}
+
+/** A paid plan starts now for one period (a month or a year) with its messages. */
+export async function startPaidPlan(db: Queryable, userId: string | number, plan: PaidPlan): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET access = true, access_type = 'paid', product = $2, price_id = $3, amount = $4,
+       billing_interval = $5, subscriptions_messages = $6,
+       current_period_end = now() + CASE WHEN $5 = 'year' THEN interval '1 year' ELSE interval '1 month' END,
+       cancel_at_period_end = false, cancellation_reason = NULL, unlimited_sent = 0,
+       provider_subscription_id = COALESCE($7, provider_subscription_id)
+     WHERE user_id = $1`,
+    [
+      userId,
+      plan.product,
+      plan.priceId,
+      plan.amount,
+      plan.interval,
+      plan.messages,
+      plan.providerSubscriptionId,
+    ],
+  )
+}
+
+/** The customer and price of the provider's subscription, or undefined when no customer has it. */
+export async function subscriptionOfProvider(
+  db: Queryable,
+  providerSubscriptionId: string,
+): Promise<{ user_id: number; price_id: string | null } | undefined> {
+  const [row] = await db.query<{ user_id: number; price_id: string | null }>(
+    'SELECT user_id, price_id FROM subscriptions WHERE provider_subscription_id = $1',
+    [providerSubscriptionId],
+  )
+  return row
+}
+
+/** A paid renewal: the plan's messages are refilled and the period moves on by one (a month or a year). */
+export async function renewPlan(
+  db: Queryable,
+  userId: string | number,
+  messages: number,
+  interval: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET subscriptions_messages = $2, unlimited_sent = 0, access = true,
+       current_period_end = GREATEST(COALESCE(current_period_end, now()), now())
+         + CASE WHEN $3 = 'year' THEN interval '1 year' ELSE interval '1 month' END
+     WHERE user_id = $1`,
+    [userId, messages, interval],
+  )
+}
+
+/** The provider ended the subscription: its customer's access ends. */
+export async function endProviderSubscription(db: Queryable, providerSubscriptionId: string): Promise<void> {
+  await db.query('UPDATE subscriptions SET access = false WHERE provider_subscription_id = $1', [
+    providerSubscriptionId,
+  ])
+}
+
 export async function subscriptionState(db: Queryable, userId: string): Promise<SubscriptionState> {
   return toState(await loadSubscription(db, userId))
 }

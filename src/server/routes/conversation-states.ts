@@ -17,7 +17,7 @@ import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { parse } from '../http/errors.ts'
 import { markDone, markSeen, pageStates } from '../repo/conversation-states.ts'
-import { pageOwners, publishToUsers } from '../repo/owner-events.ts'
+import { pageOwners, publishToUsersNow } from '../repo/owner-events.ts'
 import { requireBoundPage } from './page-access.ts'
 
 const digits = (what: string) => z.string().regex(/^\d{1,32}$/, `Must be a ${what} id (digits).`)
@@ -42,13 +42,13 @@ export function conversationStateRoutes(app: FastifyInstance, ctx: ApiContext): 
     const { pageId, customerId } = parse(customerParams, request.params)
     const user = currentUser(request)
     await requireBoundPage(ctx.store, user.id, pageId)
-    return { data: await ctx.store.transaction((tx) => markDone(tx, pageId, customerId, user.id)) }
+    return { data: await markDone(ctx.store, pageId, customerId, user.id) }
   })
 
   app.post('/pages/:pageId/conversation-states/:customerId/seen', auth, async (request) => {
     const { pageId, customerId } = parse(customerParams, request.params)
     await requireBoundPage(ctx.store, currentUser(request).id, pageId)
-    return { data: (await ctx.store.transaction((tx) => markSeen(tx, pageId, customerId))) ?? null }
+    return { data: (await markSeen(ctx.store, pageId, customerId)) ?? null }
   })
 
   app.post('/pages/:pageId/replying', auth, async (request) => {
@@ -62,15 +62,13 @@ export function conversationStateRoutes(app: FastifyInstance, ctx: ApiContext): 
     if (lastReplying.size >= MAX_REMEMBERED) lastReplying.clear()
     lastReplying.set(key, now)
     const others = (await pageOwners(ctx.store, pageId)).filter((id) => id !== user.id)
-    await ctx.store.transaction((tx) =>
-      publishToUsers(tx, others, 'replying', {
-        pageId,
-        customerId: body.customer_id,
-        userId: user.id,
-        name: user.name,
-        until: new Date(now + REPLYING_FOR_MS).toISOString(),
-      }),
-    )
+    await publishToUsersNow(ctx.store, others, 'replying', {
+      pageId,
+      customerId: body.customer_id,
+      userId: user.id,
+      name: user.name,
+      until: new Date(now + REPLYING_FOR_MS).toISOString(),
+    })
     return { ok: true, sent: true }
   })
 
@@ -80,9 +78,10 @@ export function conversationStateRoutes(app: FastifyInstance, ctx: ApiContext): 
     const user = currentUser(request)
     await requireBoundPage(ctx.store, user.id, pageId)
     const others = (await pageOwners(ctx.store, pageId)).filter((id) => id !== user.id)
-    await ctx.store.transaction((tx) =>
-      publishToUsers(tx, others, 'labels', { pageId, customerIds: [...new Set(body.customer_ids)] }),
-    )
+    await publishToUsersNow(ctx.store, others, 'labels', {
+      pageId,
+      customerIds: [...new Set(body.customer_ids)],
+    })
     return { ok: true }
   })
 }

@@ -12,6 +12,7 @@ import { currentUser } from '../http/auth.ts'
 import { HttpError, parse } from '../http/errors.ts'
 import { handOver, KindMismatch, LeaseConflict, takeBack } from '../bulk/jobs.ts'
 import { holdLease, reserve } from '../bulk/lease.ts'
+import { liveMessagePage } from '../repo/messages.ts'
 import { answering, messageId } from './messages.ts'
 import { requireBoundPage } from './page-access.ts'
 
@@ -74,11 +75,8 @@ export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const body = parse(handoverBody, request.body)
     const userId = currentUser(request).id
     // The server sends only for an owner who still manages the page.
-    const [job] = await ctx.store.query<{ page_id: string }>(
-      'SELECT page_id FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-      [id, userId],
-    )
-    if (job) await requireBoundPage(ctx.store, userId, job.page_id)
+    const pageId = await liveMessagePage(ctx.store, id, userId)
+    if (pageId) await requireBoundPage(ctx.store, userId, pageId)
     try {
       const { lease } = await answering(handOver(ctx.store, jobs.box, userId, id, body))
       await jobs.kick(id)

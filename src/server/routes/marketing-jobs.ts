@@ -10,7 +10,6 @@ import { z } from 'zod'
 import {
   estimateQuery,
   startMarketingBody,
-  type JobKind,
   type StartMarketingBody,
 } from '../../shared/contracts/marketing.ts'
 import { estimateMinor, perMessageMinor } from '../../shared/marketing/rates.ts'
@@ -24,7 +23,13 @@ import { GraphError } from '../../shared/graph/errors.ts'
 import { handOver, KindMismatch, LeaseConflict } from '../bulk/jobs.ts'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
 import { marketingPage, type MarketingPageRow } from '../repo/marketing.ts'
-import { MessageNotFound } from '../repo/messages.ts'
+import {
+  MessageNotFound,
+  ensureJobCampaign,
+  marketingJob,
+  type MarketingJobRow,
+  reopenMarketingJob,
+} from '../repo/messages.ts'
 import { conflict, kindConflict } from './handover.ts'
 import { answering, messageId } from './messages.ts'
 import { NETWORK_UNREACHABLE, requireBoundPage } from './page-access.ts'
@@ -45,35 +50,6 @@ async function enabledPage(
   return page as MarketingPageRow & { currency: string; ad_account_id: string }
 }
 
-interface JobRow {
-  page_id: string
-  message: string
-  image_url: string | null
-  state: string
-  sender: string
-  lease: number
-  kind: JobKind
-  campaign_id: string | null
-  currency: string | null
-  estimate_minor: number | null
-  marketing_count: number
-}
-
-async function readJob(store: Store, id: string, userId: string): Promise<JobRow> {
-  const row = (
-    await store.query<JobRow>(
-      `SELECT page_id, message, image_url, state, sender, lease, kind, campaign_id, currency,
-          estimate_minor::double precision AS estimate_minor,
-          (SELECT count(*)::int FROM message_recipients r WHERE r.message_id = m.id AND r.way = 'marketing')
-            AS marketing_count
-         FROM messages m WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-      [id, userId],
-    )
-  )[0]
-  if (!row) throw new MessageNotFound()
-  return row
-}
-
 /**
  * Creates the job's campaign once: the message row is locked while the network creates it, so two retried
  * calls cannot both create one, and the campaign is stored in the same transaction.
@@ -82,18 +58,11 @@ async function ensureCampaign(
   store: Store,
   graph: MarketingJobGraph,
   id: string,
-  job: JobRow,
+  job: MarketingJobRow,
   page: { ad_account_id: string; currency: string },
   body: StartMarketingBody,
 ): Promise<{ campaignId: string; estimate: number }> {
-  return store.transaction(async (tx) => {
-    const fresh = (
-      await tx.query<{ campaign_id: string | null; estimate_minor: number | null }>(
-        'SELECT campaign_id, estimate_minor::double precision AS estimate_minor FROM messages WHERE id = $1 FOR UPDATE',
-        [id],
-      )
-    )[0]!
-    if (fresh.campaign_id) return { campaignId: fresh.campaign_id, estimate: fresh.estimate_minor ?? 0 }
+  return ensureJobCampaign(store, id, async () => {
     const name = `Pagecast ${id}`
     const campaign = await graph.createCampaign(page.ad_account_id, body.page_token, {
       name,
@@ -107,23 +76,14 @@ async function ensureCampaign(
       text: job.message,
       ...(job.image_url ? { imageUrl: job.image_url } : {}),
     })
-    const estimate = estimateMinor(page.currency, job.marketing_count)
-    await tx.query(
-      `UPDATE messages SET ad_account_id = $2, campaign_id = $3, marketing_message_id = $4, budget_kind = $5,
-          budget_minor = $6, currency = $7, estimate_minor = $8
-        WHERE id = $1`,
-      [
-        id,
-        page.ad_account_id,
-        campaign.id,
-        message.id,
-        body.budget.kind,
-        body.budget.minor,
-        page.currency,
-        estimate,
-      ],
-    )
-    return { campaignId: campaign.id, estimate }
+    return {
+      adAccountId: page.ad_account_id,
+      campaignId: campaign.id,
+      marketingMessageId: message.id,
+      budget: body.budget,
+      currency: page.currency,
+      estimate: estimateMinor(page.currency, job.marketing_count),
+    }
   })
 }
 
@@ -150,19 +110,15 @@ export function marketingJobRoutes(app: FastifyInstance, ctx: ApiContext): void 
     const id = messageId(request.params)
     const body = parse(startMarketingBody, request.body)
     const userId = currentUser(request).id
-    let job = await answering(readJob(ctx.store, id, userId))
+    let job = await answering(marketingJob(ctx.store, id, userId))
     // Only a job created as a marketing job gets a campaign and goes to the marketing sender.
     if (job.kind !== 'marketing') throw kindConflict(new KindMismatch(job.kind))
     // A job a marketing failure stopped (campaign paused, budget spent) is resumed where it stopped once the
     // owner fixed it: it is opened again for this hand-over (one caller wins), its campaign kept.
     if (job.state === 'stopped' && job.campaign_id) {
-      const reopened = await ctx.store.query<{ lease: number }>(
-        `UPDATE messages SET state = 'open', sender = 'device', stop_reason = NULL, skipped_count = 0
-          WHERE id = $1 AND state = 'stopped' AND stop_reason LIKE 'marketing:%' RETURNING lease`,
-        [id],
-      )
-      if (reopened[0]) body.lease = reopened[0].lease
-      job = await answering(readJob(ctx.store, id, userId))
+      const reopened = await reopenMarketingJob(ctx.store, id)
+      if (reopened !== undefined) body.lease = reopened
+      job = await answering(marketingJob(ctx.store, id, userId))
     }
     // Retried after it went through (the server may have sent it meanwhile): the same answer, nothing created
     // or handed over again.

@@ -38,18 +38,16 @@ import { userLimited } from '../http/user-limit.ts'
 import { HttpError, notFound, parse } from '../http/errors.ts'
 import {
   activeSubscriberPsids,
-  applyTokenList,
+  applyTokenSync,
   checkOptInRequests,
-  disableMarketing,
-  dropUnlistedSubscribers,
-  enableMarketing,
-  markTokensSynced,
+  databaseNow,
   marketingPage,
-  recordOptInRequests,
+  recordSentOptInRequests,
   subscriberCounts,
+  turnOffMarketing,
+  turnOnMarketing,
 } from '../repo/marketing.ts'
-import { listOptInMessages, recordOptInMessages } from '../repo/optin-messages.ts'
-import { publishToPage } from '../repo/owner-events.ts'
+import { listOptInMessages } from '../repo/optin-messages.ts'
 import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage } from './page-access.ts'
 
@@ -154,8 +152,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
    */
   async function syncTokens(pageId: string, pageToken: string): Promise<{ added: number; removed: number }> {
     const startedAt = now()
-    const [clock] = await ctx.store.query<{ t: Date | string }>('SELECT now() AS t')
-    const dbStartedAt = new Date(clock!.t)
+    const dbStartedAt = await databaseNow(ctx.store)
     let after: string | undefined
     let last: string | null = null
     let complete = false
@@ -175,28 +172,13 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
       seen.add(next)
       after = next
     }
-    return ctx.store.transaction(async (tx) => {
-      const added = await applyTokenList(tx, deps.box, pageId, entries, now())
-      const removed = complete
-        ? await dropUnlistedSubscribers(
-            tx,
-            pageId,
-            entries.map((e) => e.recipient_id).filter((psid) => typeof psid === 'string'),
-            startedAt,
-            dbStartedAt,
-          )
-        : 0
-      await markTokensSynced(tx, pageId, last)
-      await publishCounts(tx, pageId)
-      return { added, removed }
-    })
-  }
-
-  async function publishCounts(db: Queryable, pageId: string): Promise<void> {
-    await publishToPage(db, pageId, 'marketing_subscribers', {
+    return applyTokenSync(
+      ctx.store,
+      deps.box,
       pageId,
-      ...(await subscriberCounts(db, pageId, now())),
-    })
+      { entries, complete, cursor: last, startedAt, dbStartedAt },
+      now(),
+    )
   }
 
   app.get('/pages/:pageId/marketing', auth, async (request) => {
@@ -244,17 +226,18 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
         'region_unavailable',
         "Marketing messages are not offered in this ad account's business country.",
       )
-    await ctx.store.transaction(async (tx) => {
-      await enableMarketing(tx, {
+    await turnOnMarketing(
+      ctx.store,
+      {
         pageId,
         userId: user.id,
         adAccountId: account.id,
         adAccountName: account.name,
         currency: account.currency,
         country: shown.country,
-      })
-      await publishCounts(tx, pageId)
-    })
+      },
+      now(),
+    )
     try {
       await syncTokens(pageId, body.page_token)
     } catch (err) {
@@ -267,10 +250,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
 
   app.delete('/pages/:pageId/marketing', auth, async (request) => {
     const { pageId } = await boundPage(request)
-    await ctx.store.transaction(async (tx) => {
-      await disableMarketing(tx, pageId)
-      await publishCounts(tx, pageId)
-    })
+    await turnOffMarketing(ctx.store, pageId, now())
     return marketingState(ctx.store, pageId, now())
   })
 
@@ -312,10 +292,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: ApiContext, deps: Mar
     const messages = body.messages ?? []
     const psids = [...(body.psids ?? []), ...messages.map((m) => m.psid)]
     const at = now()
-    await ctx.store.transaction(async (tx) => {
-      await recordOptInRequests(tx, pageId, psids, body.title, at)
-      await recordOptInMessages(tx, pageId, messages, body.title, at)
-    })
+    await recordSentOptInRequests(ctx.store, pageId, psids, messages, body.title, at)
     return { recorded: new Set(psids).size }
   })
 

@@ -14,6 +14,7 @@ import {
   RecipientsOverflow,
   setMessageState,
 } from '../repo/messages.ts'
+import { pageBanned } from '../repo/pages.ts'
 import { hasAccess, loadSubscription, type SubscriptionRow, toState } from '../repo/subscriptions.ts'
 import { AllowanceRefused, TouchRefused } from '../repo/touch.ts'
 import { requireBoundPage } from './page-access.ts'
@@ -75,8 +76,7 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const body = parse(createMessageBody, request.body)
     const userId = currentUser(request).id
     await requireBoundPage(db, userId, body.page_id)
-    const banned = await db.query('SELECT 1 FROM pages WHERE id = $1 AND banned', [body.page_id])
-    if (banned.length > 0) throw notAcceptable(PAGE_BANNED, 'page_banned')
+    if (await pageBanned(db, body.page_id)) throw notAcceptable(PAGE_BANNED, 'page_banned')
     const refusal = brandedRefusal(
       await loadSubscription(db, userId),
       body.total_messages,

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerMessageNotice } from '../context.ts'
-import { pruneWebhookEvents } from '../webhooks/process.ts'
+import { pruneWebhookEvents } from '../repo/webhook-events.ts'
 import {
   type LoggedIn,
   type TestApp,

@@ -7,9 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
-import { revokeBinding } from '../repo/page-bindings.ts'
+import { accountBindings, revokeBinding } from '../repo/page-bindings.ts'
 import { SIGNATURE_HEADER, checkSignature, parseSignedRequest } from '../webhooks/payload.ts'
-import { type WebhookProcessor, storeWebhook } from '../webhooks/process.ts'
+import { storeWebhook } from '../repo/webhook-events.ts'
+import type { WebhookProcessor } from '../webhooks/process.ts'
 
 export async function messengerWebhookRoutes(
   app: FastifyInstance,
@@ -71,11 +72,7 @@ export async function messengerWebhookRoutes(
       request.log.warn({ bytes: raw.length }, 'deauthorize callback refused: signature')
       return reply.code(403).send({ message: 'The signed request is missing or wrong.' })
     }
-    const bindings = await ctx.store.query<{ user_id: string; page_id: string }>(
-      `SELECT up.user_id::text AS user_id, up.page_id FROM user_pages up JOIN users u ON u.id = up.user_id
-        WHERE u.facebook_id = $1 AND up.revoked_at IS NULL`,
-      [parsed.userId],
-    )
+    const bindings = await accountBindings(ctx.store, parsed.userId)
     for (const b of bindings) {
       const jobs = await revokeBinding(ctx.store, b.user_id, b.page_id, 'app_removed')
       for (const id of jobs ?? []) await ctx.jobs?.kick(id).catch(() => undefined)

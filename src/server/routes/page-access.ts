@@ -12,7 +12,15 @@ import type { Queryable, Store } from '../db/store.ts'
 import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
 import type { AuthUser } from '../http/auth.ts'
 import { HttpError, invalid } from '../http/errors.ts'
-import { type BindingVerdict, bindingState, revokeBinding, takeDueBindings } from '../repo/page-bindings.ts'
+import {
+  type BindingVerdict,
+  bindingForCheck,
+  bindingState,
+  forgetBindingToken,
+  markBindingChecked,
+  revokeBinding,
+  takeDueBindings,
+} from '../repo/page-bindings.ts'
 
 export const NETWORK_UNREACHABLE = 'The social network could not be reached. Please try again.'
 export const PAGE_NOT_BOUND = 'You do not manage this page here. Open it from your pages list first.'
@@ -106,11 +114,7 @@ export async function recheckBinding(
   pageId: string,
   token?: string,
 ): Promise<BindingVerdict> {
-  const [row] = await deps.store.query<{ sealed: Uint8Array | null; revoked: boolean; facebook_id: string }>(
-    `SELECT up.sealed_token AS sealed, up.revoked_at IS NOT NULL AS revoked, u.facebook_id
-       FROM user_pages up JOIN users u ON u.id = up.user_id WHERE up.user_id = $1 AND up.page_id = $2`,
-    [userId, pageId],
-  )
+  const row = await bindingForCheck(deps.store, userId, pageId)
   if (!row) return 'unknown'
   if (row.revoked) return 'revoked'
   let stored: string | undefined
@@ -132,16 +136,10 @@ export async function recheckBinding(
   // Another token failing (an older one a job was handed) is not the binding's: the binding's own one decides.
   if (verdict !== 'holds' && token && stored && stored !== token) return recheckBinding(deps, userId, pageId)
   if (verdict === 'holds') {
-    await deps.store.query('UPDATE user_pages SET checked_at = now() WHERE user_id = $1 AND page_id = $2', [
-      userId,
-      pageId,
-    ])
+    await markBindingChecked(deps.store, userId, pageId)
   } else if (verdict === 'token_dead') {
     // The stored token can vouch for nothing more; the next entry to the page stores a fresh one.
-    await deps.store.query(
-      'UPDATE user_pages SET sealed_token = NULL WHERE user_id = $1 AND page_id = $2 AND revoked_at IS NULL',
-      [userId, pageId],
-    )
+    await forgetBindingToken(deps.store, userId, pageId)
   } else if (verdict === 'revoked') {
     const jobs = await revokeBinding(deps.store, userId, pageId, 'role_lost')
     for (const id of jobs ?? []) await deps.kick?.(id).catch(() => undefined)

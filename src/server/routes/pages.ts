@@ -15,10 +15,9 @@ import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
-import { publishToPage } from '../repo/owner-events.ts'
-import { loadSubscription, toState } from '../repo/subscriptions.ts'
+import { toState } from '../repo/subscriptions.ts'
 import { isPageTokenRefusal } from '../graph/graph-api.ts'
-import { bindPage } from '../repo/page-bindings.ts'
+import { pageStandings, recordWebhookSubscription, registerPage, webhookSubscription } from '../repo/pages.ts'
 import { NETWORK_UNREACHABLE, isUnreachable, requireBoundPage, verifyPageToken } from './page-access.ts'
 
 export const TRIAL_USED =
@@ -34,37 +33,11 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = currentUser(request)
     const userId = user.id
     await verifyPageToken(ctx, user, page.id, page.access_token)
-    const outcome = await ctx.store.transaction(async (tx) => {
-      const stored = (
-        await tx.query<{ banned: boolean }>(
-          `INSERT INTO pages (id, name, category, picture, fan_count) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, category = EXCLUDED.category,
-             picture = EXCLUDED.picture, fan_count = EXCLUDED.fan_count, updated_at = now()
-           RETURNING banned`,
-          [page.id, page.name, page.category ?? null, page.picture ?? null, page.fan_count ?? null],
-        )
-      )[0]!
-      if (stored.banned) return 'banned' as const
-      const sub = await loadSubscription(tx, userId)
-      if (sub.access_type === 'trial') {
-        // One statement decides, so two trial users opening the page at once cannot both take it.
-        const bound = await tx.query(
-          `UPDATE pages SET trial_used = true, trial_user_id = $2
-           WHERE id = $1 AND (NOT trial_used OR trial_user_id = $2) RETURNING id`,
-          [page.id, userId],
-        )
-        if (bound.length === 0) return 'trial_used' as const
-        await tx.query(
-          'UPDATE subscriptions SET trial_page_id = COALESCE(trial_page_id, $2) WHERE user_id = $1',
-          [userId, page.id],
-        )
-      }
-      // Bound again with this token even after a revocation: the network has just vouched for the role.
-      await bindPage(tx, userId, page.id, ctx.box.seal(page.access_token))
-      return toState(await loadSubscription(tx, userId))
-    })
-    if (outcome === 'banned') throw notAcceptable(PAGE_BANNED, 'page_banned')
-    if (outcome === 'trial_used') throw notAcceptable(TRIAL_USED, 'trial_used')
+    // Bound again with this token even after a revocation: the network has just vouched for the role.
+    const registered = await registerPage(ctx.store, userId, page, ctx.box.seal(page.access_token))
+    if (registered === 'banned') throw notAcceptable(PAGE_BANNED, 'page_banned')
+    if (registered === 'trial_used') throw notAcceptable(TRIAL_USED, 'trial_used')
+    const outcome = toState(registered)
     const webhooks = await subscribeWebhooks(ctx, page.id, page.access_token)
     // The network refusing the page token it vouched for a moment ago: the binding is checked again.
     if (webhooks.authFailed) await ctx.recheckBinding(userId, page.id, page.access_token)
@@ -82,13 +55,7 @@ export function pageRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/page/standing', { preHandler: ctx.authenticate }, async (request) => {
     const { ids } = parse(pageStandingQuery, request.query)
     const userId = currentUser(request).id
-    const rows = await ctx.store.query<{ id: string; standing: PageStanding }>(
-      `SELECT id, 'banned' AS standing FROM pages WHERE id = ANY($1::text[]) AND banned
-       UNION ALL
-       SELECT page_id AS id, 'revoked' AS standing FROM user_pages
-        WHERE user_id = $2 AND page_id = ANY($1::text[]) AND revoked_at IS NOT NULL`,
-      [[...new Set(ids.split(','))], userId],
-    )
+    const rows = await pageStandings(ctx.store, userId, [...new Set(ids.split(','))])
     const data: Record<string, PageStanding> = {}
     // A ban outweighs a revocation: opening the page again would not help.
     for (const row of rows) if (data[row.id] !== 'banned') data[row.id] = row.standing
@@ -128,12 +95,7 @@ async function subscribeWebhooks(
   pageId: string,
   pageToken: string,
 ): Promise<PageWebhooks & { authFailed?: boolean }> {
-  const [known] = await ctx.store.query<{ ok: boolean | null; error: string | null; fresh: boolean }>(
-    `SELECT webhooks_ok AS ok, webhooks_error AS error,
-       COALESCE(webhooks_checked_at > now() - make_interval(hours => $2), false) AS fresh
-     FROM pages WHERE id = $1`,
-    [pageId, RESUBSCRIBE_HOURS],
-  )
+  const known = await webhookSubscription(ctx.store, pageId, RESUBSCRIBE_HOURS)
   if (known?.ok === true && known.fresh) return { ok: true }
   let result: PageWebhooks
   let authFailed = false
@@ -144,13 +106,7 @@ async function subscribeWebhooks(
     result = { ok: false, error: err instanceof Error ? err.message : 'The subscription failed.' }
     authFailed = isPageTokenRefusal(err)
   }
-  await ctx.store.transaction(async (tx) => {
-    await tx.query(
-      'UPDATE pages SET webhooks_ok = $2, webhooks_error = $3, webhooks_checked_at = now() WHERE id = $1',
-      [pageId, result.ok, result.error ?? null],
-    )
-    await publishToPage(tx, pageId, 'page_subscription', { pageId, ...result })
-  })
+  await recordWebhookSubscription(ctx.store, pageId, result)
   return { ...result, authFailed }
 }
 

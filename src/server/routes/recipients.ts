@@ -35,7 +35,7 @@ export function recipientRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const id = messageId(request.params)
       const { recipients } = parse(recipientsBody, request.body)
       const userId = currentUser(request).id
-      return answering(ctx.store.transaction((tx) => appendRecipients(tx, id, userId, recipients)))
+      return answering(appendRecipients(ctx.store, id, userId, recipients))
     },
   )
 

@@ -8,6 +8,7 @@ import { csvDocument } from '../../shared/format/csv.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { notFound, parse } from '../http/errors.ts'
+import { messagePage } from '../repo/messages.ts'
 import { listHistory, reportRecipients, sendReport } from '../repo/send-history.ts'
 import { answering, messageId } from './messages.ts'
 import { requireBoundPage } from './page-access.ts'
@@ -24,12 +25,9 @@ export function sendHistoryRoutes(app: FastifyInstance, ctx: ApiContext): void {
   async function ownReport(request: FastifyRequest): Promise<{ id: string; userId: string }> {
     const id = messageId(request.params)
     const userId = currentUser(request).id
-    const [row] = await ctx.store.query<{ page_id: string }>(
-      'SELECT page_id FROM messages WHERE id = $1 AND user_id = $2',
-      [id, userId],
-    )
-    if (!row) throw notFound('Message not found.')
-    await requireBoundPage(ctx.store, userId, row.page_id)
+    const pageId = await messagePage(ctx.store, id, userId)
+    if (!pageId) throw notFound('Message not found.')
+    await requireBoundPage(ctx.store, userId, pageId)
     return { id, userId }
   }
 

@@ -9,11 +9,11 @@ import type { ClientConfig } from '../../shared/contracts/client-config.ts'
 import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { GraphCallError } from '../graph/graph-api.ts'
-import { bearer, currentSessionId, deleteExpiredSessions, openSession } from '../http/auth.ts'
+import { bearer, currentSessionId } from '../http/auth.ts'
 import { HttpError, parse, unauthorized } from '../http/errors.ts'
 import { setSessionCookie } from '../http/session-cookie.ts'
-import { isReferralFor } from '../repo/referrals.ts'
-import { createTrial, subscriptionState } from '../repo/subscriptions.ts'
+import { deleteSession } from '../repo/sessions.ts'
+import { logIn } from '../repo/users.ts'
 
 export function clientConfigOf(config: ServerConfig): ClientConfig {
   const sandbox = config.sandboxEnabled && !config.GRAPH_URL
@@ -64,31 +64,23 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (missing.length > 0)
         throw unauthorized(`Login refused: these permissions were not granted: ${missing.join(', ')}.`)
 
-      const response: LoginResponse = await ctx.store.transaction(async (tx) => {
-        const user = (
-          await tx.query<{ id: number; facebook_id: string; name: string; email: string | null }>(
-            `INSERT INTO users (facebook_id, name, email, picture_url) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (facebook_id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, picture_url = EXCLUDED.picture_url
-           RETURNING id, facebook_id, name, email`,
-            [me.id, me.name ?? '', me.email ?? null, me.picture?.data.url ?? null],
-          )
-        )[0]!
-        const userId = String(user.id)
-        // Only an affiliate's code (not the user's own) is kept, from the first time it is seen; a later
-        // login cannot replace it.
-        const code = async (c: string | null | undefined) =>
-          c && (await isReferralFor(tx, c, user.facebook_id)) ? c : null
-        const [referral, coupon] = [await code(body.referral), await code(body.coupon)]
-        await createTrial(tx, userId, referral, coupon)
-        await tx.query(
-          'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
-          [userId, referral, coupon],
-        )
-        await deleteExpiredSessions(tx, ctx.config.SESSION_IDLE_DAYS)
-        const token = await openSession(tx, userId, request.headers['user-agent'], bearer(request))
-        const subscription = await subscriptionState(tx, userId)
-        return { data: { token, user: { ...user, id: userId, subscription } } }
+      const login = await logIn(ctx.store, {
+        profile: {
+          facebookId: me.id,
+          name: me.name ?? '',
+          email: me.email ?? null,
+          pictureUrl: me.picture?.data.url ?? null,
+        },
+        referral: body.referral,
+        coupon: body.coupon,
+        idleDays: ctx.config.SESSION_IDLE_DAYS,
+        userAgent: request.headers['user-agent'],
+        current: bearer(request),
       })
+      const { token, user, subscription } = login
+      const response: LoginResponse = {
+        data: { token, user: { ...user, id: String(user.id), subscription } },
+      }
       request.log.info({ userId: response.data.user.id }, 'login')
       setSessionCookie(request, reply, response.data.token, ctx.config.SESSION_IDLE_DAYS)
       return response
@@ -97,7 +89,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   /** Ends the session server-side: the token stops working everywhere, not only in this browser. */
   app.post('/logout', { preHandler: ctx.authenticate }, async (request) => {
-    await ctx.store.query('DELETE FROM sessions WHERE id = $1', [currentSessionId(request)])
+    await deleteSession(ctx.store, currentSessionId(request))
     return { ok: true }
   })
 }

@@ -10,16 +10,10 @@ import type { ApiContext } from '../context.ts'
 import { currentSessionId, currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'
 import { notFound, parse } from '../http/errors.ts'
+import { deleteOtherSessions, deleteUserSession, userSessions } from '../repo/sessions.ts'
 
 /** A `BIGSERIAL` in decimal: digits only, and short enough to be a 64-bit number. */
 const sessionParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Must be a session id.') })
-
-interface Row {
-  id: number | string
-  created_at: Date | string
-  last_used_at: Date | string
-  user_agent: string | null
-}
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -30,11 +24,7 @@ export function sessionListRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/sessions', auth, async (request) => {
     const user = currentUser(request)
     const current = currentSessionId(request)
-    const rows = await db.query<Row>(
-      `SELECT id, created_at, last_used_at, user_agent FROM sessions WHERE user_id = $1
-       ORDER BY last_used_at DESC, id DESC`,
-      [user.id],
-    )
+    const rows = await userSessions(db, user.id)
     const data: SessionInfo[] = rows.map((r) => ({
       id: String(r.id),
       created_at: iso(r.created_at),
@@ -48,21 +38,13 @@ export function sessionListRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.delete('/sessions/:id', auth, async (request) => {
     const { id } = parse(sessionParams, request.params)
-    const rows = await db.query<{ id: number | string }>(
-      'DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING id',
-      [id, currentUser(request).id],
-    )
-    if (rows.length === 0) throw notFound('No such session.')
+    if (!(await deleteUserSession(db, id, currentUser(request).id))) throw notFound('No such session.')
     return { ok: true, current: id === currentSessionId(request) }
   })
 
   /** Every session of the caller but this one: the device in hand stays signed in (its own logout ends it). */
   app.post('/sessions/revoke-others', auth, async (request) => {
     parse(revokeOthersBody, request.body)
-    const rows = await db.query<{ id: number | string }>(
-      'DELETE FROM sessions WHERE user_id = $1 AND id <> $2 RETURNING id',
-      [currentUser(request).id, currentSessionId(request)],
-    )
-    return { revoked: rows.length }
+    return { revoked: await deleteOtherSessions(db, currentUser(request).id, currentSessionId(request)) }
   })
 }

@@ -10,7 +10,16 @@ import { userLimited } from '../http/user-limit.ts'
 import { HttpError, invalid, notAcceptable, parse } from '../http/errors.ts'
 import type { Queryable } from '../db/store.ts'
 import { isReferralFor, referralUsed } from '../repo/referrals.ts'
-import { isActivePaid, loadSubscription, type SubscriptionRow, toState } from '../repo/subscriptions.ts'
+import { createCheckoutSession, setProviderSessionId } from '../repo/checkout-sessions.ts'
+import {
+  cancelAtPeriodEnd,
+  forgetReferralCode,
+  isActivePaid,
+  keepReferralCodes,
+  loadSubscription,
+  type SubscriptionRow,
+  toState,
+} from '../repo/subscriptions.ts'
 
 export const ADDON_NEEDS_SUBSCRIPTION =
   'Add-ons need an active subscription. Please subscribe to a plan first.'
@@ -48,18 +57,11 @@ async function referralOf(
     const code = body[field]!
     if (await isReferralFor(db, code, sub.facebook_id)) continue
     // A kept code that is not one is forgotten, so the app's next checkout goes through.
-    await db.query(
-      `UPDATE subscriptions SET referral = NULLIF(referral, $2), coupon = NULLIF(coupon, $2) WHERE user_id = $1`,
-      [userId, code],
-    )
+    await forgetReferralCode(db, userId, code)
     throw invalid(field, REFERRAL_INVALID)
   }
   let code = given.length > 0 ? body[given[0]!]! : null
-  if (given.length > 0)
-    await db.query(
-      'UPDATE subscriptions SET referral = COALESCE(referral, $2), coupon = COALESCE(coupon, $3) WHERE user_id = $1',
-      [userId, body.referral ?? null, body.coupon ?? null],
-    )
+  if (given.length > 0) await keepReferralCodes(db, userId, body.referral ?? null, body.coupon ?? null)
   for (const kept of [sub.referral, sub.coupon])
     if (!code && kept && (await isReferralFor(db, kept, sub.facebook_id))) code = kept
   if (code && (await referralUsed(db, userId))) return null
@@ -94,11 +96,16 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
         : match.addon.price
     const charged = Math.round(price * (100 - discountPercent)) / 100
     const sessionId = `cs_${randomBytes(12).toString('hex')}`
-    await db.query(
-      `INSERT INTO checkout_sessions (id, user_id, provider, price_id, kind, amount, discount_percent, referral)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [sessionId, user.id, ctx.payments.name, body.price_id, match.kind, charged, discountPercent, referral],
-    )
+    await createCheckoutSession(db, {
+      id: sessionId,
+      userId: user.id,
+      provider: ctx.payments.name,
+      priceId: body.price_id,
+      kind: match.kind,
+      amount: charged,
+      discountPercent,
+      referral,
+    })
     let result
     try {
       result = await ctx.payments.createCheckout({
@@ -119,10 +126,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
       throw new HttpError(502, 'The payment provider could not start the checkout. Please try again.')
     }
     if (result.providerSessionId) {
-      await db.query('UPDATE checkout_sessions SET provider_session_id = $2 WHERE id = $1', [
-        sessionId,
-        result.providerSessionId,
-      ])
+      await setProviderSessionId(db, sessionId, result.providerSessionId)
     }
     return { data: { url: result.url } }
   })
@@ -139,10 +143,7 @@ export function subscriptionRoutes(app: FastifyInstance, ctx: ApiContext): void 
         request.log.error({ err }, 'cancellation failed at the provider')
         throw new HttpError(502, 'The payment provider could not cancel the subscription. Please try again.')
       }
-      await db.query(
-        'UPDATE subscriptions SET cancel_at_period_end = true, cancellation_reason = $2 WHERE user_id = $1',
-        [userId, body.cancellation_reason],
-      )
+      await cancelAtPeriodEnd(db, userId, body.cancellation_reason)
     }
     return { data: { subscription: toState(await loadSubscription(db, userId)) } }
   })

@@ -3,14 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Terms } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { notFound } from '../http/errors.ts'
+import { latestTerms } from '../repo/terms.ts'
 
 export function termsRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/term-and-condition', async (_request, reply) => {
-    const row = (
-      await ctx.store.query<{ id: number; content: string; created_at: Date }>(
-        'SELECT id, content, created_at FROM terms ORDER BY id DESC LIMIT 1',
-      )
-    )[0]
+    const row = await latestTerms(ctx.store)
     if (!row) throw notFound('No terms have been published.')
     const body: Terms & { version: number } = {
       content: row.content,

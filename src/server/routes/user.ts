@@ -5,7 +5,14 @@ import { confirmBrandedBody } from '../../shared/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { notAcceptable, parse } from '../http/errors.ts'
-import { loadSubscription, subscriptionState, toMySubscription, toState } from '../repo/subscriptions.ts'
+import {
+  acceptLatestTerms,
+  allowBrandedMessages,
+  loadSubscription,
+  subscriptionState,
+  toMySubscription,
+  toState,
+} from '../repo/subscriptions.ts'
 
 const acceptTermsBody = z.object({}).strict().nullish()
 
@@ -39,17 +46,14 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const row = await loadSubscription(db, userId)
     if (row.is_unlimited && !row.unlimited_blocked)
       throw notAcceptable('Unlimited subscriptions do not need branded messages.', 'branded_not_needed')
-    await db.query('UPDATE subscriptions SET use_branded_messages = true WHERE user_id = $1', [userId])
+    await allowBrandedMessages(db, userId)
     return { data: { subscription: await subscriptionState(db, userId) } }
   })
 
   app.post('/user/accept-terms', auth, async (request) => {
     parse(acceptTermsBody, request.body)
     const userId = currentUser(request).id
-    await db.query(
-      'UPDATE subscriptions SET accepted_terms_id = (SELECT max(id) FROM terms) WHERE user_id = $1',
-      [userId],
-    )
+    await acceptLatestTerms(db, userId)
     return { data: { subscription: toState(await loadSubscription(db, userId)) } }
   })
 }

@@ -7,14 +7,19 @@
  * Each change is published to the page's owners (owner_events + NOTIFY); bulk messages gain delivered and
  * read counts from the watermarks.
  */
-import { createHash } from 'node:crypto'
 import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
 import type { MessageEvent } from '../../shared/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { recordMessage } from '../repo/conversation-states.ts'
+import { lastRecipientName, markBulkReceipts } from '../repo/message-recipients.ts'
+import { recordMessagingOptin } from '../repo/messaging-optins.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
+import { insertPageMessage } from '../repo/page-messages.ts'
+import { type Receipt, advanceWatermark } from '../repo/page-receipts.ts'
+import { pageName } from '../repo/pages.ts'
+import { inSavepoint, processPendingWebhooks } from '../repo/webhook-events.ts'
 import { inputErrors } from '../http/input-guard.ts'
 import type { CustomerMessageNotice } from './notice.ts'
 import {
@@ -41,40 +46,12 @@ export interface Logger {
   error(obj: object, msg: string): void
 }
 
-/** Stores a verified body; answers false when the same bytes were stored before (a replay or a retry). */
-export async function storeWebhook(db: Queryable, raw: Buffer): Promise<boolean> {
-  const hash = createHash('sha256').update(raw).digest('hex')
-  const rows = await db.query(
-    `INSERT INTO webhook_events (body_sha256, body) VALUES ($1, $2) ON CONFLICT (body_sha256) DO NOTHING RETURNING id`,
-    [hash, raw.toString('utf8')],
-  )
-  return rows.length > 0
-}
-
-/**
- * Processed bodies are kept a week (a redelivery within it is recognised by its bytes; after it, by its
- * message ids and watermarks); a body set aside after failing is kept for a look by hand.
- */
-export async function pruneWebhookEvents(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM webhook_events WHERE processed_at < now() - interval '7 days'`)
-}
-
 const iso = (ms: number) => new Date(ms).toISOString()
 
 interface Outcome {
   notices: CustomerMessageNotice[]
   /** The events left aside, each with where it was in the body and why. */
   rejected: string[]
-}
-
-async function customerName(db: Queryable, pageId: string, customerId: string): Promise<string | undefined> {
-  const [row] = await db.query<{ name: string }>(
-    `SELECT mr.name FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
-       WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1 AND mr.name <> ''
-       ORDER BY mr.seq DESC LIMIT 1`,
-    [pageId, customerId],
-  )
-  return row?.name
 }
 
 async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out: Outcome): Promise<void> {
@@ -85,19 +62,23 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
   const createdTime = iso(m.timestamp ?? Date.now())
   const attachments = (message.attachments ?? []).map((a) => ({ type: a.type, url: a.payload?.url ?? null }))
   const text = message.text ?? null
-  const inserted = await db.query(
-    `INSERT INTO page_messages (page_id, mid, customer_id, from_page, text, attachments, created_time)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7) ON CONFLICT (page_id, mid) DO NOTHING RETURNING mid`,
-    [pageId, message.mid, customerId, fromPage, text, JSON.stringify(attachments), createdTime],
-  )
-  if (inserted.length === 0) return
+  const inserted = await insertPageMessage(db, {
+    pageId,
+    mid: message.mid,
+    customerId,
+    fromPage,
+    text,
+    attachments,
+    createdTime,
+  })
+  if (!inserted) return
   // A bulk, marketing or opt-in send carries the broadcast metadata: it is no answer to anyone.
   const broadcast = fromPage && message.metadata === BROADCAST_METADATA
   const kind = !fromPage ? 'customer' : broadcast ? 'broadcast' : 'answer'
   await recordMessage(db, { pageId, customerId, kind, at: createdTime, text, mid: message.mid })
   const owners = await pageOwners(db, pageId)
   if (owners.length === 0) return
-  const name = fromPage ? undefined : await customerName(db, pageId, customerId)
+  const name = fromPage ? undefined : await lastRecipientName(db, pageId, customerId)
   const data: MessageEvent = {
     pageId,
     customerId,
@@ -111,11 +92,10 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
   }
   await publishToUsers(db, owners, 'message', data)
   if (!fromPage) {
-    const [page] = await db.query<{ name: string | null }>('SELECT name FROM pages WHERE id = $1', [pageId])
     out.notices.push({
       userIds: owners,
       pageId,
-      pageName: page?.name ?? null,
+      pageName: await pageName(db, pageId),
       customerId,
       customerName: name,
       mid: message.mid,
@@ -123,51 +103,6 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
       createdTime,
     })
   }
-}
-
-type Receipt = 'delivered' | 'read'
-
-/** Moves the watermark forward; answers whether it moved (a repeat or an older one changes nothing). */
-async function advance(db: Queryable, pageId: string, customerId: string, kind: Receipt, at: string) {
-  const column = kind === 'delivered' ? 'delivered_watermark' : 'read_watermark'
-  const rows = await db.query(
-    `INSERT INTO page_receipts (page_id, customer_id, ${column}) VALUES ($1, $2, $3)
-     ON CONFLICT (page_id, customer_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()
-       WHERE page_receipts.${column} IS NULL OR page_receipts.${column} < EXCLUDED.${column}
-     RETURNING 1`,
-    [pageId, customerId, at],
-  )
-  return rows.length > 0
-}
-
-/** Marks the bulk recipients the watermark covers; publishes the new counts to each message's owner. */
-async function bulkReceipts(db: Queryable, pageId: string, customerId: string, kind: Receipt, at: string) {
-  // A read implies a delivery: the recipients it covers count as delivered too. The rows are locked first,
-  // so the counts move by exactly the recipients that changed, whichever instance gets there first.
-  const covered = await db.query<{ message_id: number; recipient_id: string; d: boolean; r: boolean }>(
-    `SELECT mr.message_id, mr.recipient_id, mr.delivered_at IS NULL AS d, ($4 AND mr.read_at IS NULL) AS r
-     FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
-     WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1
-       AND mr.touched_at <= $3::timestamptz + make_interval(secs => $5)
-       AND (mr.delivered_at IS NULL OR ($4 AND mr.read_at IS NULL))
-     FOR UPDATE OF mr`,
-    [pageId, customerId, at, kind === 'read', SEND_RECORD_SLACK_S],
-  )
-  if (covered.length === 0) return []
-  const ids = covered.map((c) => Number(c.message_id))
-  await db.query(
-    `UPDATE message_recipients SET delivered_at = COALESCE(delivered_at, now()),
-       read_at = CASE WHEN $3 THEN COALESCE(read_at, now()) ELSE read_at END
-     WHERE message_id = ANY($1::bigint[]) AND recipient_id = $2`,
-    [ids, customerId, kind === 'read'],
-  )
-  return db.query<{ id: number; user_id: number; delivered_count: number; read_count: number }>(
-    `UPDATE messages SET delivered_count = delivered_count + c.d, read_count = read_count + c.r
-     FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS d, unnest($3::int[]) AS r) c
-     WHERE messages.id = c.id
-     RETURNING messages.id, messages.user_id, messages.delivered_count, messages.read_count`,
-    [ids, covered.map((c) => (c.d ? 1 : 0)), covered.map((c) => (c.r ? 1 : 0))],
-  )
 }
 
 async function onReceipt(
@@ -180,7 +115,7 @@ async function onReceipt(
   const customerId = m.sender.id
   if (!customerId) return
   const at = iso(watermarkMs)
-  const moved = await advance(db, pageId, customerId, kind, at)
+  const moved = await advanceWatermark(db, pageId, customerId, kind, at)
   if (!moved) return
   const owners = await pageOwners(db, pageId)
   if (kind === 'delivered') {
@@ -194,7 +129,7 @@ async function onReceipt(
   } else {
     await publishToUsers(db, owners, 'read', { pageId, customerId, watermark: at })
   }
-  for (const r of await bulkReceipts(db, pageId, customerId, kind, at)) {
+  for (const r of await markBulkReceipts(db, pageId, customerId, kind, at, SEND_RECORD_SLACK_S)) {
     await publishToUsers(db, [String(r.user_id)], 'bulk_receipts', {
       pageId,
       messageId: String(r.id),
@@ -208,20 +143,16 @@ async function onOptin(db: Queryable, pageId: string, m: WebhookMessaging, box: 
   const optin = m.optin as Record<string, unknown>
   const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
   const at = m.timestamp ?? Date.now()
-  await db.query(
-    `INSERT INTO messaging_optins (page_id, customer_id, user_ref, type, payload, notification_messages_token, optin, event_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT DO NOTHING`,
-    [
-      pageId,
-      m.sender.id ?? null,
-      m.sender.user_ref ?? str(optin.user_ref),
-      str(optin.type),
-      str(optin.payload) ?? str(optin.ref),
-      str(optin.notification_messages_token),
-      JSON.stringify(optin),
-      iso(at),
-    ],
-  )
+  await recordMessagingOptin(db, {
+    pageId,
+    customerId: m.sender.id ?? null,
+    userRef: m.sender.user_ref ?? str(optin.user_ref),
+    type: str(optin.type),
+    payload: str(optin.payload) ?? str(optin.ref),
+    token: str(optin.notification_messages_token),
+    optin,
+    eventTime: iso(at),
+  })
   // Applied even for a stored duplicate: the subscriber list ignores what it has already seen.
   await onMarketingOptin(db, pageId, m.sender.id, optin, at, box)
 }
@@ -331,16 +262,15 @@ export async function applyWebhook(
       }
       const ev = m.data
       const event: Outcome = { notices: [], rejected: [] }
-      await db.query('SAVEPOINT event')
       try {
-        if (ev.message) await onMessage(db, pageId, ev, event)
-        else if (ev.delivery) await onReceipt(db, pageId, ev, 'delivered', ev.delivery.watermark)
-        else if (ev.read) await onReceipt(db, pageId, ev, 'read', ev.read.watermark)
-        else if (ev.optin) await onOptin(db, pageId, ev, box)
-        await db.query('RELEASE SAVEPOINT event')
+        await inSavepoint(db, 'event', async () => {
+          if (ev.message) await onMessage(db, pageId, ev, event)
+          else if (ev.delivery) await onReceipt(db, pageId, ev, 'delivered', ev.delivery.watermark)
+          else if (ev.read) await onReceipt(db, pageId, ev, 'read', ev.read.watermark)
+          else if (ev.optin) await onOptin(db, pageId, ev, box)
+        })
         out.notices.push(...event.notices)
       } catch (err) {
-        await db.query('ROLLBACK TO SAVEPOINT event')
         if (!isEventDataError(err)) throw err
         leaveAside(where, err instanceof Error ? err.message : String(err))
       }
@@ -422,42 +352,17 @@ export class WebhookProcessor {
    * cost of a small body.
    */
   private async one(skip: Set<number>): Promise<boolean> {
-    const failures: { id: number; error: string }[] = []
-    let notices: CustomerMessageNotice[] = []
-    const found = await this.store.transaction(async (tx) => {
-      const rows = await tx.query<{ id: number; body: string; attempts: number }>(
-        `SELECT id, body, attempts FROM webhook_events
-         WHERE processed_at IS NULL AND attempts < $1 AND NOT (id = ANY($2::bigint[]))
-         ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED`,
-        [MAX_ATTEMPTS, [...skip], BATCH],
-      )
-      for (const row of rows) {
-        await tx.query('SAVEPOINT apply')
-        try {
-          const applied = await applyWebhook(tx, row.body, this.log, this.box)
-          const { rejected } = applied
-          await tx.query('RELEASE SAVEPOINT apply')
-          notices = [...notices, ...applied.notices]
-          // A body with events left aside is done all the same; the row says which, for a look by hand.
-          const note = rejected.length
-            ? `${rejected.length} ${rejected.length === 1 ? 'event' : 'events'} left aside: ${rejected.join('; ')}`
-            : null
-          await tx.query(
-            `UPDATE webhook_events SET processed_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`,
-            [row.id, note?.slice(0, 1000) ?? null],
-          )
-        } catch (err) {
-          await tx.query('ROLLBACK TO SAVEPOINT apply')
-          const failure = { id: row.id, error: err instanceof Error ? err.message : String(err) }
-          failures.push(failure)
-          await tx.query('UPDATE webhook_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [
-            row.id,
-            failure.error.slice(0, 1000),
-          ])
-        }
-      }
-      return rows.length > 0
-    })
+    const { found, applied, failures } = await processPendingWebhooks(
+      this.store,
+      { maxAttempts: MAX_ATTEMPTS, skip, batch: BATCH },
+      (tx, body) => applyWebhook(tx, body, this.log, this.box),
+      // A body with events left aside is done all the same; the row says which, for a look by hand.
+      ({ rejected }) =>
+        rejected.length
+          ? `${rejected.length} ${rejected.length === 1 ? 'event' : 'events'} left aside: ${rejected.join('; ')}`
+          : null,
+    )
+    const notices = applied.flatMap((outcome) => outcome.notices)
     for (const failed of failures) {
       skip.add(failed.id)
       this.log.error(
