@@ -8,6 +8,7 @@ import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import type { ServerConfig } from './config.ts'
+import { probeDatabase } from './db/probe.ts'
 
 /** A start-up failure the user can fix: its message is one sentence naming the setting. */
 export class StartupError extends Error {}
@@ -77,27 +78,13 @@ export function databaseFailure(url: string, err: unknown): string {
 }
 
 async function checkDatabase(url: string, timeoutMs: number): Promise<void> {
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs })
-  // A connection error after connect() settles must not crash the process as an unhandled event.
-  client.on('error', () => undefined)
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })),
-      timeoutMs + 1_000,
-    )
-  })
   try {
-    await Promise.race([client.connect().then(() => client.query('SELECT 1')), timeout])
+    await probeDatabase(url, timeoutMs)
   } catch (err) {
     const message = /timeout/i.test(err instanceof Error ? err.message : '')
       ? databaseFailure(url, { code: 'TIMEOUT' })
       : databaseFailure(url, err)
     throw new StartupError(message)
-  } finally {
-    clearTimeout(timer)
-    void client.end().catch(() => undefined)
   }
 }
 
