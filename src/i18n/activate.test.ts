@@ -37,7 +37,9 @@ it('loads only the start catalog for a signed-out visitor, each other area when 
   await catalogsReady()
   expect(loaded(bnInbox)).toBe(true)
   expect(loaded(bnApp)).toBe(true)
+  // The signed-in app's own words come with a new locale at once; the other areas' follow.
   const back = await activateLocale('es')
+  expect(loaded(esApp)).toBe(true)
   await back.areas
   expect(loaded(esInbox)).toBe(true)
 })

@@ -53,15 +53,22 @@ export async function catalogsReady(areas: readonly Area[] = AREAS): Promise<voi
 
 /** Resolves once the locale is active; `areas` resolves when the wanted areas' catalogs are merged in too. */
 export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise<void> }> {
-  const startLoader = loaders[`../locales/${code}/start.po`]
-  const start = code === 'en' ? englishStart : startLoader ? (await startLoader()).messages : {}
+  const load = async (area: 'start' | Area) =>
+    code === 'en' && area === 'start'
+      ? englishStart
+      : ((await loaders[`../locales/${code}/${area}.po`]?.())?.messages ?? {})
+  // The signed-in app's own words (header, menus, the page list) come with the start's, as they always did
+  // once it has them: a new locale never shows that app without them.
+  const now = wanted.has('app') ? (['start', 'app'] as const) : (['start'] as const)
+  const catalogs = await Promise.all(now.map(load))
   // A copy: lingui merges later catalogs into the object it is given.
-  i18n.loadAndActivate({ locale: code, messages: { ...start } })
+  i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) as Messages })
   document.documentElement.lang = code
   document.documentElement.dir = localeDir(code)
   active = code
-  loads = new Map()
-  const areas = wanted.size > 0 ? loadAreas(code, [...wanted]) : Promise.resolve()
+  loads = new Map(wanted.has('app') ? [['app', Promise.resolve()]] : [])
+  const later = [...wanted].filter((area) => area !== 'app')
+  const areas = later.length > 0 ? loadAreas(code, later) : Promise.resolve()
   firstActivated()
   return { areas }
 }
