@@ -3,9 +3,19 @@ import { formatter } from '@lingui/format-po'
 import { locales, sourceLocale } from './src/shared/constants/locales.ts'
 
 /**
- * One catalog per area (app, inbox, bulk, marketing, pwa) so each area's strings are translated and reviewed on their own.
- * The app catalog of the active locale loads at start; the others load in the background (src/i18n/activate.ts).
+ * One catalog per area (start, app, inbox, bulk, marketing, pwa) so each area's strings are translated and reviewed on their own.
+ * The start catalog of the active locale loads at start; the others load when wanted (src/i18n/activate.ts).
  */
+/**
+ * The modules of the login screen and what it shows before a session exists (the entry's static imports that
+ * have words; scripts/start-catalog.test.ts keeps the list complete): their words are the start catalog.
+ */
+export const START_FILES = [
+  'src/features/auth/components/login-screen.tsx',
+  'src/shared/session/actions.ts',
+  'src/shared/ui/language-picker.tsx',
+  'src/shared/ui/loading-dots.tsx',
+]
 /** Marketing screens that live in other areas: read only once a page uses marketing messages. */
 const MARKETING_PARTS = [
   '<rootDir>/src/features/bulk/components/budget-section.tsx',
@@ -45,9 +55,15 @@ const allCatalogs: LinguiConfig['catalogs'] = [
     exclude: ['**/*.test.*'],
   },
   {
+    // What a signed-out visitor sees: loaded before the first screen.
+    path: '<rootDir>/src/locales/{locale}/start',
+    include: START_FILES.map((file) => `<rootDir>/${file}`),
+  },
+  {
     path: '<rootDir>/src/locales/{locale}/app',
     include: ['<rootDir>/src'],
     exclude: [
+      ...START_FILES.map((file) => `<rootDir>/${file}`),
       '<rootDir>/src/features/inbox/**',
       '<rootDir>/src/features/chat/**',
       '<rootDir>/src/features/labels/**',

@@ -18,8 +18,8 @@ import type { Plugin } from 'vite'
 export const SIGNED_IN_ROOTS = [
   '/src/app/app.tsx',
   // Small modules the inbox shares with other lazy screens: alone they would be chunks of a few kB each,
-  // every one a request in the inbox's first round (the local database stays out: it is large).
-  '/src/shared/graph/client.ts',
+  // every one a request in the inbox's first round (the local database stays out: it is large; so does the
+  // Graph client with its error classes, which the first screen never calls).
   '/src/shared/api/pages.ts',
   '/src/shared/api/messages.ts',
   '/src/shared/api/upload.ts',

@@ -31,6 +31,8 @@ const manifest: ViteManifest = {
     isDynamicEntry: true,
   },
   'src/features/plans/plans.tsx': { file: 'assets/plans.js', isDynamicEntry: true, imports: ['_vendor.js'] },
+  'src/locales/en/start.po': { file: 'assets/start-en.js', isDynamicEntry: true },
+  'src/locales/es/start.po': { file: 'assets/start-es.js', isDynamicEntry: true },
   'src/locales/en/app.po': { file: 'assets/app-en.js', isDynamicEntry: true },
   'src/locales/es/app.po': { file: 'assets/app-es.js', isDynamicEntry: true },
   'src/locales/en/marketing.po': { file: 'assets/marketing-en.js', isDynamicEntry: true },
@@ -48,12 +50,13 @@ describe('the chunk graph of a build', () => {
     ])
   })
 
-  it("counts only the start-up locale's app catalog, not those merged in the background", () => {
-    expect(startupCatalogKeys(manifest)).toEqual(['src/locales/en/app.po'])
+  it("counts only the start-up locale's start catalog, not those merged in the background", () => {
+    expect(startupCatalogKeys(manifest)).toEqual(['src/locales/en/start.po'])
   })
 
   it("counts the locale's other catalogs for the signed-in app, not another locale's", () => {
     expect(signedInCatalogKeys(manifest).sort()).toEqual([
+      'src/locales/en/app.po',
       'src/locales/en/inbox.po',
       'src/locales/en/marketing.po',
     ])

@@ -38,17 +38,19 @@ export function entryKeys(manifest: ViteManifest): string[] {
 }
 
 /**
- * The catalog the first screen waits for: the source locale's `app` catalog, when it is a chunk of its own. The
- * other catalogs (inbox, bulk, marketing, pwa) are read by the signed-in app only (`signedInCatalogKeys`).
+ * The catalog the first screen waits for: the source locale's `start` catalog, when it is a chunk of its own.
+ * The other catalogs (app, inbox, bulk, marketing, pwa) are read by the signed-in app only
+ * (`signedInCatalogKeys`).
  */
 export function startupCatalogKeys(manifest: ViteManifest, locale = 'en'): string[] {
-  return Object.keys(manifest).filter((k) => k === `src/locales/${locale}/app.po`)
+  return Object.keys(manifest).filter((k) => k === `src/locales/${locale}/start.po`)
 }
 
-/** The catalogs the signed-in app waits for beside its code: every catalog of the locale but `app`. */
+/** The catalogs the signed-in app waits for beside its code: every catalog of the locale but `start`. */
 export function signedInCatalogKeys(manifest: ViteManifest, locale = 'en'): string[] {
   return Object.keys(manifest).filter(
-    (k) => k.startsWith(`src/locales/${locale}/`) && k.endsWith('.po') && k !== `src/locales/${locale}/app.po`,
+    (k) =>
+      k.startsWith(`src/locales/${locale}/`) && k.endsWith('.po') && k !== `src/locales/${locale}/start.po`,
   )
 }
 

@@ -1,22 +1,22 @@
 /**
- * Loads the catalogs of a locale, activates it and sets `<html lang dir>`. The `app` catalog is awaited (the
- * first screen needs it; English, the source locale, ships it inside the entry). The other areas' catalogs
- * (inbox, bulk, marketing, pwa) load when something first wants them (`catalogsReady`: the signed-in app all
- * of them beside its code, the PWA notices their own), and again with every locale activated after that. A
- * signed-out visitor downloads only what it shows.
+ * Loads the catalogs of a locale, activates it and sets `<html lang dir>`. The `start` catalog is awaited (the
+ * login screen's words; English, the source locale, ships it inside the entry). The other areas' catalogs
+ * (app, inbox, bulk, marketing, pwa) load when something first wants them (`catalogsReady`: the signed-in app
+ * all of them beside its code, the PWA notices their own), and again with every locale activated after that.
+ * A signed-out visitor downloads only what it shows.
  */
 import { i18n, type Messages } from '@lingui/core'
-import { messages as englishApp } from '../locales/en/app.po'
+import { messages as englishStart } from '../locales/en/start.po'
 import { type LocaleCode, localeDir } from '../shared/constants/locales.ts'
 import { LOCALE_SETTING } from './detect.ts'
 
-/** The catalogs besides `app`, one per area of the interface (lingui.config.ts). */
-export const AREAS = ['inbox', 'bulk', 'marketing', 'pwa'] as const
+/** The catalogs besides `start`, one per area of the interface (lingui.config.ts). */
+export const AREAS = ['app', 'inbox', 'bulk', 'marketing', 'pwa'] as const
 export type Area = (typeof AREAS)[number]
 
 type CatalogModule = { messages: Messages }
-// English's app catalog is bundled above; every other catalog loads on demand.
-const loaders = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/app.po'])
+// English's start catalog is bundled above; every other catalog loads on demand.
+const loaders = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/start.po'])
 
 /** The locale activated last, the areas wanted so far and their loads for that locale. */
 let active: LocaleCode = 'en'
@@ -53,15 +53,22 @@ export async function catalogsReady(areas: readonly Area[] = AREAS): Promise<voi
 
 /** Resolves once the locale is active; `areas` resolves when the wanted areas' catalogs are merged in too. */
 export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise<void> }> {
-  const appLoader = loaders[`../locales/${code}/app.po`]
-  const app = code === 'en' ? englishApp : appLoader ? (await appLoader()).messages : {}
+  const load = async (area: 'start' | Area) =>
+    code === 'en' && area === 'start'
+      ? englishStart
+      : ((await loaders[`../locales/${code}/${area}.po`]?.())?.messages ?? {})
+  // The signed-in app's own words (header, menus, the page list) come with the start's, as they always did
+  // once it has them: a new locale never shows that app without them.
+  const now = wanted.has('app') ? (['start', 'app'] as const) : (['start'] as const)
+  const catalogs = await Promise.all(now.map(load))
   // A copy: lingui merges later catalogs into the object it is given.
-  i18n.loadAndActivate({ locale: code, messages: { ...app } })
+  i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) as Messages })
   document.documentElement.lang = code
   document.documentElement.dir = localeDir(code)
   active = code
-  loads = new Map()
-  const areas = wanted.size > 0 ? loadAreas(code, [...wanted]) : Promise.resolve()
+  loads = new Map(wanted.has('app') ? [['app', Promise.resolve()]] : [])
+  const later = [...wanted].filter((area) => area !== 'app')
+  const areas = later.length > 0 ? loadAreas(code, later) : Promise.resolve()
   firstActivated()
   return { areas }
 }

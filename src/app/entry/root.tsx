@@ -10,7 +10,7 @@ import { useSession } from '../../shared/session/store.ts'
 import { lazyComponent } from '../../shared/ui/lazy-component.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 
-// The app's code and the locale's other catalogs (inbox, bulk, marketing) arrive together: the first render
+// The app's code and the locale's other catalogs (app, inbox, bulk, marketing) arrive together: the first render
 // has every text, and no catalog arriving later renders it all again.
 const FullApp = lazyComponent(
   () => Promise.all([import('../app.tsx'), catalogsReady()]).then(([m]) => m.App),

@@ -1,11 +1,12 @@
 /**
  * The query keys the live stream invalidates, from the modules that define them: the inbox's and the chat's
- * key modules (and the utility templates') hold nothing else, so their screens' code stays out of this chunk.
+ * key modules (and the utility templates' and the server's bulk jobs') hold nothing else, so their screens' code
+ * and the schemas of their answers stay out of this chunk.
  */
 import { historyKeyRoot } from '../../features/chat/api/keys.ts'
 import { conversationsQueryKey, inboxKeyRoot } from '../../features/inbox/api/keys.ts'
 import { marketingKeyRoot, marketingQueryKey } from '../../shared/api/marketing.ts'
-import { SERVER_JOBS_KEY } from '../../shared/bulk/server-jobs.ts'
+import { SERVER_JOBS_KEY } from '../../shared/bulk/keys.ts'
 import { templatesKey } from '../../shared/utility/keys.ts'
 
 export const LIVE_KEYS = {

@@ -3,9 +3,13 @@
  * 500 `{ message: 'Internal Error' }` that never carries internals (docs/product-rules.md#error-catalogue).
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { RefusalCode } from '../../shared/contracts/api.ts'
 import { inputErrors } from './input-guard.ts'
+
+// The shared contracts are built with zod's functional build, which has no messages of its own: their issues
+// read in English, as the `errors` maps have always said them.
+z.config(z.locales.en())
 
 export class HttpError extends Error {
   readonly statusCode: number
@@ -52,9 +56,9 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<stri
  * The value as the schema reads it, or a 422 naming every field at fault: the schema's issues beside what
  * `inputErrors` finds (NUL, unpaired surrogates, deep nesting; the schema only walks as deep as it is written).
  */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parse<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   const unfit = inputErrors(value)
-  const result = schema.safeParse(value)
+  const result = z.safeParse(schema, value)
   if (!result.success || Object.keys(unfit).length > 0) {
     const errors = result.success ? {} : issuesToErrors(result.error.issues)
     for (const [field, messages] of Object.entries(unfit)) (errors[field] ??= []).push(...messages)

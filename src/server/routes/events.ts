@@ -17,7 +17,7 @@ import { reportPresence, tabGone } from '../repo/presence.ts'
 const MAX_UNREAD_BYTES = 1024 * 1024
 
 const eventId = z.string().regex(/^\d{1,15}$/, 'must be an event id (digits)')
-const eventsQuery = z.object({ tab: tabId.optional(), since: eventId.optional() }).strict()
+const eventsQuery = z.object({ tab: z.optional(tabId), since: eventId.optional() }).strict()
 
 /** The bearer from the session cookie when no Authorization header was sent (EventSource sends cookies). */
 function bearerFromCookie(request: FastifyRequest): void {

@@ -9,7 +9,7 @@ import { messagesList, type StoredMessage } from '../contracts/api.ts'
 import type { BulkProgressEvent } from '../contracts/events.ts'
 
 /** The TanStack Query key of the list (the cards read it; the live stream patches or invalidates it). */
-export const SERVER_JOBS_KEY = ['bulk', 'server-jobs'] as const
+export { SERVER_JOBS_KEY } from './keys.ts'
 
 /** Every job of the owner that is not dismissed, oldest first. */
 export async function listServerJobs(): Promise<StoredMessage[]> {

@@ -3,24 +3,24 @@
  * customer), the same for every person who manages the page, as `GET /api/v2/pages/:pageId/conversation-states`
  * lists it and the live stream's `conversation_state` event carries it. Times are ISO strings.
  */
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 export const conversationState = z.object({
   pageId: z.string(),
   customerId: z.string(),
   /** The customer's last message: its time and its text (their own last words). */
-  customerAt: z.string().nullable(),
-  customerText: z.string().nullable(),
+  customerAt: z.nullable(z.string()),
+  customerText: z.nullable(z.string()),
   /** The customer's messages since a person of the page last answered or opened the chat. */
-  unread: z.number().int().nonnegative(),
+  unread: z.number().check(z.int(), z.nonnegative()),
   /** When a person of the page last answered (a bulk, marketing or opt-in send is no answer). */
-  answeredAt: z.string().nullable(),
+  answeredAt: z.nullable(z.string()),
   /** When someone marked the conversation done without answering, and who (their name). */
-  doneAt: z.string().nullable(),
-  doneBy: z.string().nullable(),
+  doneAt: z.nullable(z.string()),
+  doneBy: z.nullable(z.string()),
   /** The page's last bulk, marketing or opt-in send to the customer, shown apart from the customer's words. */
-  broadcastAt: z.string().nullable(),
-  broadcastText: z.string().nullable(),
+  broadcastAt: z.nullable(z.string()),
+  broadcastText: z.nullable(z.string()),
   /** The customer's last message is after every answer and every "done". */
   needsReply: z.boolean(),
 })
@@ -42,7 +42,7 @@ export const replyingEvent = z.object({
 export type ReplyingEvent = z.infer<typeof replyingEvent>
 
 /** `POST /api/v2/pages/:pageId/replying`: this user is typing a reply to the customer. */
-export const replyingBody = z.object({ customer_id: z.string().regex(/^\d{1,32}$/) }).strict()
+export const replyingBody = z.strictObject({ customer_id: z.string().check(z.regex(/^\d{1,32}$/)) })
 
 /**
  * A person of the page changed labels in the app (the network tells no one): the others' open chats and lists
@@ -53,9 +53,9 @@ export const labelsEvent = z.object({ pageId: z.string(), customerIds: z.array(z
 export type LabelsEvent = z.infer<typeof labelsEvent>
 
 /** `POST /api/v2/pages/:pageId/labels-changed`: this user changed these customers' labels (or the page's). */
-export const labelsChangedBody = z
-  .object({ customer_ids: z.array(z.string().regex(/^\d{1,32}$/)).max(100) })
-  .strict()
+export const labelsChangedBody = z.strictObject({
+  customer_ids: z.array(z.string().check(z.regex(/^\d{1,32}$/))).check(z.maxLength(100)),
+})
 
 /** How long a "replying" lasts without another; the app repeats it at most every REPLYING_EVERY_MS. */
 export const REPLYING_FOR_MS = 8_000

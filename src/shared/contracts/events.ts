@@ -3,26 +3,26 @@
  * Each event is `id: <number>`, `event: <type>`, `data: <json>`; the app resumes with `?since=<last id>` (or the
  * `Last-Event-ID` header). Every data object names its page; times are ISO strings.
  */
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { conversationState, labelsEvent, replyingEvent } from './conversation-states.ts'
 import { jobMarketing } from './marketing.ts'
 
 /** The app's tab id, a UUID it makes once per tab. */
-export const tabId = z.string().uuid()
+export const tabId = z.string().check(z.uuid())
 
 export const messageEvent = z.object({
   pageId: z.string(),
   /** The customer's page-scoped id (PSID): the conversation's participant. */
   customerId: z.string(),
   mid: z.string(),
-  text: z.string().nullable(),
-  attachments: z.array(z.object({ type: z.string(), url: z.string().nullable() })),
+  text: z.nullable(z.string()),
+  attachments: z.array(z.object({ type: z.string(), url: z.nullable(z.string()) })),
   createdTime: z.string(),
   /** True for the page's own messages (echoes of a send, from this app or any other). */
   fromPage: z.boolean(),
   /** A page message that is a bulk, marketing or opt-in send, not a person's answer. */
-  broadcast: z.boolean().optional(),
-  customerName: z.string().optional(),
+  broadcast: z.optional(z.boolean()),
+  customerName: z.optional(z.string()),
 })
 export type MessageEvent = z.infer<typeof messageEvent>
 
@@ -31,7 +31,7 @@ export const deliveryEvent = z.object({
   pageId: z.string(),
   customerId: z.string(),
   watermark: z.string(),
-  mids: z.array(z.string()).optional(),
+  mids: z.optional(z.array(z.string())),
 })
 export type DeliveryEvent = z.infer<typeof deliveryEvent>
 
@@ -43,8 +43,8 @@ export type ReadEvent = z.infer<typeof readEvent>
 export const bulkReceiptsEvent = z.object({
   pageId: z.string(),
   messageId: z.string(),
-  delivered: z.number().int(),
-  read: z.number().int(),
+  delivered: z.number().check(z.int()),
+  read: z.number().check(z.int()),
 })
 export type BulkReceiptsEvent = z.infer<typeof bulkReceiptsEvent>
 
@@ -57,14 +57,14 @@ export type BulkReceiptsEvent = z.infer<typeof bulkReceiptsEvent>
 export const bulkProgressEvent = z.object({
   pageId: z.string(),
   messageId: z.string(),
-  sent: z.number().int(),
-  rejected: z.number().int(),
-  skipped: z.number().int(),
-  total: z.number().int(),
+  sent: z.number().check(z.int()),
+  rejected: z.number().check(z.int()),
+  skipped: z.number().check(z.int()),
+  total: z.number().check(z.int()),
   state: z.enum(['running', 'rate_limited', 'waiting_connection', 'needs_signin', 'finished', 'stopped']),
-  stopReason: z.string().optional(),
+  stopReason: z.optional(z.string()),
   /** The job's marketing messages: how many went, the budget and what the network reports spent. */
-  marketing: jobMarketing.optional(),
+  marketing: z.optional(jobMarketing),
   sender: z.literal('server'),
 })
 export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
@@ -73,7 +73,7 @@ export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
 export const pageSubscriptionEvent = z.object({
   pageId: z.string(),
   ok: z.boolean(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 })
 export type PageSubscriptionEvent = z.infer<typeof pageSubscriptionEvent>
 
@@ -83,8 +83,8 @@ export type PageSubscriptionEvent = z.infer<typeof pageSubscriptionEvent>
  */
 export const marketingSubscribersEvent = z.object({
   pageId: z.string(),
-  active: z.number().int(),
-  stopped: z.number().int(),
+  active: z.number().check(z.int()),
+  stopped: z.number().check(z.int()),
 })
 export type MarketingSubscribersEvent = z.infer<typeof marketingSubscribersEvent>
 
@@ -108,7 +108,7 @@ export const templateStatusEvent = z.object({
   name: z.string(),
   language: z.string(),
   status: z.string(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 })
 export type TemplateStatusEvent = z.infer<typeof templateStatusEvent>
 
@@ -140,9 +140,9 @@ export const readyEvent = z.object({})
 export type StreamEventType = OwnerEventType | 'refetch' | 'ready'
 
 /** `POST /api/v2/presence`: the app reports each tab's visibility (on every change, every 60 s while visible). */
-export const presenceBody = z.object({ tab: tabId, visible: z.boolean() }).strict()
+export const presenceBody = z.strictObject({ tab: tabId, visible: z.boolean() })
 export type PresenceBody = z.infer<typeof presenceBody>
 
 /** The result of subscribing a page to the webhooks, as `POST /api/v2/page` reports it beside the subscription. */
-export const pageWebhooks = z.object({ ok: z.boolean(), error: z.string().optional() })
+export const pageWebhooks = z.object({ ok: z.boolean(), error: z.optional(z.string()) })
 export type PageWebhooks = z.infer<typeof pageWebhooks>

@@ -14,12 +14,16 @@ export const OPTIN_PSIDS_PER_CALL_MAX = 5_000
 
 export const optinTitle = z
   .string()
-  .trim()
-  .min(1, 'The title must not be empty.')
-  .max(OPTIN_TITLE_MAX, `The title may have at most ${OPTIN_TITLE_MAX} characters.`)
+  .check(
+    z.trim(),
+    z.minLength(1, 'The title must not be empty.'),
+    z.maxLength(OPTIN_TITLE_MAX, `The title may have at most ${OPTIN_TITLE_MAX} characters.`),
+  )
 
 /** The network's id of a sent message (the Send API's `message_id`): printable, without spaces. */
-export const networkMessageId = z.string().regex(/^[\x21-\x7e]{1,256}$/, "Must be the network's message id.")
+export const networkMessageId = z
+  .string()
+  .check(z.regex(/^[\x21-\x7e]{1,256}$/, "Must be the network's message id."))
 
 /** How a recipient of a bulk job is reached. */
 export const recipientWay = z.enum(['standard', 'marketing'])
@@ -43,13 +47,13 @@ export type BudgetKind = z.infer<typeof budgetKind>
 
 /** A job's marketing part, as the card shows it (also in `bulk_progress` events). */
 export const jobMarketing = z.object({
-  sent: z.number().int(),
+  sent: z.number().check(z.int()),
   currency: z.string(),
   budget_kind: budgetKind,
-  budget_minor: z.number().int(),
-  estimate_minor: z.number().int(),
+  budget_minor: z.number().check(z.int()),
+  estimate_minor: z.number().check(z.int()),
   /** What the network reports spent so far; null before its first reading. */
-  spend_minor: z.number().int().nullable(),
+  spend_minor: z.nullable(z.number().check(z.int())),
 })
 export type JobMarketing = z.infer<typeof jobMarketing>
 
@@ -60,6 +64,8 @@ export type JobMarketing = z.infer<typeof jobMarketing>
 export const networkToken = (max = 4096) =>
   z
     .string()
-    .min(1)
-    .max(max)
-    .regex(/^[\x21-\x7e]+$/, 'A token holds only printable ASCII characters, without spaces.')
+    .check(
+      z.minLength(1),
+      z.maxLength(max),
+      z.regex(/^[\x21-\x7e]+$/, 'A token holds only printable ASCII characters, without spaces.'),
+    )

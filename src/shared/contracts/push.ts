@@ -2,7 +2,7 @@
  * Web Push: the bodies of `/api/v2/push/*` and the payload a push carries to the service worker. Shared by
  * the server (validation), the app (its calls) and the service worker (what it reads from a push).
  */
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { type LocaleCode, isLocaleCode, localeDir, locales } from '../constants/locales.ts'
 
 /** The languages a device can ask its notifications in (the app's languages). */
@@ -22,36 +22,34 @@ export function base64urlLength(value: string): number {
 const key = (bytes: number, what: string) =>
   z
     .string({ error: 'Required' })
-    .refine((v) => base64urlLength(v) === bytes, `The ${what} key must be ${bytes} bytes in base64url.`)
+    .check(
+      z.refine((v) => base64urlLength(v) === bytes, `The ${what} key must be ${bytes} bytes in base64url.`),
+    )
 
-export const pushSubscriptionBody = z
-  .object({
-    endpoint: z.string({ error: 'Required' }).min(1, 'Required').max(2048),
-    expirationTime: z.number().nullable().optional(),
-    keys: z
-      .object({
-        /** The browser's P-256 public key, uncompressed (65 bytes). */
-        p256dh: key(65, 'p256dh'),
-        /** The authentication secret (16 bytes). */
-        auth: key(16, 'auth'),
-      })
-      .strict(),
-    device: z.string().max(200).optional(),
-    locale: z.enum(locales.map((l) => l.code) as [string, ...string[]]).optional(),
-    /**
-     * Only brings a subscription the server already holds for this user up to date (the app's check at
-     * start): one it does not hold (the device signed out since) is not stored again.
-     */
-    refresh: z.boolean().optional(),
-  })
-  .strict()
+export const pushSubscriptionBody = z.strictObject({
+  endpoint: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(2048)),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.strictObject({
+    /** The browser's P-256 public key, uncompressed (65 bytes). */
+    p256dh: key(65, 'p256dh'),
+    /** The authentication secret (16 bytes). */
+    auth: key(16, 'auth'),
+  }),
+  device: z.optional(z.string().check(z.maxLength(200))),
+  locale: z.optional(z.enum(locales.map((l) => l.code) as [string, ...string[]])),
+  /**
+   * Only brings a subscription the server already holds for this user up to date (the app's check at
+   * start): one it does not hold (the device signed out since) is not stored again.
+   */
+  refresh: z.optional(z.boolean()),
+})
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>
 
-export const pushUnsubscribeBody = z
-  .object({ endpoint: z.string({ error: 'Required' }).min(1, 'Required').max(2048) })
-  .strict()
+export const pushUnsubscribeBody = z.strictObject({
+  endpoint: z.string({ error: 'Required' }).check(z.minLength(1, 'Required'), z.maxLength(2048)),
+})
 
-export const pushSettings = z.object({ hideText: z.boolean({ error: 'Must be true or false' }) }).strict()
+export const pushSettings = z.strictObject({ hideText: z.boolean({ error: 'Must be true or false' }) })
 export type PushSettings = z.infer<typeof pushSettings>
 
 export const pushKeyResponse = z.object({ publicKey: z.string() })

@@ -10,20 +10,24 @@ export const SAVED_REPLY_TITLE_MAX = 80
 export const SAVED_REPLY_TEXT_MAX = MESSAGE_TEXT_MAX
 export const SAVED_REPLIES_PER_USER = 200
 
-export const savedReplyBody = z
-  .object({
-    title: z
+export const savedReplyBody = z.strictObject({
+  title: z._default(
+    z
       .string()
-      .trim()
-      .max(SAVED_REPLY_TITLE_MAX, `The title may have at most ${SAVED_REPLY_TITLE_MAX} characters.`)
-      .default(''),
-    text: z
-      .string()
-      .trim()
-      .min(1, 'The text must not be empty.')
-      .max(SAVED_REPLY_TEXT_MAX, `The text may have at most ${SAVED_REPLY_TEXT_MAX} characters.`),
-  })
-  .strict()
+      .check(
+        z.trim(),
+        z.maxLength(SAVED_REPLY_TITLE_MAX, `The title may have at most ${SAVED_REPLY_TITLE_MAX} characters.`),
+      ),
+    '',
+  ),
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'The text must not be empty.'),
+      z.maxLength(SAVED_REPLY_TEXT_MAX, `The text may have at most ${SAVED_REPLY_TEXT_MAX} characters.`),
+    ),
+})
 export type SavedReplyBody = z.input<typeof savedReplyBody>
 
 export const savedReply = z.object({

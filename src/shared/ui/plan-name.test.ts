@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { activateLocale } from '../../i18n/activate.ts'
+import { activateLocale, catalogsReady } from '../../i18n/activate.ts'
 import { plans } from '../constants/plans.ts'
 import { planName } from './plan-name.ts'
 
@@ -17,7 +17,9 @@ describe('planName', () => {
   })
 
   it('says the trial and every plan in the owner language', async () => {
+    // The plans are named in the signed-in app, which has its words.
     await activateLocale('es')
+    await catalogsReady(['app'])
     expect(planName('trial')).toBe('Prueba')
     expect(planName('millionaire')).toBe('Millonario')
     for (const plan of plans) expect(planName(plan.title)).not.toBe(plan.title)

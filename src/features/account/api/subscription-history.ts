@@ -1,9 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
 import { api } from '../../../shared/api/client.ts'
-import { type MySubscription, mySubscription } from '../../../shared/contracts/api.ts'
-
-const historyResponse = z.object({ data: z.array(mySubscription) })
+import { type MySubscription, subscriptionsResponse } from '../../../shared/contracts/api.ts'
 
 /**
  * `GET /api/v2/user/subscriptions`: the user's subscriptions (docs/product-rules.md#product-api), newest
@@ -11,7 +8,7 @@ const historyResponse = z.object({ data: z.array(mySubscription) })
  */
 export async function getSubscriptionHistory(): Promise<MySubscription[]> {
   const body = await api<unknown>('/user/subscriptions')
-  const list = historyResponse.parse(Array.isArray(body) ? { data: body } : body).data
+  const list = subscriptionsResponse.parse(Array.isArray(body) ? { data: body } : body).data
   return [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))
 }
 
