@@ -1,7 +1,7 @@
 /** The senders' shared cases (shared/bulk/core/sender-cases.test-kit.ts) on the device's store, IndexedDB. */
 import { beforeEach, expect, it } from 'vitest'
 import {
-  caseSleep,
+  caseClock,
   senderCases,
   ScriptedGraph,
   type CaseStore,
@@ -24,8 +24,7 @@ it.each(senderCases)('$name', async (c) => {
   }
   const graph = new ScriptedGraph(PAGE, [...c.faults], (id) => `c${id}`, store)
   const api = new FakeApi()
-  // Waits long enough that a step's writes end before the pacing wait does.
-  const deps = makeDeps(graph as never, api, { sleep: caseSleep(c, graph, store), pacingScale: 0.1 })
+  const deps = makeDeps(graph as never, api, caseClock(c, graph, store))
   let outcome = await runJob(deps, 'job1', (await claimLease('job1'))!)
   const lost: number[] = []
   while (outcome === 'lost' && lost.length < 5) {

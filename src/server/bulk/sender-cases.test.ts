@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
-  caseSleep,
+  caseClock,
   senderCases,
   ScriptedGraph,
   type CaseStore,
@@ -50,11 +50,9 @@ onEveryStore('the sender cases on the server', (kind) => {
       graph,
       box,
       notify: async () => undefined,
-      now: Date.now,
+      ...caseClock(c, graph, store),
       random: () => 0,
-      sleep: caseSleep(c, graph, store),
-      // Waits long enough that a step's writes end before the pacing wait does.
-      pacingScale: 0.1,
+      pacingScale: 0.001,
       settleMs: 0,
     }
     let outcome = await runSlice(deps, id)

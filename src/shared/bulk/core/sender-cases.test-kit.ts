@@ -108,15 +108,23 @@ export interface CaseStore {
   pause(): Promise<void>
 }
 
-/** The sleep of a run under a case: the owner's pause lands during the wait after `pauseAfter` deliveries. */
-export function caseSleep(c: SenderCase, graph: ScriptedGraph, store: CaseStore) {
+/**
+ * The clock of a run under a case: time moves only by the run's waits, so every pacing wait is slept however
+ * slow the store, and the owner's pause lands during the wait after `pauseAfter` deliveries.
+ */
+export function caseClock(c: SenderCase, graph: ScriptedGraph, store: CaseStore) {
+  let now = Date.now()
   let paused = false
-  return async (ms: number) => {
-    if (!paused && c.pauseAfter !== undefined && graph.delivered.length >= c.pauseAfter) {
-      paused = true
-      await store.pause()
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5)))
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      if (!paused && c.pauseAfter !== undefined && graph.delivered.length >= c.pauseAfter) {
+        paused = true
+        await store.pause()
+      }
+      now += Math.max(1, ms)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
   }
 }
 
