@@ -181,7 +181,7 @@ export interface MachinePorts<J extends MachineJob, R extends MachineRecipient> 
   aborted?(): boolean
 }
 
-/** Why a job stopped: no messages left to send (the allowance), or a recipient of another kind. */
+/** Why a job stopped: no messages left to send (the allowance spent, and no branded messages). */
 export const NO_MESSAGES = 'no_messages'
 
 /** Failures in a row of each class, reset by a send that goes through. */
