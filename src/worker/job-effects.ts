@@ -1,52 +1,16 @@
-/** The side effects of a run: states written and published, the server told, touches flushed, results. */
-import { pacingDelay, backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bulk/core/pacer.ts'
-import { recordResult, setJobState, skipRest } from '../shared/bulk/job-steps.ts'
+/** The side effects of a run: states written and published, the server told, touches flushed. */
+import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bulk/core/pacer.ts'
+import { setJobState } from '../shared/bulk/job-steps.ts'
 import { bulkMessage } from '../shared/bulk/protocol.ts'
-import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
-import type { GraphErrorKind } from '../shared/graph/types.ts'
-import type { RunDeps, RunOutcome, Streaks } from './run-deps.ts'
+import { jobs, type JobRecord } from '../shared/bulk/records.ts'
+import type { RunDeps, Streaks } from './run-deps.ts'
 import { flushTouches, type FlushResult } from '../shared/bulk/touch-outbox.ts'
-
-export async function reject(
-  deps: RunDeps,
-  job: JobRecord,
-  r: RecipientRecord,
-  message: string,
-  kind?: GraphErrorKind,
-) {
-  const nextSendAt = deps.now() + pacingDelay(deps.random, deps.pacingScale)
-  await recordResult({
-    job,
-    recipient: r,
-    ok: false,
-    branded: false,
-    error: message,
-    now: deps.now(),
-    nextSendAt,
-  })
-  deps.channel.post(bulkMessage.rejected(job.id, r.name, message, kind))
-  publish(deps, job.id)
-}
 
 export async function pauseOffline(deps: RunDeps, job: JobRecord, streaks: Streaks) {
   streaks.offline++
   await setAndPublish(deps, job, 'waiting_connection')
   // The `online` event wakes the sleep early.
   await deps.sleep(backoff(streaks.offline, RETRY_BASE_MS, RETRY_MAX_MS, deps.random))
-}
-
-export async function finish(deps: RunDeps, job: JobRecord): Promise<RunOutcome> {
-  await setAndPublish(deps, job, 'finished')
-  await flushAndApply(deps, job.id)
-  await tellServer(deps, job.id, 'finished')
-  return 'finished'
-}
-
-export async function stopForAllowance(deps: RunDeps, job: JobRecord): Promise<RunOutcome> {
-  await skipRest(job.id, 'no_messages')
-  publish(deps, job.id)
-  await tellServer(deps, job.id, 'stopped', 'no_messages')
-  return 'stopped'
 }
 
 export async function tellServer(

@@ -1,6 +1,6 @@
 /** What a running job needs from outside, and the bookkeeping of one run. */
 import type { BulkChannel, BulkMessage } from '../shared/bulk/protocol.ts'
-import type { RecipientRecord } from '../shared/bulk/records.ts'
+import type { Recorded } from '../shared/bulk/job-steps.ts'
 import type { SenderApi, SenderGraph, Subscription } from '../shared/bulk/ports.ts'
 
 export interface RunDeps {
@@ -27,14 +27,12 @@ export interface RunDeps {
 
 export type RunOutcome = 'finished' | 'stopped' | 'paused' | 'lost' | 'gone'
 
+/** What one run of a job keeps between its steps, besides the machine's own. */
 export interface Streaks {
+  /** Waits for the connection in a row (the recipients' sync, the lease), reset by a step that went through. */
   offline: number
-  throttle: number
-  server: number
-  /** The recipient whose send is in flight, so a failure is charged to the right one. */
-  current?: RecipientRecord
-  /** Whether a recipient may be left `sending` (at the start, after any failure): only then is it looked for. */
-  uncertain: boolean
+  /** Storage failures in a row. */
+  storage: number
   /** Whether queued touches may wait in the outbox (at the start, after a failed or indirect touch). */
   outboxDirty: boolean
   /** Asks for a page token since the last send, and when the next ask may go (see token-wait.ts). */
@@ -42,4 +40,6 @@ export interface Streaks {
   tokenAskAt: number
   /** Outbox keys the server acknowledged, removed in the next result's transaction (see touch-outbox.ts). */
   acknowledged: string[]
+  /** The last result recorded: the counts and its queued touch. */
+  recorded?: Recorded
 }

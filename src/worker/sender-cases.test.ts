@@ -1,6 +1,11 @@
 /** The senders' shared cases (shared/bulk/core/sender-cases.test-kit.ts) on the device's store, IndexedDB. */
 import { beforeEach, expect, it } from 'vitest'
-import { senderCases, ScriptedGraph } from '../shared/bulk/core/sender-cases.test-kit.ts'
+import {
+  caseClock,
+  senderCases,
+  ScriptedGraph,
+  type CaseStore,
+} from '../shared/bulk/core/sender-cases.test-kit.ts'
 import { claimLease, jobs } from '../shared/bulk/records.ts'
 import { runJob } from './run-job.ts'
 import { FakeApi, makeDeps, PAGE, resetDb, seedJob } from './fakes.test-kit.ts'
@@ -9,9 +14,24 @@ beforeEach(resetDb)
 
 it.each(senderCases)('$name', async (c) => {
   await seedJob(c.recipients)
-  const graph = new ScriptedGraph(PAGE, [...c.faults], (id) => `c${id}`)
+  const store: CaseStore = {
+    moveLease: async () => {
+      await claimLease('job1')
+    },
+    pause: async () => {
+      await jobs.update('job1', { state: 'paused' })
+    },
+  }
+  const graph = new ScriptedGraph(PAGE, [...c.faults], (id) => `c${id}`, store)
   const api = new FakeApi()
-  const outcome = await runJob(makeDeps(graph as never, api), 'job1', (await claimLease('job1'))!)
+  const deps = makeDeps(graph as never, api, caseClock(c, graph, store))
+  let outcome = await runJob(deps, 'job1', (await claimLease('job1'))!)
+  const lost: number[] = []
+  while (outcome === 'lost' && lost.length < 5) {
+    lost.push((await jobs.get('job1'))!.sent)
+    outcome = await runJob(deps, 'job1', (await claimLease('job1'))!)
+  }
+  expect(lost).toEqual(c.expect.lostAt ?? [])
   expect(outcome).toBe(c.expect.state)
   expect(graph.delivered.map((d) => Number(d.recipientId))).toEqual(c.expect.delivered)
   const job = await jobs.get('job1')

@@ -4,7 +4,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { senderCases, ScriptedGraph } from '../../shared/bulk/core/sender-cases.test-kit.ts'
+import {
+  caseClock,
+  senderCases,
+  ScriptedGraph,
+  type CaseStore,
+} from '../../shared/bulk/core/sender-cases.test-kit.ts'
 import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
 import { handOver } from './jobs.ts'
 import { runSlice } from './server-sender.ts'
@@ -29,25 +34,42 @@ onEveryStore('the sender cases on the server', (kind) => {
       results: [],
       uncertain: [],
     })
-    const graph = new ScriptedGraph(fb, [...c.faults], (r) => `c${r}`)
+    const sql = t.app.store
+    const store: CaseStore = {
+      moveLease: async () => {
+        await sql.query('UPDATE messages SET lease = lease + 1 WHERE id = $1', [id])
+      },
+      // The owner's pause of a job the server sends: the device takes it back.
+      pause: async () => {
+        await sql.query(`UPDATE messages SET sender = 'device' WHERE id = $1`, [id])
+      },
+    }
+    const graph = new ScriptedGraph(fb, [...c.faults], (r) => `c${r}`, store)
     const deps = {
-      store: t.app.store,
+      store: sql,
       graph,
       box,
       notify: async () => undefined,
-      now: Date.now,
+      ...caseClock(c, graph, store),
       random: () => 0,
-      sleep: async () => undefined,
       pacingScale: 0.001,
       settleMs: 0,
     }
     let outcome = await runSlice(deps, id)
-    for (let slices = 0; outcome.kind === 'continue' && slices < 50; slices++) {
+    const lost: number[] = []
+    for (let slices = 0; slices < 50; slices++) {
+      if (outcome.kind === 'done' && outcome.why === 'lost' && c.expect.state !== 'paused') {
+        const sent = await sql.query<{ ok_count: number }>('SELECT ok_count FROM messages WHERE id = $1', [
+          id,
+        ])
+        lost.push(sent[0]!.ok_count)
+      } else if (outcome.kind !== 'continue') break
       // The backoffs pass at once.
-      await t.app.store.query('UPDATE messages SET next_send_at = NULL WHERE id = $1', [id])
+      await sql.query('UPDATE messages SET next_send_at = NULL WHERE id = $1', [id])
       outcome = await runSlice(deps, id)
     }
-    expect(outcome).toEqual({ kind: 'done', why: c.expect.state })
+    expect(lost).toEqual(c.expect.lostAt ?? [])
+    expect(outcome).toEqual({ kind: 'done', why: c.expect.state === 'paused' ? 'lost' : c.expect.state })
     expect(graph.delivered.map((d) => Number(d.recipientId))).toEqual(c.expect.delivered)
     const row = (
       await t.app.store.query<{
@@ -58,7 +80,7 @@ onEveryStore('the sender cases on the server', (kind) => {
       }>('SELECT state, ok_count, ng_count, stop_reason FROM messages WHERE id = $1', [id])
     )[0]
     expect(row).toMatchObject({
-      state: c.expect.state,
+      state: c.expect.state === 'paused' ? 'open' : c.expect.state,
       ok_count: c.expect.delivered.length,
       ng_count: c.expect.rejected,
     })

@@ -18,6 +18,8 @@ export interface ResultInput {
   acknowledged?: readonly string[]
   /** The network's id of the delivered message, when known (the server keeps an opt-in request's). */
   messageId?: string | undefined
+  /** The lease epoch of the run recording it: a run whose lease moved on records nothing ('stale'). */
+  lease?: number
 }
 
 export interface Recorded {
@@ -27,7 +29,7 @@ export interface Recorded {
 
 /** The result, the job counts, the queued touch and the next send time, together. */
 export async function recordResult(input: ResultInput) {
-  const { job, recipient, ok, branded, error, now, nextSendAt, acknowledged, messageId } = input
+  const { job, recipient, ok, branded, error, now, nextSendAt, acknowledged, messageId, lease } = input
   const body: TouchBody = {
     _method: 'PUT',
     status: ok ? 'OK' : 'NG',
@@ -41,13 +43,15 @@ export async function recordResult(input: ResultInput) {
     ...(job.serverLease !== undefined ? { epoch: job.serverLease } : {}),
   }
   const entry = touchEntry(job.id, recipient.recipientId, body, now)
-  return db.transaction('rw', jobs, recipients, outbox, async (): Promise<Recorded | undefined> => {
+  return db.transaction('rw', jobs, recipients, outbox, async (): Promise<Recorded | 'stale' | undefined> => {
     if (acknowledged && acknowledged.length > 0) await outbox.bulkDelete([...acknowledged])
+    const fresh = await jobs.get(job.id)
+    if (!fresh) return undefined
+    // The write-ahead stays `sending`: the lease's new holder reconciles it.
+    if (lease !== undefined && fresh.lease !== lease) return 'stale'
     const current = await recipients.get(recipient.key)
     // Recorded already (a reconciled or repeated step): counts must not move twice.
     if (!current || current.state === 'sent' || current.state === 'rejected') return undefined
-    const fresh = await jobs.get(job.id)
-    if (!fresh) return undefined
     // Whole rows are put back (read in this transaction): no second read per update.
     const result: RecipientRecord = { ...current, state: ok ? 'sent' : 'rejected', branded: ok && branded }
     if (ok) delete result.error

@@ -202,8 +202,7 @@ export function planFailure(err: unknown, c: FailureContext): FailurePlan {
     case 'throttle': {
       const retryAfter = (err as { retryAfterMs?: number } | null)?.retryAfterMs
       const waitMs =
-        retryAfter ??
-        backoff(c.streak(action), THROTTLE_BASE_MS, THROTTLE_MAX_MS, c.random, c.pacingScale)
+        retryAfter ?? backoff(c.streak(action), THROTTLE_BASE_MS, THROTTLE_MAX_MS, c.random, c.pacingScale)
       return { action, kind, recipient: 'pending', state: 'rate_limited', waitMs }
     }
     case 'needs_token':

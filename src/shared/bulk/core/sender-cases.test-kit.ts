@@ -8,16 +8,27 @@ import type { ChatMessage, GraphErrorKind, SendRequest } from '../../graph/types
 import type { SenderGraph } from '../ports.ts'
 import { TRANSIENT_MAX_ATTEMPTS } from './pacer.ts'
 
-/** The network's answer to one send: a failure of a class, or delivered without its answer arriving. */
-export type Fault = { kind: GraphErrorKind; message?: string } | 'lost-response'
+/**
+ * The network's answer to one send: a failure of a class, delivered without its answer arriving, or delivered
+ * while another run took the job's lease (its answer then comes to a run whose epoch is stale).
+ */
+export type Fault = { kind: GraphErrorKind; message?: string } | 'lost-response' | 'lease-moves'
 
 export interface SenderCase {
   name: string
   recipients: number
   /** Answers to the sends in order (`undefined`: delivered). */
   faults: (Fault | undefined)[]
+  /** The owner pauses the job during the pacing wait that follows this many deliveries. */
+  pauseAfter?: number
   expect: {
-    state: 'finished' | 'stopped'
+    /** How the last run ends (a paused job on the server: taken back by the device, so no longer its own). */
+    state: 'finished' | 'stopped' | 'paused'
+    /**
+     * The job's sent count as each run that lost the lease ended (a new run follows each): a result the lost
+     * run sent under its stale epoch is not counted.
+     */
+    lostAt?: number[]
     /** Recipients (1-based) that received the text, in order; each exactly once. */
     delivered: number[]
     rejected: number
@@ -70,7 +81,52 @@ export const senderCases: SenderCase[] = [
     faults: [undefined, 'lost-response'],
     expect: { state: 'finished', delivered: [1, 2, 3], rejected: 0 },
   },
+  {
+    name: 'reconciles the lost answer of the last send and finishes without sending it again',
+    recipients: 2,
+    faults: [undefined, 'lost-response'],
+    expect: { state: 'finished', delivered: [1, 2], rejected: 0 },
+  },
+  {
+    name: 'refuses the result of a run whose lease moved on; the next run reconciles it, never sending twice',
+    recipients: 3,
+    faults: [undefined, 'lease-moves'],
+    expect: { state: 'finished', delivered: [1, 2, 3], rejected: 0, lostAt: [1] },
+  },
+  {
+    name: 'reads the job after the pacing wait and sends nothing more once the owner paused it',
+    recipients: 4,
+    faults: [],
+    pauseAfter: 2,
+    expect: { state: 'paused', delivered: [1, 2], rejected: 0 },
+  },
 ]
+
+/** What a store under test does for the cases: move the job's lease to another run, pause the job. */
+export interface CaseStore {
+  moveLease(): Promise<void>
+  pause(): Promise<void>
+}
+
+/**
+ * The clock of a run under a case: time moves only by the run's waits, so every pacing wait is slept however
+ * slow the store, and the owner's pause lands during the wait after `pauseAfter` deliveries.
+ */
+export function caseClock(c: SenderCase, graph: ScriptedGraph, store: CaseStore) {
+  let now = Date.now()
+  let paused = false
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      if (!paused && c.pauseAfter !== undefined && graph.delivered.length >= c.pauseAfter) {
+        paused = true
+        await store.pause()
+      }
+      now += Math.max(1, ms)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
+  }
+}
 
 /** A network that answers the sends as a case says and shows what was delivered in the conversations. */
 export class ScriptedGraph implements SenderGraph {
@@ -80,13 +136,15 @@ export class ScriptedGraph implements SenderGraph {
     private readonly faults: (Fault | undefined)[],
     /** The conversation id of a recipient id, as the store under test names them. */
     private readonly conversationOf: (recipientId: string) => string,
+    private readonly store?: CaseStore,
   ) {}
 
   async send(_pageId: string, _token: string, req: SendRequest) {
     const fault = this.faults.shift()
-    if (fault && fault !== 'lost-response')
+    if (fault && typeof fault === 'object')
       throw new GraphError({ kind: fault.kind, message: fault.message ?? `fault ${fault.kind}` })
     this.delivered.push({ recipientId: req.recipientId, text: req.text ?? '', at: Date.now() })
+    if (fault === 'lease-moves') await this.store?.moveLease()
     if (fault === 'lost-response') throw new GraphError({ kind: 'network', message: 'Failed to fetch' })
     return { recipient_id: req.recipientId, message_id: `m${this.delivered.length}` }
   }

@@ -1,0 +1,300 @@
+/**
+ * A bulk job in SQL as the one sender (shared/bulk/core/machine.ts) runs it on the server: the `messages` row
+ * (its lease epoch, the pacing wait `next_send_at`, the in-flight mark `busy_until`) and the `message_recipients`
+ * rows (the write-ahead `attempt_at`, the result through the one idempotent touch). Every write of a run is
+ * made under its lease epoch: a run whose lease moved on writes nothing.
+ */
+import { sendMode } from '../../shared/bulk/allowance.ts'
+import type {
+  Claim,
+  JobStore,
+  MachineJob,
+  MachineRecipient,
+  Outcome,
+} from '../../shared/bulk/core/machine.ts'
+import { kindReaches } from '../../shared/bulk/core/kinds.ts'
+import type { Store } from '../db/store.ts'
+import { BUSY_MS, readJob, type ServerJob } from '../bulk/jobs.ts'
+import { loadSubscription, toState } from './subscriptions.ts'
+import { AllowanceRefused, touch } from './touch.ts'
+
+/** The job's row with the machine's names, and the row itself for what only the server reads. */
+export interface SqlJob extends MachineJob {
+  row: ServerJob
+}
+
+export interface SqlRecipient extends MachineRecipient {
+  order: number
+}
+
+/** A new run takes the lease: any older run of this job (a slow instance whose slice expired) stops. Answers its epoch. */
+export async function takeLease(store: Store, id: string): Promise<number | undefined> {
+  return (
+    await store.query<{ lease: number }>(
+      `UPDATE messages SET lease = lease + 1, server_state = 'running'
+        WHERE id = $1 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL RETURNING lease`,
+      [id],
+    )
+  )[0]?.lease
+}
+
+export function sqlJob(row: ServerJob): SqlJob {
+  return {
+    row,
+    id: row.id,
+    pageId: row.page_id,
+    kind: row.kind,
+    phase: row.sender === 'server' && row.state === 'open' ? 'open' : 'away',
+    lease: row.lease,
+    nextSendAt: row.next_send_at ? new Date(row.next_send_at).getTime() : 0,
+    text: row.message,
+    imageUrl: row.image_url ?? undefined,
+    attachmentId: row.attachment_id ?? undefined,
+    tag: row.tag ?? undefined,
+    messagingType: row.messaging_type,
+    contentKind: row.content_kind,
+    optinTitle: row.optin_title ?? undefined,
+    utility: row.utility ?? undefined,
+    nameFallback: row.name_fallback ?? undefined,
+  }
+}
+
+export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlRecipient> {
+  const clearBusy = (epoch: number) =>
+    // Only this run's own mark: a newer run's send may be in flight. A device that took the job back meanwhile
+    // sets no mark of its own, and its take-back waits for this one to go.
+    store.query(`UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`, [
+      id,
+      epoch,
+    ])
+  const setNext = (epoch: number, at: number, state: string | null) =>
+    // The in-flight mark is left alone (only a recorded or failed send clears it).
+    store.query(
+      `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
+          server_state = COALESCE($4, server_state)
+        WHERE id = $1 AND lease = $2`,
+      [id, epoch, at, state],
+    )
+  const ended = (job: SqlJob) => {
+    job.phase = 'away'
+  }
+  return {
+    async read() {
+      const row = await readJob(store, id)
+      return row && sqlJob(row)
+    },
+
+    async uncertain(job) {
+      const u = (
+        await store.query<{
+          recipient_id: string
+          name: string
+          conversation_id: string | null
+          attempt_at: Date
+          image_sent: boolean
+          attempt_branded: boolean
+          failures: number
+          way: 'standard' | 'marketing'
+        }>(
+          `SELECT recipient_id, name, conversation_id, attempt_at, image_sent, attempt_branded, failures, way
+             FROM message_recipients WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL
+             ORDER BY seq LIMIT 1`,
+          [id],
+        )
+      )[0]
+      if (!u) return undefined
+      return {
+        recipient: {
+          recipientId: u.recipient_id,
+          name: u.name,
+          conversationId: u.conversation_id ?? '',
+          way: u.way,
+          failures: u.failures,
+          attemptAt: new Date(u.attempt_at).getTime(),
+          branded: u.attempt_branded,
+          imageSent: u.image_sent,
+          order: 0,
+        },
+        busyUntil: job.row.busy_until ? new Date(job.row.busy_until).getTime() : undefined,
+      }
+    },
+
+    /**
+     * The next recipient (the lowest without a result or an attempt), its write-ahead and the in-flight mark,
+     * in one transaction that re-reads the job's lease under its row lock.
+     */
+    async claim(job, epoch) {
+      const subscription = toState(await loadSubscription(store, job.row.user_id))
+      return store.transaction(async (tx): Promise<Claim<SqlJob, SqlRecipient>> => {
+        const fresh = (
+          await tx.query<{ lease: number; sender: string; state: string }>(
+            'SELECT lease, sender, state FROM messages WHERE id = $1 FOR UPDATE',
+            [id],
+          )
+        )[0]
+        if (!fresh || fresh.lease !== epoch || fresh.sender !== 'server' || fresh.state !== 'open')
+          return { kind: 'again' }
+        const next = (
+          await tx.query<{
+            recipient_id: string
+            name: string
+            conversation_id: string | null
+            failures: number
+            image_sent: boolean
+            way: 'standard' | 'marketing'
+            order: number
+          }>(
+            `SELECT r.recipient_id, r.name, r.conversation_id, r.failures, r.image_sent, r.way,
+                (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = r.message_id AND o.seq < r.seq) AS "order"
+               FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
+               ORDER BY r.seq LIMIT 1`,
+            [id],
+          )
+        )[0]
+        if (!next) {
+          const open = (
+            await tx.query(
+              'SELECT 1 FROM message_recipients WHERE message_id = $1 AND status IS NULL LIMIT 1',
+              [id],
+            )
+          ).length
+          return open ? { kind: 'again' } : { kind: 'done' }
+        }
+        // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
+        if (!kindReaches(job.kind, next.way)) return { kind: 'mismatch' }
+        const mode = sendMode(
+          next.order,
+          job.row.branded_from,
+          subscription,
+          job.row.branded_messages_amount > 0,
+        )
+        if (mode === 'stop') return { kind: 'stop' }
+        const branded = mode === 'branded'
+        await tx.query(
+          `UPDATE message_recipients SET attempt_at = now(), attempts = attempts + 1, attempt_branded = $3
+            WHERE message_id = $1 AND recipient_id = $2`,
+          [id, next.recipient_id, branded],
+        )
+        await tx.query(`UPDATE messages SET busy_until = now() + make_interval(secs => $2) WHERE id = $1`, [
+          id,
+          BUSY_MS / 1000,
+        ])
+        return {
+          kind: 'recipient',
+          recipient: {
+            recipientId: next.recipient_id,
+            name: next.name,
+            conversationId: next.conversation_id ?? '',
+            way: next.way,
+            failures: next.failures,
+            imageSent: next.image_sent,
+            branded,
+            order: next.order,
+          },
+        }
+      })
+    },
+
+    async record(job, r, outcome: Outcome, epoch, nextSendAt) {
+      // A run whose lease moved on records nothing: the write-ahead stays, and the new holder reconciles it.
+      const lease = (
+        await store.query<{ lease: number }>('SELECT lease FROM messages WHERE id = $1', [id])
+      )[0]
+      if (lease?.lease !== epoch) return 'stale'
+      let recorded: 'recorded' | 'refused' = 'recorded'
+      try {
+        await touch(store, job.row.user_id, id, {
+          status: outcome.ok ? 'OK' : 'NG',
+          recipient_id: r.recipientId,
+          sent_as_branded: outcome.ok && !!r.branded,
+          error_data: outcome.ok
+            ? null
+            : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
+          message_id: outcome.ok ? outcome.messageId : undefined,
+        })
+      } catch (err) {
+        // The message went but nothing is left to pay for it (406).
+        if (!(err instanceof AllowanceRefused)) throw err
+        recorded = 'refused'
+        await store.query(
+          `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+          [id, r.recipientId],
+        )
+      }
+      await clearBusy(epoch)
+      if (nextSendAt !== undefined && recorded === 'recorded')
+        await setNext(epoch, nextSendAt, outcome.ok ? 'running' : null)
+      return recorded
+    },
+
+    async backToPending(_job, r, changes) {
+      await store.query(
+        `UPDATE message_recipients SET attempt_at = NULL, image_sent = image_sent OR $3,
+            failures = COALESCE($4, failures)
+          WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+        [id, r.recipientId, changes.imageSent ?? false, changes.failures ?? null],
+      )
+    },
+
+    async inFlight(_job, r) {
+      return { sending: true, failures: r.failures ?? 0 }
+    },
+
+    async sendFailed(_job, epoch) {
+      await clearBusy(epoch)
+    },
+
+    async wait(_job, epoch, at, state) {
+      await setNext(epoch, at, state ?? null)
+    },
+
+    async imageWent(_job, r) {
+      await store.query(
+        'UPDATE message_recipients SET image_sent = true WHERE message_id = $1 AND recipient_id = $2',
+        [id, r.recipientId],
+      )
+    },
+
+    async attachment() {
+      return (await readJob(store, id))?.attachment_id ?? undefined
+    },
+
+    async setAttachment(_job, attachmentId) {
+      await store.query('UPDATE messages SET attachment_id = $2 WHERE id = $1', [id, attachmentId])
+    },
+
+    async finish(job) {
+      await store.query(
+        `UPDATE messages SET state = 'finished', server_state = NULL, busy_until = NULL WHERE id = $1`,
+        [id],
+      )
+      ended(job)
+    },
+
+    async stop(job, reason) {
+      // The recipients left are counted as skipped, whatever stopped the job.
+      await store.query(
+        `UPDATE messages SET state = 'stopped', stop_reason = $2, server_state = NULL, busy_until = NULL,
+            skipped_count = (SELECT count(*)::int FROM message_recipients WHERE message_id = $1 AND status IS NULL)
+          WHERE id = $1`,
+        [id, reason],
+      )
+      ended(job)
+    },
+  }
+}
+
+/** The token is missing or expired: the job waits (still the server's) until the owner opens the app. */
+export async function waitForOwner(store: Store, id: string): Promise<void> {
+  await store.query(`UPDATE messages SET server_state = 'needs_signin', busy_until = NULL WHERE id = $1`, [
+    id,
+  ])
+}
+
+/** How many recipients the job delivered to. */
+export async function sentCount(store: Store, id: string): Promise<number> {
+  return (
+    (await store.query<{ ok_count: number }>('SELECT ok_count FROM messages WHERE id = $1', [id]))[0]
+      ?.ok_count ?? 0
+  )
+}
