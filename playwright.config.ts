@@ -4,6 +4,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 export default defineConfig({
   testDir: './tests/e2e',
   outputDir: './tests/artifacts/e2e-results',
+  // One migrated database folder that each stack starts from (tests/e2e/support/global-setup.ts).
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   // Three browsers at a time on a two-core machine: many tests spend their time waiting (pacing, the stream,
   // a sandbox's webhooks) rather than computing. E2E_WORKERS sets another number.

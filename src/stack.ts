@@ -17,6 +17,7 @@ function sandboxMount(config: ServerConfig) {
     plugin: sandboxPlugin({
       policy: config.SANDBOX_POLICY,
       seed: config.SANDBOX_SEED,
+      largePageConversations: config.SANDBOX_LARGE_PAGE_CONVERSATIONS,
       appId: config.FB_APP_ID,
       appSecret: config.FB_APP_SECRET,
       publicUrl: config.publicUrl,

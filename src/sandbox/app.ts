@@ -20,11 +20,11 @@ export { demoPageIds, type DemoPageIds } from './state/demo.ts'
 
 export function sandboxPlugin(options: SandboxOptions): FastifyPluginAsync {
   return async (app) => {
-    const store = new SandboxStore(options.seed, options.startMs ?? Date.now())
+    const store = new SandboxStore(options.seed, options.startMs ?? Date.now(), options.largePageConversations)
     const ctx: SandboxContext = {
       options,
       store,
-      marketing: new MarketingState(options.seed, () => store.startMs),
+      marketing: new MarketingState(options.seed, () => store.startMs, options.largePageConversations),
       utility: new UtilityState(),
       tokens: new TokenStore(),
       faults: newFaults(),

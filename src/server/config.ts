@@ -45,6 +45,11 @@ const schema = z.object({
   SANDBOX: bool.optional(),
   SANDBOX_POLICY: z.enum(['current', 'legacy']).default('current'),
   SANDBOX_SEED: z.coerce.number().int().default(20260427),
+  /**
+   * How many conversations the sandbox's large demo page has (its shares inside 24 h and at 1–7 days kept):
+   * a test that sends to every customer inside the window asks for fewer.
+   */
+  SANDBOX_LARGE_PAGE_CONVERSATIONS: z.coerce.number().int().min(100).max(1280).default(1280),
   /** New customer messages arrive in the sandbox every N ms (0: never). */
   SANDBOX_LIVE_MS: z.coerce.number().int().nonnegative().default(0),
   /**

@@ -6,7 +6,7 @@
 import { type Locator, type Page, expect } from '@playwright/test'
 import { rowCount } from './inbox-support.ts'
 import { type Journey, box, expectInside, shot, viewportOf } from './journey-support.ts'
-import { cachedConversation, customerWrites, streamOpen } from './live-support.ts'
+import { cachedConversation, cachedPageUnread, customerWrites, streamOpen } from './live-support.ts'
 import { pages } from './support/sandbox.ts'
 
 const rows = (page: Page) => page.getByTestId('conversation-row')
@@ -99,6 +99,11 @@ export const daySteps = {
     const customerId = (await cachedConversation(page, pages.small, id))!.customerId
     const pageBadge = page.getByTestId('page-header-unread')
     const rowBadge = rowOf(page, id).getByTestId('conversation-unread')
+    // The small page is all on the device: its count is the cache's sum, read once the header has drawn it.
+    await expect.poll(async () => (await cachedPageUnread(page, pages.small)).whole).toBe(true)
+    await expect
+      .poll(async () => (await countOf(pageBadge)) - (await cachedPageUnread(page, pages.small)).cached)
+      .toBe(0)
     const pageBefore = await countOf(pageBadge)
     const rowBefore = await countOf(rowBadge)
     const seenBefore = (await senderActions(baseURL)).filter((a) => a.recipient_id === customerId).length

@@ -108,3 +108,38 @@ export async function cachedConversation(
 export async function streamOpen(page: Page): Promise<void> {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'open', { timeout: 20_000 })
 }
+
+/**
+ * What the app's local database knows of a page's unread messages: the sum over its cached conversations, and
+ * whether it holds the whole page (the page's one count is then that sum).
+ */
+export async function cachedPageUnread(
+  page: Page,
+  pageId: string,
+): Promise<{ cached: number; whole: boolean }> {
+  return page.evaluate(
+    ([id]) =>
+      new Promise<{ cached: number; whole: boolean }>((resolve, reject) => {
+        const open = indexedDB.open('pagecast')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['conversations', 'inboxSync'])
+          const rows = tx.objectStore('conversations').getAll()
+          const sync = tx.objectStore('inboxSync').get(id!)
+          tx.oncomplete = () => {
+            const mine = (rows.result as { pageId: string; unreadCount: number }[]).filter(
+              (r) => r.pageId === id,
+            )
+            const state = sync.result as { done?: boolean; whole?: boolean } | undefined
+            resolve({
+              cached: mine.reduce((sum, r) => sum + r.unreadCount, 0),
+              whole: !!(state?.done || state?.whole),
+            })
+            open.result.close()
+          }
+          tx.onerror = () => reject(tx.error)
+        }
+      }),
+    [pageId],
+  )
+}

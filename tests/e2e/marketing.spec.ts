@@ -32,7 +32,11 @@ const PHONE = { width: 360, height: 740 }
 const DESK = { width: 1280, height: 800 }
 /** A phone held sideways. */
 const LANDSCAPE = { width: 740, height: 360 }
-const ENV = { PACING_SCALE: '0.01' }
+/**
+ * The large page with a quarter of its conversations (78 inside the window, the same 40 subscribers outside
+ * it): every group of the wizard is there, and the walk's two sends to everyone inside are about 80 each.
+ */
+const ENV = { PACING_SCALE: '0.01', SANDBOX_LARGE_PAGE_CONVERSATIONS: '320' }
 const test = bulkTest(ENV)
 /** The API keeps subscribers and jobs across the sandbox's resets: the second walk has its own stack. */
 const freshTest = freshStackTest(ENV)
@@ -197,7 +201,7 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   const subscribedAtFirst = new Set(
     (await tokens(url)).filter((t) => t.status === 'active').map((t) => t.psid),
   )
-  const insideSubscribed = inside.filter((p) => subscribedAtFirst.has(p))
+  let insideSubscribed = inside.filter((p) => subscribedAtFirst.has(p))
   expect(insideSubscribed.length).toBeGreaterThan(0)
 
   // One customer is asked from the chat.
@@ -224,6 +228,10 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   await page.setViewportSize(DESK)
 
   // The rest inside the window are asked in bulk: the one asked this week and the subscribers are left out.
+  // The window is read again just before the wizard counts it: a customer at its edge may have left it since.
+  inside = (await eligible(url, pages.large)).inside
+  insideSubscribed = inside.filter((p) => subscribedAtFirst.has(p))
+  expect(inside).toContain(chatted)
   await openWizard(page, pages.large)
   await expect(page.getByTestId('bulk-window')).toHaveText(String(inside.length))
   await page.getByTestId('bulk-step-2').getByRole('button').first().click()
@@ -303,7 +311,7 @@ test('marketing messages: turned on, opt-ins asked and given, one bulk send by b
   ])
   await page.getByTestId('bulk-send').click()
   const done = page.getByTestId('bulk-card').first()
-  // About 290 sends while the wizard still reads the large page's labels (one network call per customer).
+  // About 120 sends while the wizard still reads the large page's labels (one network call per customer).
   await expect(done).toHaveAttribute('data-state', 'finished', { timeout: 300_000 })
 
   const standard = (await sentLog(url)).filter((s) => s.text === text).map((s) => s.recipient_id)

@@ -4,7 +4,7 @@
  * same seed as the demo pages; `load()` puts it back as seeded (POST /sandbox/reset).
  */
 import { randomBytes } from 'node:crypto'
-import { demoConversations, demoPageIds, demoPages, LARGE_SHAPE, type UserKey } from '../state/demo.ts'
+import { demoConversations, demoPageIds, demoPages, largeShape, type UserKey } from '../state/demo.ts'
 import { int, mulberry32, numericId, type Rng, subSeed } from '../state/prng.ts'
 
 const DAY = 86_400_000
@@ -162,6 +162,8 @@ export class MarketingState {
   constructor(
     readonly seed: number,
     private readonly startMs: () => number,
+    /** How many conversations the large demo page has (the store's). */
+    private readonly largeConversations?: number,
   ) {
     this.load()
   }
@@ -208,7 +210,8 @@ export class MarketingState {
     const ids = demoPageIds(this.seed)
     const page = demoPages(this.seed).find((p) => p.id === ids.large)!
     const start = this.startMs()
-    const convs = demoConversations(this.seed, page, start)
+    const convs = demoConversations(this.seed, page, start, this.largeConversations)
+    const shape = largeShape(this.largeConversations)
     const rng = mulberry32(subSeed(this.seed, 'marketing:subscribers'))
     const reachable = (i: number) => convs[i]!.canReply && !convs[i]!.blocked
     const chosen = (from: number, to: number, count: number): number[] => {
@@ -218,8 +221,8 @@ export class MarketingState {
       while (out.length < count && pool.length) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!)
       return out.sort((a, b) => a - b)
     }
-    const outside = chosen(LARGE_SHAPE.inDay, convs.length, DEMO_SUBSCRIBERS_OUTSIDE)
-    const inside = chosen(0, LARGE_SHAPE.inDay, DEMO_SUBSCRIBERS_INSIDE)
+    const outside = chosen(shape.inDay, convs.length, DEMO_SUBSCRIBERS_OUTSIDE)
+    const inside = chosen(0, shape.inDay, DEMO_SUBSCRIBERS_INSIDE)
     return [...outside, ...inside].map((i, n) => {
       const createdMs = start - int(rng, 2 * DAY, 60 * DAY)
       const stopped = n === 0

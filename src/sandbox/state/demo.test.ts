@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { demoConversations, demoPageIds, demoPages } from './demo.ts'
 import { generateHistory } from './history.ts'
 import { SandboxStore } from './store.ts'
+import { DEMO_SUBSCRIBERS_INSIDE, DEMO_SUBSCRIBERS_OUTSIDE, MarketingState } from '../marketing/state.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -33,6 +34,24 @@ describe('demo data', () => {
     expect(convs.some((c) => !c.canReply)).toBe(true)
     expect(convs.some((c) => c.blocked)).toBe(true)
     expect(new Set(convs.map((c) => c.id)).size).toBe(convs.length)
+  })
+
+  it('gives the large page fewer conversations when asked, in the same shares, and the store and subscribers follow', () => {
+    const ids = demoPageIds(3)
+    const page = demoPages(3).find((p) => p.id === ids.large)!
+    const convs = demoConversations(3, page, START, 320)
+    const age = (c: (typeof convs)[number]) => START - c.lastCustomerMs
+    expect(convs).toHaveLength(320)
+    expect(convs.filter((c) => age(c) < DAY)).toHaveLength(78)
+    expect(convs.filter((c) => age(c) >= DAY && age(c) < 7 * DAY)).toHaveLength(60)
+    expect(new SandboxStore(3, START, 320).conversationsOf(ids.large)).toHaveLength(320)
+    const people = new Map(convs.map((c) => [c.customer.id, c]))
+    const subscribers = new MarketingState(3, () => START, 320).tokens.map((t) => people.get(t.psid))
+    expect(subscribers.every((c) => c && c.canReply && !c.blocked)).toBe(true)
+    expect(subscribers.filter((c) => age(c!) > DAY)).toHaveLength(DEMO_SUBSCRIBERS_OUTSIDE)
+    expect(subscribers).toHaveLength(DEMO_SUBSCRIBERS_OUTSIDE + DEMO_SUBSCRIBERS_INSIDE)
+    // The default is the whole page.
+    expect(demoConversations(3, page, START)).toHaveLength(1_280)
   })
 
   it('gives the small page about 30 conversations, most inside 24 h and all reachable', () => {

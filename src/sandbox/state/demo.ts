@@ -178,6 +178,21 @@ export const LARGE_SHAPE: Shape = {
   blockedRate: 0.02,
   maxHistory: 60,
 }
+/**
+ * The large page's shape with another number of conversations (SANDBOX_LARGE_PAGE_CONVERSATIONS): the same
+ * shares inside 24 hours and at 1–7 days, the same rates. The default is the whole 1,280.
+ */
+export function largeShape(conversations: number = LARGE_SHAPE.count): Shape {
+  if (conversations === LARGE_SHAPE.count) return LARGE_SHAPE
+  const share = conversations / LARGE_SHAPE.count
+  return {
+    ...LARGE_SHAPE,
+    count: conversations,
+    inDay: Math.round(LARGE_SHAPE.inDay * share),
+    inWeek: Math.round(LARGE_SHAPE.inWeek * share),
+  }
+}
+
 const SMALL_SHAPE: Shape = {
   count: 30,
   inDay: 26,
@@ -201,9 +216,15 @@ function customerName(rng: Rng): string {
   return `${pick(rng, group.first)} ${pick(rng, group.last)}`
 }
 
-export function demoConversations(seed: number, page: DemoPage, startMs: number): DemoConversation[] {
+export function demoConversations(
+  seed: number,
+  page: DemoPage,
+  startMs: number,
+  largeConversations: number = LARGE_SHAPE.count,
+): DemoConversation[] {
   const ids = demoPageIds(seed)
-  const shape = page.id === ids.large ? LARGE_SHAPE : page.id === ids.small ? SMALL_SHAPE : OTHER_SHAPE
+  const shape =
+    page.id === ids.large ? largeShape(largeConversations) : page.id === ids.small ? SMALL_SHAPE : OTHER_SHAPE
   const rng = mulberry32(subSeed(seed, `conversations:${page.id}`))
   const out: DemoConversation[] = []
   for (let i = 0; i < shape.count; i++) {

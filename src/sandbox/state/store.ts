@@ -52,6 +52,8 @@ export class SandboxStore {
   constructor(
     readonly seed: number,
     public startMs: number,
+    /** How many conversations the large demo page has (1,280 unless a test asks for fewer). */
+    readonly largeConversations?: number,
   ) {
     this.load()
   }
@@ -63,7 +65,7 @@ export class SandboxStore {
     this.byPage = new Map()
     this.labels = new LabelBook(this.seed)
     for (const page of this.pages.values()) {
-      const convs = demoConversations(this.seed, page, this.startMs)
+      const convs = demoConversations(this.seed, page, this.startMs, this.largeConversations)
       for (const c of convs) this.conversations.set(c.id, c)
       this.byPage.set(page.id, convs)
       this.labels.seedPage(page, convs, this.startMs)

@@ -90,10 +90,16 @@ describe('the embedded database folder', { timeout: 90_000 }, () => {
     )
   })
 
-  it('lets any number of in-memory stores open', async () => {
+  it('lets any number of in-memory stores open, each a database of its own that starts empty', async () => {
     const a = await openStore({ dataDir: 'memory://' })
     const b = await openStore({ dataDir: 'memory://' })
-    await Promise.all([a.close(), b.close()])
+    await a.exec('CREATE TABLE kept (v int); INSERT INTO kept VALUES (1)')
+    // The later ones are copies of the first one's empty cluster: nothing written since is in them.
+    const c = await openStore({ dataDir: 'memory://' })
+    for (const other of [b, c])
+      expect(await other.query(`SELECT to_regclass('kept') AS t`)).toEqual([{ t: null }])
+    expect(await a.query('SELECT v FROM kept')).toEqual([{ v: 1 }])
+    await Promise.all([a.close(), b.close(), c.close()])
   })
 
   it('is released when the process exits without closing the store', async () => {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type ParserOptions } from '@electric-sql/pglite'
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts'
 import type { Queryable, SqlParam, Store } from './store-interface.ts'
 
@@ -25,6 +25,23 @@ function wrap(db: PgliteLike): Queryable {
   }
 }
 
+/**
+ * The empty database cluster of this process's first in-memory store, kept as a copy: creating PostgreSQL
+ * (its initdb) costs seconds of CPU, loading the copy a fraction of that. The tests open many in-memory
+ * stores in one process.
+ */
+let emptyCluster: Promise<Blob> | undefined
+
+async function inMemory(parsers: ParserOptions): Promise<PGlite> {
+  const copy = await emptyCluster?.catch(() => undefined)
+  if (copy) return new PGlite('memory://', { parsers, loadDataDir: copy })
+  const db = new PGlite('memory://', { parsers })
+  await db.waitReady
+  emptyCluster ??= db.dumpDataDir('none')
+  await emptyCluster.catch(() => undefined)
+  return db
+}
+
 export async function openPgliteStore(dataDir: string): Promise<Store> {
   let location: string | undefined
   let lock: DataDirLock | undefined
@@ -35,8 +52,9 @@ export async function openPgliteStore(dataDir: string): Promise<Store> {
   }
   // Counts and ids are BIGINT / NUMERIC in SQL and plain numbers in JS, on both stores.
   const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) }
-  const db = new PGlite(location ?? 'memory://', { parsers })
+  let db: PGlite
   try {
+    db = location ? new PGlite(location, { parsers }) : await inMemory(parsers)
     await db.waitReady
   } catch (err) {
     lock?.release()

@@ -24,7 +24,6 @@ import {
   OfflineIndicator,
   PageHeader,
   PageSidebar,
-  readPageUnread,
   filterSearch,
   parseFilter,
   parseSort,
@@ -35,6 +34,7 @@ import {
   useMarkSeen,
   useOnline,
   usePageEntry,
+  usePagesUnread,
 } from '../../../features/inbox/index.ts'
 import { uploadImage } from '../../../shared/api/index.ts'
 import { useClientConfig } from '../../../shared/config/index.ts'
@@ -183,8 +183,8 @@ export function PageInbox({ pageId }: { pageId: string }) {
   )
 
   const page = entry.page ?? { id: pageId, name: '' }
-  // The page's one count, as its home card shows it.
-  const localUnread = useLiveQuery(() => readPageUnread(pageId), [pageId])
+  // The page's one count, from the same read as its home card.
+  const localUnread = usePagesUnread()?.[pageId]
   const unread = pageUnread(localUnread, accounts.find((a) => a.id === pageId)?.unread_message_count)
   const chosen = ((!!search.c || !!search.chat) && !chatMissing) || !!search.bulk
   // A phone shows the chat pane only once a conversation is chosen: until then the first conversation is

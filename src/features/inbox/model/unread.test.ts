@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
@@ -9,7 +9,9 @@ import {
   markConversationSeen,
   markSeenDelivered,
   pageUnreadCount,
+  pagesUnreadNow,
   pendingSeen,
+  subscribePagesUnread,
   watchPagesUnread,
 } from './unread.ts'
 
@@ -74,5 +76,30 @@ describe('unread counts in the conversation cache', () => {
     await expect.poll(() => seen.at(-1)?.[pageId]?.whole).toBe(true)
     expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(3)
     subscription.unsubscribe()
+  })
+
+  it('is one read the screens share: the next screen starts from the count the last one showed', async () => {
+    const home = vi.fn()
+    const leaveHome = subscribePagesUnread(home)
+    await vi.waitFor(() => expect(pagesUnreadNow()?.[pageId]).toEqual({ cached: 5, whole: false }))
+    expect(home).toHaveBeenCalled()
+    leaveHome()
+    // The inbox opens right after: it shows the home card's count before any read of its own.
+    const inbox = vi.fn()
+    const leaveInbox = subscribePagesUnread(inbox)
+    expect(pagesUnreadNow()?.[pageId]).toEqual({ cached: 5, whole: false })
+    // A change reaches whoever listens.
+    await bumpUnread(pageId, 'c')
+    await vi.waitFor(() => expect(pagesUnreadNow()?.[pageId]?.cached).toBe(6))
+    expect(inbox).toHaveBeenCalled()
+    // Nobody listens for a while: the read stops and forgets.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      leaveInbox()
+      vi.advanceTimersByTime(5_000)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(pagesUnreadNow()).toBeUndefined()
   })
 })

@@ -92,7 +92,45 @@ export function watchPagesUnread(): Observable<Record<string, LocalUnread>> {
   })
 }
 
-/** The same for one page (its inbox; read inside a live query). */
-export async function readPageUnread(pageId: string): Promise<LocalUnread> {
-  return localUnread(pageId, await db.inboxSync.get(pageId))
+/**
+ * The one read of every page's counts that the screens share: the home cards, and the inbox's header and
+ * sidebar, show what it last read, so two screens never show two numbers for a page and a screen opened after
+ * another starts from the count that one showed. It reads while a screen listens, and a little longer, so
+ * moving from one screen to the next keeps it.
+ */
+const KEEP_READING_MS = 5_000
+let latest: Readonly<Record<string, LocalUnread>> | undefined
+let reading: { unsubscribe(): void } | undefined
+let idle: ReturnType<typeof setTimeout> | undefined
+const listeners = new Set<() => void>()
+
+function stopReading(): void {
+  reading?.unsubscribe()
+  reading = undefined
+  latest = undefined
+}
+
+/** Listens to the shared counts (for `useSyncExternalStore`); the first listener starts the read. */
+export function subscribePagesUnread(listener: () => void): () => void {
+  listeners.add(listener)
+  clearTimeout(idle)
+  reading ??= watchPagesUnread().subscribe({
+    next: (value) => {
+      latest = value
+      for (const l of listeners) l()
+    },
+    error: (err: unknown) => {
+      console.error('the unread counts could not be read', err)
+      reading = undefined
+    },
+  })
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0) idle = setTimeout(stopReading, KEEP_READING_MS)
+  }
+}
+
+/** The shared counts as last read (undefined before the first read). */
+export function pagesUnreadNow(): Readonly<Record<string, LocalUnread>> | undefined {
+  return latest
 }
