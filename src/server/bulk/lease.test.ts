@@ -90,6 +90,34 @@ onEveryStore('the device lease', (kind) => {
     expect((await call('touch', touch('r0', 2))).status).toBe(200)
   })
 
+  it("publishes a device's results on the owner's event stream, at most every 2 s, and its end at once", async () => {
+    const { id, call } = await job(3)
+    const progress = async () =>
+      (
+        await t.app.store.query<{ data: Record<string, unknown> }>(
+          `SELECT data FROM owner_events WHERE type = 'bulk_progress' AND data->>'messageId' = $1`,
+          [id],
+        )
+      ).map((e) => e.data)
+    const { epoch } = (await call('lease', { epoch: null })).body as { epoch: number }
+    expect((await call('touch', touch('r0', epoch))).status).toBe(200)
+    // Only the newest of a job is kept.
+    expect(await progress()).toEqual([
+      expect.objectContaining({ messageId: id, sent: 1, total: 3, state: 'running', sender: 'device' }),
+    ])
+    // Within the throttle the next result waits, then is published without a further result.
+    expect((await call('touch', touch('r1', epoch))).status).toBe(200)
+    expect(await progress()).toEqual([expect.objectContaining({ sent: 1 })])
+    await expect
+      .poll(progress, { timeout: 5_000, interval: 200 })
+      .toEqual([expect.objectContaining({ sent: 2 })])
+    expect((await call('touch', touch('r2', epoch))).status).toBe(200)
+    expect((await call('state', { state: 'finished' })).status).toBe(200)
+    expect(await progress()).toEqual([
+      expect.objectContaining({ sent: 3, state: 'finished', sender: 'device' }),
+    ])
+  })
+
   it('answers 422 naming the field for a malformed lease or reservation', async () => {
     const { call } = await job(1)
     const bad = await call('lease', { epoch: -1 })
