@@ -272,6 +272,14 @@ export type HandoverBody = z.input<typeof handoverBody>
 export const leaseBody = z
   .object({
     epoch: z.number().int().nonnegative().nullish(),
+    /**
+     * The asking browser profile's stable id (kept in its IndexedDB; not a secret): the profile that holds
+     * the lease takes it back at once, with the next epoch, even without its epoch (a reload, a crash).
+     */
+    holder: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Must be 8 to 64 letters, digits, "-" or "_".')
+      .optional(),
     keep_sending: z.boolean().default(false),
     page_token: networkToken(2000).optional(),
   })
