@@ -8,7 +8,31 @@ import { adopt } from '../shared/bulk/handover.ts'
 import { heartbeatEvery, LEASE_MS, maySend } from '../shared/bulk/core/lease.ts'
 import type { LeaseOutcome, ServerRecipient } from '../shared/bulk/ports.ts'
 import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
+import { db } from '../shared/db/db.ts'
 import type { RunDeps } from './run-deps.ts'
+
+const HOLDER = 'lease-holder'
+let holderId: Promise<string> | undefined
+
+/**
+ * This browser profile's stable id as a lease holder, kept in its IndexedDB (not a secret: it only tells the
+ * server that a new worker of the same profile, after a reload or a crash, may take its own lease back at once).
+ */
+export function profileHolder(): Promise<string> {
+  holderId ??= db
+    .transaction('rw', db.meta, async () => {
+      const kept = (await db.meta.get(HOLDER))?.value
+      if (kept) return kept
+      const id = crypto.randomUUID()
+      await db.meta.put({ key: HOLDER, value: id })
+      return id
+    })
+    .catch((err: unknown) => {
+      holderId = undefined
+      throw err
+    })
+  return holderId
+}
 
 /**
  * Held, or why not: the server sends the job, another device holds it, it is gone, no answer came, or another
@@ -51,6 +75,7 @@ export class JobLease {
     try {
       answer = await this.deps.api.lease(this.jobId, {
         epoch: this.epoch ?? job.serverLease ?? null,
+        holder: await profileHolder(),
         keep_sending: this.keepSending,
         ...(token ? { page_token: token } : {}),
       })

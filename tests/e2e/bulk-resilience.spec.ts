@@ -7,6 +7,7 @@ import {
   expect,
   login,
   pages,
+  sentLog,
   setFaults,
   startSend,
   verifyJob,
@@ -46,6 +47,59 @@ test('a reload in the middle of a job resumes it without sending anyone twice', 
   const check = await startSend(page, baseURL!, 'Reload me')
   await waitForSent(baseURL!, 'Reload me', 5)
   await page.reload()
+  await waitForCard(page, 'finished', 90_000)
+  await verifyJob(page, check)
+})
+
+test('a reload right after the first send takes its own lease back at once: sending resumes within seconds, everyone once', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const text = 'Reload at once'
+  const check = await startSend(page, baseURL!, text)
+  await waitForSent(baseURL!, text, 1, 30_000)
+  await page.reload()
+  const reloaded = Date.now()
+  const before = (await sentLog(baseURL!)).filter((s) => s.text?.startsWith(text)).length
+  await waitForSent(baseURL!, text, before + 1, 60_000)
+  const waited = Date.now() - reloaded
+  console.log(`sending resumed ${waited} ms after the reload`)
+  // Not the lease's 30 s lapse: the same browser profile is the holder still.
+  expect(waited).toBeLessThan(8_000)
+  await waitForCard(page, 'finished', 90_000)
+  await verifyJob(page, check)
+})
+
+test('a reload while the first lease is on its way back takes that lease at once: no wait for it to lapse, everyone once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const text = 'Lease lost in flight'
+  // The server grants the first lease, but its answer never reaches the worker: the tab reloads first.
+  let granted!: () => void
+  const grant = new Promise<void>((resolve) => (granted = resolve))
+  let first = true
+  await context.route('**/api/v2/messages/*/lease', async (route) => {
+    if (!first) return route.continue()
+    first = false
+    await route.fetch()
+    granted()
+    await page.waitForEvent('load')
+    await route.abort().catch(() => undefined)
+  })
+  const check = await startSend(page, baseURL!, text)
+  await grant
+  expect((await sentLog(baseURL!)).filter((s) => s.text?.startsWith(text))).toHaveLength(0)
+  await page.reload()
+  const reloaded = Date.now()
+  await waitForSent(baseURL!, text, 1, 90_000)
+  const waited = Date.now() - reloaded
+  console.log(`the first send came ${waited} ms after the reload`)
+  // Not the lease's 30 s lapse: the same browser profile is the holder still.
+  expect(waited).toBeLessThan(8_000)
   await waitForCard(page, 'finished', 90_000)
   await verifyJob(page, check)
 })

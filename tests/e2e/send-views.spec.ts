@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import {
   available,
   bulkTest,
+  composeAndSend,
   eligible,
   expect,
   login,
@@ -24,6 +25,7 @@ const test = bulkTest({ PACING_SCALE: '1' })
 
 const summaryCount = async (card: Locator) =>
   Number(/(\d+)\//.exec((await card.getByTestId('bulk-card-summary').textContent()) ?? '')?.[1] ?? -1)
+const badgeCount = async (badge: Locator) => Number((await badge.textContent())?.replaceAll(/\D/g, ''))
 
 test('a second device shows the job the server sends, its live counts and the allowance badge', async ({
   page,
@@ -74,6 +76,58 @@ test('a second device shows the job the server sends, its live counts and the al
   await expect
     .poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 })
     .toBe((await available(url, token)).toLocaleString('en'))
+  await other.close()
+})
+
+test('a second device follows live the job another device sends, without polling the job list', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const url = baseURL!
+  const token = await login(page)
+  const expected = await eligible(url, pages.small)
+  expect(expected.inside.length).toBeGreaterThan(5)
+
+  const other = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
+  const b = await other.newPage()
+  await login(b)
+  // Every read of the cards' job list device B makes.
+  let listReads = 0
+  b.on('request', (r) => {
+    const u = new URL(r.url())
+    if (u.pathname === '/api/v2/messages' && u.searchParams.get('state') === 'all') listReads++
+  })
+  await b.goto(`/${pages.small}`)
+  const badge = b.getByTestId('message-badge')
+  await expect(badge).toBeVisible({ timeout: 20_000 })
+  const before = await badgeCount(badge)
+
+  // Device A sends on the device itself (not handed to the server) and stays open.
+  await openWizard(page)
+  const text = `Followed from afar ${Date.now()}`
+  await composeAndSend(page, text)
+
+  const card = b.locator('[data-testid="bulk-card"][data-remote="device"]')
+  await expect(card).toHaveAttribute('data-state', 'running', { timeout: 30_000 })
+  const first = await summaryCount(card)
+  const since = listReads
+  const started = Date.now()
+  // The counts move without a reload and without B reading the list again, and the badge goes down with them.
+  await expect.poll(() => summaryCount(card), { timeout: 30_000 }).toBeGreaterThan(first)
+  await expect.poll(() => badgeCount(badge), { timeout: 20_000 }).toBeLessThan(before)
+  await expect(card).toHaveAttribute('data-state', 'finished', { timeout: 120_000 })
+  const sent = (await sentLog(url)).filter((s) => s.text === text).length
+  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
+    `Successfully sent ${sent} messages, 0 rejected`,
+  )
+  await expect
+    .poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 })
+    .toBe((await available(url, token)).toLocaleString('en'))
+  // Long enough that a list polled every few seconds would have been read meanwhile.
+  expect(Date.now() - started).toBeGreaterThan(6_000)
+  expect(listReads - since).toBe(0)
   await other.close()
 })
 

@@ -90,6 +90,60 @@ onEveryStore('the device lease', (kind) => {
     expect((await call('touch', touch('r0', 2))).status).toBe(200)
   })
 
+  it('gives the same browser profile its lease back at once, fencing its old worker, while another device waits', async () => {
+    const { id, call } = await job(3)
+    const first = await call('lease', { epoch: null, holder: 'profile-a-0001' })
+    expect(first.body).toMatchObject({ epoch: 1 })
+    expect((await call('reserve', { epoch: 1, recipients: [{ recipient_id: 'r0' }] })).status).toBe(200)
+    // The tab reloads before its worker kept the epoch: the same profile asks again, without one.
+    const again = await call('lease', { epoch: null, holder: 'profile-a-0001' })
+    expect(again).toMatchObject({ status: 200, body: { epoch: 2, uncertain: [{ recipient_id: 'r0' }] } })
+    // The old worker's records are refused from now on; the new one's are taken.
+    expect((await call('touch', touch('r0', 1))).status).toBe(409)
+    expect((await call('lease', { epoch: 1, holder: 'profile-a-0001' })).status).toBe(409)
+    expect((await call('touch', touch('r0', 2))).status).toBe(200)
+    // Another device (or a client that names no holder) still waits for the lease to lapse.
+    const other = await call('lease', { epoch: null, holder: 'profile-b-0002' })
+    expect(other).toMatchObject({ status: 409, body: { code: 'lease_conflict' } })
+    expect((await call('lease', { epoch: null })).status).toBe(409)
+    // The holder's heartbeat renews its own epoch, and the profile stays the holder.
+    expect((await call('lease', { epoch: 2 })).body).toMatchObject({ epoch: 2 })
+    expect((await call('lease', { epoch: null, holder: 'profile-a-0001' })).body).toMatchObject({ epoch: 3 })
+    await lapse(id)
+    expect((await call('lease', { epoch: null, holder: 'profile-b-0002' })).body).toMatchObject({ epoch: 4 })
+    const bad = await call('lease', { epoch: null, holder: 'no spaces allowed' })
+    expect(bad.status).toBe(422)
+    expect(Object.keys(bad.body.errors as object)).toContain('holder')
+  })
+
+  it("publishes a device's results on the owner's event stream, at most every 2 s, and its end at once", async () => {
+    const { id, call } = await job(3)
+    const progress = async () =>
+      (
+        await t.app.store.query<{ data: Record<string, unknown> }>(
+          `SELECT data FROM owner_events WHERE type = 'bulk_progress' AND data->>'messageId' = $1`,
+          [id],
+        )
+      ).map((e) => e.data)
+    const { epoch } = (await call('lease', { epoch: null })).body as { epoch: number }
+    expect((await call('touch', touch('r0', epoch))).status).toBe(200)
+    // Only the newest of a job is kept.
+    expect(await progress()).toEqual([
+      expect.objectContaining({ messageId: id, sent: 1, total: 3, state: 'running', sender: 'device' }),
+    ])
+    // Within the throttle the next result waits, then is published without a further result.
+    expect((await call('touch', touch('r1', epoch))).status).toBe(200)
+    expect(await progress()).toEqual([expect.objectContaining({ sent: 1 })])
+    await expect
+      .poll(progress, { timeout: 5_000, interval: 200 })
+      .toEqual([expect.objectContaining({ sent: 2 })])
+    expect((await call('touch', touch('r2', epoch))).status).toBe(200)
+    expect((await call('state', { state: 'finished' })).status).toBe(200)
+    expect(await progress()).toEqual([
+      expect.objectContaining({ sent: 3, state: 'finished', sender: 'device' }),
+    ])
+  })
+
   it('answers 422 naming the field for a malformed lease or reservation', async () => {
     const { call } = await job(1)
     const bad = await call('lease', { epoch: -1 })

@@ -35,6 +35,7 @@ export interface LeaseGrant {
 
 interface LeaseRow {
   lease: number
+  lease_holder: string | null
   sender: 'device' | 'server'
   state: string
   kind: JobKind
@@ -45,7 +46,7 @@ interface LeaseRow {
 async function lockJob(tx: Queryable, userId: string, id: string): Promise<LeaseRow> {
   const row = (
     await tx.query<LeaseRow>(
-      `SELECT lease, sender, state, kind, lease_until IS NOT NULL AS held, coalesce(lease_until > now(), false) AS live
+      `SELECT lease, lease_holder, sender, state, kind, lease_until IS NOT NULL AS held, coalesce(lease_until > now(), false) AS live
          FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,
       [id, userId],
     )
@@ -56,7 +57,9 @@ async function lockJob(tx: Queryable, userId: string, id: string): Promise<Lease
 
 /**
  * Takes or renews the device's lease. The holder of `epoch` renews it (even past its end, while nobody took
- * the job); anyone else takes it, with the next epoch, only once it lapsed. Refused (LeaseConflict) while the
+ * the job); the browser profile that holds it (`holder`) takes it back at once without it, with the next
+ * epoch, so its old worker's records are refused from then (a reload or a crash right after the lease was
+ * granted); anyone else takes it, with the next epoch, only once it lapsed. Refused (LeaseConflict) while the
  * server sends the job, while another holder's lease runs, or once the job ended. With `keep_sending` the
  * page token is sealed here, so the server can go on alone if the lease lapses.
  */
@@ -75,15 +78,19 @@ export async function holdLease(
     if (row.sender === 'server')
       throw new LeaseConflict(row.lease, row.sender, 'The server is sending the job.')
     const renewing = row.held && body.epoch === row.lease
-    if (!renewing && row.live) throw new LeaseConflict(row.lease, row.sender, 'Another device holds the job.')
+    // Only a worker that does not know its epoch takes it back: a stale epoch is an older worker's.
+    const sameHolder = row.held && body.epoch == null && !!body.holder && body.holder === row.lease_holder
+    if (!renewing && !sameHolder && row.live)
+      throw new LeaseConflict(row.lease, row.sender, 'Another device holds the job.')
     const epoch = renewing ? row.lease : row.lease + 1
     // The token comes when the lease is taken; a heartbeat keeps the one sealed then.
     const sealed = body.keep_sending && body.page_token ? box.seal(body.page_token) : undefined
     await tx.query(
       `UPDATE messages SET lease = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000),
-          keep_sending = $4 AND ($5 OR EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = $1))
+          keep_sending = $4 AND ($5 OR EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = $1)),
+          lease_holder = CASE WHEN $7 THEN coalesce($6, lease_holder) ELSE $6 END
         WHERE id = $1`,
-      [id, epoch, leaseMs, body.keep_sending, !!sealed],
+      [id, epoch, leaseMs, body.keep_sending, !!sealed, body.holder ?? null, renewing],
     )
     if (sealed)
       await tx.query(

@@ -23,8 +23,6 @@ import {
   type SqlJob,
   type SqlRecipient,
 } from '../repo/bulk-job-store.ts'
-import { jobMarketingOf, MARKETING_COLUMNS, type MarketingColumns } from '../repo/messages.ts'
-import { publishToUsers } from '../repo/owner-events.ts'
 import { bindingRevoked, PAGE_ACCESS_REVOKED } from '../repo/page-bindings.ts'
 import { dropToken, openToken, readJob, type ServerJob } from './jobs.ts'
 import {
@@ -35,6 +33,7 @@ import {
   storeSpend,
 } from './marketing.ts'
 import type { TokenBox } from './token-box.ts'
+import { progressed, progressMarks, publishProgress } from './progress.ts'
 
 /** What the owner is told about (through Web Push when it is wired; see OwnerNotifier). */
 export type OwnerEvent =
@@ -76,12 +75,6 @@ export type SliceOutcome =
 /** The time a slice may run before it hands the job back to the queue. */
 export const SLICE_MS = 15_000
 
-/** The owner's open apps hear of a job's progress at most this often (and once more when it ends). */
-export const PROGRESS_EVERY_MS = 2_000
-
-/** Per job sent on this instance: when its progress was last published, and whether results came since. */
-const progressMarks = new Map<string, { at: number; dirty: boolean }>()
-
 export async function runSlice(
   deps: ServerSenderDeps,
   messageId: string,
@@ -93,76 +86,6 @@ export async function runSlice(
   if (outcome.kind === 'continue' && mark?.dirty) await publishProgress(deps, messageId)
   if (outcome.kind === 'done') progressMarks.delete(messageId)
   return outcome
-}
-
-/** A result was recorded: the owner's apps hear of it now, or with the next result or slice end past the throttle. */
-async function progressed(deps: ServerSenderDeps, messageId: string) {
-  const mark = progressMarks.get(messageId)
-  if (mark && deps.now() - mark.at < PROGRESS_EVERY_MS) {
-    mark.dirty = true
-    return
-  }
-  await publishProgress(deps, messageId)
-}
-
-/**
- * Publishes the job's counts and state on its owner's event stream (`bulk_progress`); the job's earlier
- * progress events are removed in the same transaction, since the newest supersedes them, so a long send
- * never crowds the owner's other events out of what a reconnecting app is sent. A failure only costs the event.
- */
-async function publishProgress(deps: ServerSenderDeps, messageId: string) {
-  progressMarks.set(messageId, { at: deps.now(), dirty: false })
-  try {
-    const row = (
-      await deps.store.query<
-        MarketingColumns & {
-          user_id: string
-          page_id: string
-          ok_count: number
-          ng_count: number
-          skipped_count: number
-          total_messages: number
-          state: string
-          sender: string
-          server_state: string | null
-          stop_reason: string | null
-        }
-      >(
-        `SELECT user_id::text AS user_id, page_id, ok_count, ng_count, skipped_count, total_messages, state, sender,
-            server_state, stop_reason, ${MARKETING_COLUMNS}
-           FROM messages WHERE id = $1`,
-        [messageId],
-      )
-    )[0]
-    // Taken back: the device tells its own cards from now on.
-    if (!row || (row.state === 'open' && row.sender !== 'server')) return
-    const live = ['rate_limited', 'waiting_connection', 'needs_signin'] as const
-    const marketing = jobMarketingOf(row)
-    const state =
-      row.state === 'finished' || row.state === 'stopped'
-        ? row.state
-        : (live.find((s) => s === row.server_state) ?? 'running')
-    await deps.store.transaction(async (tx) => {
-      await tx.query(
-        `DELETE FROM owner_events WHERE user_id = $1 AND type = 'bulk_progress' AND data->>'messageId' = $2`,
-        [row.user_id, messageId],
-      )
-      await publishToUsers(tx, [row.user_id], 'bulk_progress', {
-        pageId: row.page_id,
-        messageId,
-        sent: row.ok_count,
-        rejected: row.ng_count,
-        skipped: row.skipped_count,
-        total: row.total_messages,
-        state,
-        ...(row.state === 'stopped' && row.stop_reason ? { stopReason: row.stop_reason } : {}),
-        ...(marketing ? { marketing } : {}),
-        sender: 'server',
-      })
-    })
-  } catch (err) {
-    deps.log?.warn({ err: String(err), messageId }, 'the progress of a job could not be published')
-  }
 }
 
 async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: number): Promise<SliceOutcome> {

@@ -17,6 +17,7 @@ import {
 import { pageBanned } from '../repo/pages.ts'
 import { hasAccess, loadSubscription, type SubscriptionRow, toState } from '../repo/subscriptions.ts'
 import { AllowanceRefused, TouchRefused } from '../repo/touch.ts'
+import { publishProgress } from '../bulk/progress.ts'
 import { requireBoundPage } from './page-access.ts'
 import { PAGE_BANNED } from './pages.ts'
 
@@ -97,6 +98,8 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const id = messageId(request.params)
     const body = parse(messageStateBody, request.body)
     await answering(setMessageState(db, id, currentUser(request).id, body))
+    // Every device of the owner shows the job's end at once.
+    await publishProgress({ store: db, now: Date.now, log: request.log }, id)
     return { id, state: body.state }
   })
 

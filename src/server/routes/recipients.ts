@@ -9,6 +9,7 @@ import { parse } from '../http/errors.ts'
 import { appendRecipients, recipientsPage } from '../repo/message-recipients.ts'
 import { touch } from '../repo/touch.ts'
 import { fence } from '../bulk/lease.ts'
+import { progressed } from '../bulk/progress.ts'
 import { leaseAnswer } from './handover.ts'
 import { answering, messageId } from './messages.ts'
 
@@ -54,7 +55,10 @@ export function recipientRoutes(app: FastifyInstance, ctx: ApiContext): void {
       await answering(fence(ctx.store, userId, id, epoch)).catch((err: unknown) => {
         throw leaseAnswer(err)
       })
-    return answering(touch(ctx.store, userId, id, body))
+    const answer = await answering(touch(ctx.store, userId, id, body))
+    // The owner's other devices follow the job live (at most one event every 2 s per job).
+    await progressed({ store: ctx.store, now: Date.now, log: request.log }, id, 'device')
+    return answer
   }
   app.post('/messages/:id/touch', auth, touchHandler)
   app.put('/messages/:id/touch', auth, touchHandler)

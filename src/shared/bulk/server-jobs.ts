@@ -36,7 +36,7 @@ export function patchServerJobs(
     total_messages: event.total,
     ...(ended
       ? { state: event.state as 'finished' | 'stopped', stop_reason: event.stopReason ?? job.stop_reason }
-      : { sender: event.sender, server_state: event.state }),
+      : { sender: event.sender, ...(event.sender === 'server' ? { server_state: event.state } : {}) }),
     ...(event.marketing ? { marketing: event.marketing } : {}),
   }
   return list.map((m, k) => (k === i ? next : m))

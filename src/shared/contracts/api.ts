@@ -268,6 +268,13 @@ export type HandoverBody = z.input<typeof handoverBody>
  */
 export const leaseBody = z.strictObject({
   epoch: z.nullish(z.number().check(z.int(), z.nonnegative())),
+  /**
+   * The asking browser profile's stable id (kept in its IndexedDB; not a secret): the profile that holds
+   * the lease takes it back at once, with the next epoch, even without its epoch (a reload, a crash).
+   */
+  holder: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Must be 8 to 64 letters, digits, "-" or "_".')),
+  ),
   keep_sending: z._default(z.boolean(), false),
   page_token: z.optional(networkToken(2000)),
 })

@@ -49,8 +49,8 @@ export const bulkReceiptsEvent = z.object({
 export type BulkReceiptsEvent = z.infer<typeof bulkReceiptsEvent>
 
 /**
- * How far a bulk message the server is sending has got (its server record id): at most one every 2 s per job
- * while it sends, and one when it ends. `state` is the server's: still sending (`running`, `rate_limited`,
+ * How far a bulk message has got (its server record id), whoever sends it (the server, or a device whose
+ * results the server records): at most one every 2 s per job while it sends, and one when it ends. `state`: still sending (`running`, `rate_limited`,
  * `waiting_connection`), waiting for the owner to sign in again (`needs_signin`), or ended. Only the newest
  * of a job is kept for a reconnecting app (it supersedes the earlier ones).
  */
@@ -65,7 +65,8 @@ export const bulkProgressEvent = z.object({
   stopReason: z.optional(z.string()),
   /** The job's marketing messages: how many went, the budget and what the network reports spent. */
   marketing: z.optional(jobMarketing),
-  sender: z.literal('server'),
+  /** Who sends the job: the server, or one of the owner's devices (whose own card ignores the event). */
+  sender: z.enum(['server', 'device']),
 })
 export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
 

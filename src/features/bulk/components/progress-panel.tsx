@@ -28,9 +28,6 @@ import { SCHEDULED_KEY, ScheduledList } from './scheduled-list.tsx'
 // would otherwise wait for. The effect below starts it again if that start failed.
 void startBulkSender()
 
-/** Jobs held by another device send no progress events: their cards read the server's record this often. */
-const ELSEWHERE_POLL_MS = 5_000
-
 export function BulkProgressPanel() {
   const local = useBulkJobs()
   const beside = useMediaQuery(PANELS_BESIDE)
@@ -39,17 +36,10 @@ export function BulkProgressPanel() {
   useEffect(() => {
     void startBulkSender()
   }, [])
-  // Every job of the owner as the server records them: the jobs this device does not hold show from it.
-  const server = useQuery({
-    queryKey: SERVER_JOBS_KEY,
-    queryFn: listServerJobs,
-    refetchInterval: (query) =>
-      query.state.data?.some((m) => m.state === 'open' && m.sender === 'device' && !held(m.id))
-        ? ELSEWHERE_POLL_MS
-        : false,
-  })
-  const heldIds = new Set(local.map((j) => j.id))
-  const held = (id: string) => heldIds.has(id)
+  // Every job of the owner as the server records them: the jobs this device does not hold show from it. The
+  // live stream's progress events move them, whoever sends them (src/features/live), and a reconnected stream
+  // has the list read again: it is never polled.
+  const server = useQuery({ queryKey: SERVER_JOBS_KEY, queryFn: listServerJobs })
   const names = new Map(accounts.map((a) => [a.id, a.name]))
   // A page's screens show that page's jobs only.
   const list = ofPage(withServerJobs(local, server.data, names), pageId)

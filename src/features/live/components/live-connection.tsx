@@ -75,10 +75,15 @@ export function LiveConnection({ keys, markSeen, inView }: LiveConnectionProps) 
       },
       onStatus: (status) => {
         setStatus(status)
-        if (status === 'open' && !opened) {
+        if (status !== 'open') return
+        if (!opened) {
           opened = true
           readRecords()
+          return
         }
+        // Back after a cut: the jobs' list is read again once (their progress is otherwise only followed live).
+        const serverJobs = deps.current.keys?.serverJobs
+        if (serverJobs) void deps.current.queryClient?.invalidateQueries({ queryKey: serverJobs })
       },
     })
     const stopPresence = startPresence({ send: presenceSender(tabId) })

@@ -12,6 +12,15 @@ export type ServerProgress = Pick<BulkProgressEvent, 'sent' | 'rejected' | 'skip
   marketing?: BulkProgressEvent['marketing']
 }
 
+/**
+ * Whether this device holds the job (it sends it, or keeps it paused): its own record is the card's truth, and
+ * the job's progress events change nothing here. A job it handed to the server is not held.
+ */
+export async function heldHere(messageId: string): Promise<boolean> {
+  const job = await db.bulkJobs.get(messageId)
+  return !!job && job.state !== 'on_server'
+}
+
 export async function applyServerProgress(messageId: string, p: ServerProgress): Promise<void> {
   await db.transaction('rw', db.bulkJobs, async () => {
     const job = await db.bulkJobs.get(messageId)

@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { jobRecord } from '../../../shared/bulk/fakes.test-kit.ts'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import { onLiveChange, registerOpenChat, type LiveChange } from '../../../shared/live/changes.ts'
 import { labelsVersion } from '../../../shared/live/labels.ts'
@@ -59,6 +60,7 @@ beforeEach(async () => {
     db.receipts.clear(),
     db.bulkReceipts.clear(),
     db.customerLabels.clear(),
+    db.bulkJobs.clear(),
   ])
   await db.conversations.bulkPut([
     conversation('c1', 'u1', T0 - 60_000),
@@ -356,6 +358,30 @@ describe("a server send's progress on a device that does not hold the job", () =
       ok_count: 28,
       state: 'finished',
     })
+  })
+
+  it('moves the card of a job another device sends, and ignores the events of a job this device sends', async () => {
+    const queryClient = new QueryClient()
+    const key = ['bulk', 'server-jobs']
+    const elsewhere = { ...stored, sender: 'device' as const, server_state: null }
+    queryClient.setQueryData(key, [elsewhere, { ...elsewhere, id: '42' }])
+    const onAllowanceSpent = vi.fn()
+    const deps = { queryClient, keys: { serverJobs: key }, onAllowanceSpent }
+    await dispatchLiveEvent(progress({ sender: 'device' }), deps)
+    expect(queryClient.getQueryData<(typeof stored)[]>(key)?.[0]).toMatchObject({
+      ok_count: 28,
+      sender: 'device',
+      state: 'open',
+    })
+    expect(onAllowanceSpent).toHaveBeenCalledTimes(1)
+    // Job 42 is this device's own send: its database is the card's truth, the event changes nothing.
+    await db.bulkJobs.put(jobRecord({ id: '42', state: 'running', total: 39, sent: 3 }))
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    await dispatchLiveEvent(progress({ messageId: '42', sender: 'device', sent: 30 }), deps)
+    expect(queryClient.getQueryData<(typeof stored)[]>(key)?.[1]).toMatchObject({ ok_count: 7 })
+    expect((await db.bulkJobs.get('42'))?.sent).toBe(3)
+    expect(onAllowanceSpent).toHaveBeenCalledTimes(1)
+    expect(spy).not.toHaveBeenCalled()
   })
 
   it('reads the list again when it does not have the job yet', async () => {

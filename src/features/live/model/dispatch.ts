@@ -11,7 +11,7 @@ import { noteReplying, storeState } from '../../../shared/live/conversation-stat
 import { noteLabelsChanged } from '../../../shared/live/labels.ts'
 import { staleCustomerLabels } from '../../../shared/labels/store.ts'
 import { applyMessage, findConversation } from './apply-message.ts'
-import { applyServerProgress } from './apply-progress.ts'
+import { applyServerProgress, heldHere } from './apply-progress.ts'
 import { applyBulkReceipts, applyWatermark } from './apply-receipts.ts'
 import type { LiveEvent } from './events.ts'
 
@@ -126,8 +126,10 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
       return
     }
     case 'bulk_progress': {
+      // This device's own send: its database is the truth, and its sends already spoke for the allowance.
+      if (await heldHere(event.data.messageId)) return
       await applyServerProgress(event.data.messageId, event.data)
-      // Every device shows the job, held here or not: the server's list is patched, or read again when it
+      // Every device shows every job, whoever sends it: the server's list is patched, or read again when it
       // does not have the job yet.
       const key = k.serverJobs
       if (key && deps.queryClient) {
@@ -139,7 +141,7 @@ export async function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): Promi
         })
         if (!known) invalidate(deps, [key])
       }
-      // The server's sends spent the allowance: the badge reads it again.
+      // Sends made elsewhere spent the allowance: the badge reads it again.
       deps.onAllowanceSpent?.()
       return
     }
