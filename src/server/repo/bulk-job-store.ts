@@ -197,30 +197,35 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
 
     async record(job, r, outcome: Outcome, epoch, nextSendAt) {
       // A run whose lease moved on records nothing: the write-ahead stays, and the new holder reconciles it.
-      const lease = (
-        await store.query<{ lease: number }>('SELECT lease FROM messages WHERE id = $1', [id])
-      )[0]
-      if (lease?.lease !== epoch) return 'stale'
-      let recorded: 'recorded' | 'refused' = 'recorded'
-      try {
-        await touch(store, job.row.user_id, id, {
-          status: outcome.ok ? 'OK' : 'NG',
-          recipient_id: r.recipientId,
-          sent_as_branded: outcome.ok && !!r.branded,
-          error_data: outcome.ok
-            ? null
-            : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
-          message_id: outcome.ok ? outcome.messageId : undefined,
-        })
-      } catch (err) {
-        // The message went but nothing is left to pay for it (406).
-        if (!(err instanceof AllowanceRefused)) throw err
-        recorded = 'refused'
-        await store.query(
-          `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
-          [id, r.recipientId],
-        )
-      }
+      // The lease is read under the job's row lock in the transaction that records, so a take-over waits for
+      // the record or the record sees the take-over: never a result written under an epoch that moved on.
+      const recorded = await store.transaction(async (tx): Promise<'recorded' | 'refused' | 'stale'> => {
+        const lease = (
+          await tx.query<{ lease: number }>('SELECT lease FROM messages WHERE id = $1 FOR UPDATE', [id])
+        )[0]
+        if (lease?.lease !== epoch) return 'stale'
+        try {
+          await touch(tx, job.row.user_id, id, {
+            status: outcome.ok ? 'OK' : 'NG',
+            recipient_id: r.recipientId,
+            sent_as_branded: outcome.ok && !!r.branded,
+            error_data: outcome.ok
+              ? null
+              : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
+            message_id: outcome.ok ? outcome.messageId : undefined,
+          })
+          return 'recorded'
+        } catch (err) {
+          // The message went but nothing is left to pay for it (406).
+          if (!(err instanceof AllowanceRefused)) throw err
+          await tx.query(
+            `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+            [id, r.recipientId],
+          )
+          return 'refused'
+        }
+      })
+      if (recorded === 'stale') return 'stale'
       await clearBusy(epoch)
       if (nextSendAt !== undefined && recorded === 'recorded')
         await setNext(epoch, nextSendAt, outcome.ok ? 'running' : null)

@@ -25,7 +25,7 @@
  */
 import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
 import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
-import type { Store } from '../db/store.ts'
+import type { Queryable } from '../db/store.ts'
 import { recordOptInRequests } from './marketing.ts'
 import { recordOptInMessages } from './optin-messages.ts'
 import { MessageNotFound } from './messages.ts'
@@ -172,7 +172,7 @@ function refusalOf(row: TouchRow): Error | undefined {
 }
 
 export async function touch(
-  store: Store,
+  store: Queryable,
   userId: string,
   messageId: string,
   input: TouchInput,
