@@ -29,6 +29,7 @@ const ALL_MIGRATIONS = [
   '018_conversation_states',
   '019_audience_labels',
   '020_utility_jobs',
+  '021_lease_holder',
 ]
 
 describe('migrations on PGlite', () => {
