@@ -4,7 +4,7 @@
  * report (sent, rejected by reason, delivered, read, replied within 24 h, the recipients and a CSV) stays in
  * the page's send history after its card is dismissed, and fits a 360 x 740 phone, in Urdu too.
  */
-import type { Locator, Page } from '@playwright/test'
+import type { Browser, Locator, Page, Request } from '@playwright/test'
 import {
   available,
   bulkTest,
@@ -27,6 +27,30 @@ const summaryCount = async (card: Locator) =>
   Number(/(\d+)\//.exec((await card.getByTestId('bulk-card-summary').textContent()) ?? '')?.[1] ?? -1)
 const badgeCount = async (badge: Locator) => Number((await badge.textContent())?.replaceAll(/\D/g, ''))
 
+/** Device B: the same owner signed in on another browser, on the small page, its allowance badge shown. */
+async function secondDevice(browser: Browser, url: string, onRequest?: (r: Request) => void) {
+  const other = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
+  const b = await other.newPage()
+  await login(b)
+  if (onRequest) b.on('request', onRequest)
+  await b.goto(`/${pages.small}`)
+  const badge = b.getByTestId('message-badge')
+  await expect(badge).toBeVisible({ timeout: 20_000 })
+  return { other, b, badge }
+}
+
+/** The job's card on device B finished with every send counted, and B's badge at the server's allowance. */
+async function finishedOnB(card: Locator, badge: Locator, url: string, token: string, text: string) {
+  await expect(card).toHaveAttribute('data-state', 'finished', { timeout: 120_000 })
+  const sent = (await sentLog(url)).filter((s) => s.text === text).length
+  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
+    `Successfully sent ${sent} messages, 0 rejected`,
+  )
+  await expect
+    .poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 })
+    .toBe((await available(url, token)).toLocaleString('en'))
+}
+
 test('a second device shows the job the server sends, its live counts and the allowance badge', async ({
   page,
   browser,
@@ -39,12 +63,7 @@ test('a second device shows the job the server sends, its live counts and the al
   expect(expected.inside.length).toBeGreaterThan(5)
 
   // Device B signs in as the same owner and opens the page before anything is sent.
-  const other = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
-  const b = await other.newPage()
-  await login(b)
-  await b.goto(`/${pages.small}`)
-  const badge = b.getByTestId('message-badge')
-  await expect(badge).toBeVisible({ timeout: 20_000 })
+  const { other, b, badge } = await secondDevice(browser, url)
 
   // Device A starts the send with "Keep sending when I close the app" and closes: the server sends it.
   await openWizard(page)
@@ -68,14 +87,7 @@ test('a second device shows the job the server sends, its live counts and the al
   await expect
     .poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 })
     .toBe((await available(url, token)).toLocaleString('en'))
-  await expect(card).toHaveAttribute('data-state', 'finished', { timeout: 120_000 })
-  const sent = (await sentLog(url)).filter((s) => s.text === text).length
-  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
-    `Successfully sent ${sent} messages, 0 rejected`,
-  )
-  await expect
-    .poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 })
-    .toBe((await available(url, token)).toLocaleString('en'))
+  await finishedOnB(card, badge, url, token, text)
   await other.close()
 })
 
@@ -90,18 +102,12 @@ test('a second device follows live the job another device sends, without polling
   const expected = await eligible(url, pages.small)
   expect(expected.inside.length).toBeGreaterThan(5)
 
-  const other = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
-  const b = await other.newPage()
-  await login(b)
   // Every read of the cards' job list device B makes.
   let listReads = 0
-  b.on('request', (r) => {
+  const { other, b, badge } = await secondDevice(browser, url, (r) => {
     const u = new URL(r.url())
     if (u.pathname === '/api/v2/messages' && u.searchParams.get('state') === 'all') listReads++
   })
-  await b.goto(`/${pages.small}`)
-  const badge = b.getByTestId('message-badge')
-  await expect(badge).toBeVisible({ timeout: 20_000 })
   const before = await badgeCount(badge)
 
   // Device A sends on the device itself (not handed to the server) and stays open.
@@ -117,14 +123,7 @@ test('a second device follows live the job another device sends, without polling
   // The counts move without a reload and without B reading the list again, and the badge goes down with them.
   await expect.poll(() => summaryCount(card), { timeout: 30_000 }).toBeGreaterThan(first)
   await expect.poll(() => badgeCount(badge), { timeout: 20_000 }).toBeLessThan(before)
-  await expect(card).toHaveAttribute('data-state', 'finished', { timeout: 120_000 })
-  const sent = (await sentLog(url)).filter((s) => s.text === text).length
-  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
-    `Successfully sent ${sent} messages, 0 rejected`,
-  )
-  await expect
-    .poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 })
-    .toBe((await available(url, token)).toLocaleString('en'))
+  await finishedOnB(card, badge, url, token, text)
   // Long enough that a list polled every few seconds would have been read meanwhile.
   expect(Date.now() - started).toBeGreaterThan(6_000)
   expect(listReads - since).toBe(0)

@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Queryable, Store } from '../db/store.ts'
 import { bulkJobStore, takeLease } from '../repo/bulk-job-store.ts'
-import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
-import { handOver } from './jobs.ts'
+import { type TestApp, onEveryStore, serverSentJob, startTestApp } from '../testing/harness.ts'
 import { tokenBox } from './token-box.ts'
 
 onEveryStore("the server sender's record and a take-over", (kind) => {
@@ -20,14 +19,7 @@ onEveryStore("the server sender's record and a take-over", (kind) => {
 
   it('a take-over that comes while a result is recorded waits for it, or the result is refused as stale', async () => {
     const fb = kind === 'pglite' ? '9410' : '4410'
-    const { id, who } = await bulkJobWithRecipients(t.app, fb, 2, { prefix: '' })
-    await handOver(t.app.store, box, who.user.id, id, {
-      lease: 0,
-      page_token: 'page-token',
-      cursor: 0,
-      results: [],
-      uncertain: [],
-    })
+    const { id } = await serverSentJob(t.app, box, fb, 2)
     const base = t.app.store
     let recipientId = ''
     let bump: Promise<void> | undefined

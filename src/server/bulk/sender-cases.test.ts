@@ -10,8 +10,7 @@ import {
   ScriptedGraph,
   type CaseStore,
 } from '../../shared/bulk/core/sender-cases.test-kit.ts'
-import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
-import { handOver } from './jobs.ts'
+import { type TestApp, onEveryStore, serverSentJob, startTestApp } from '../testing/harness.ts'
 import { runSlice } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
 
@@ -26,14 +25,7 @@ onEveryStore('the sender cases on the server', (kind) => {
 
   it.each(senderCases)('$name', async (c) => {
     const fb = `${kind === 'pglite' ? 9 : 4}30${++n}`
-    const { id, who } = await bulkJobWithRecipients(t.app, fb, c.recipients, { prefix: '' })
-    await handOver(t.app.store, box, who.user.id, id, {
-      lease: 0,
-      page_token: 'page-token',
-      cursor: 0,
-      results: [],
-      uncertain: [],
-    })
+    const { id } = await serverSentJob(t.app, box, fb, c.recipients)
     const sql = t.app.store
     const store: CaseStore = {
       moveLease: async () => {

@@ -13,6 +13,8 @@ import { type ServerConfig, loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { type Store, openStore } from '../db/store.ts'
 import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
+import { handOver } from '../bulk/jobs.ts'
+import type { TokenBox } from '../bulk/token-box.ts'
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
 
@@ -197,6 +199,24 @@ export function createMessage(app: FastifyInstance, who: Pick<LoggedIn, 'auth'>,
       branded_messages_amount: 0,
     },
   })
+}
+
+/** A bulk job of `count` recipients (ids 1..count) handed to the server before anything was sent. */
+export async function serverSentJob(
+  app: FastifyInstance,
+  box: TokenBox,
+  facebookId: string,
+  count: number,
+): Promise<{ id: string; who: LoggedIn }> {
+  const job = await bulkJobWithRecipients(app, facebookId, count, { prefix: '' })
+  await handOver(app.store, box, job.who.user.id, job.id, {
+    lease: 0,
+    page_token: 'page-token',
+    cursor: 0,
+    results: [],
+    uncertain: [],
+  })
+  return job
 }
 
 /**
