@@ -9,7 +9,7 @@ import { publishToUsers } from '../repo/owner-events.ts'
 import type { Store } from '../db/store.ts'
 
 /** The owner's open apps hear of a job's progress at most this often (and once more when it ends). */
-export const PROGRESS_EVERY_MS = 2_000
+const PROGRESS_EVERY_MS = 2_000
 
 /** Who sends the job the progress is of. */
 export type ProgressSender = 'server' | 'device'

@@ -13,7 +13,7 @@ import type {
   Outcome,
 } from '../../shared/bulk/core/machine.ts'
 import { kindReaches } from '../../shared/bulk/core/kinds.ts'
-import type { Store } from '../db/store.ts'
+import type { Queryable, Store } from '../db/store.ts'
 import { BUSY_MS, readJob, type ServerJob } from '../bulk/jobs.ts'
 import { loadSubscription, toState } from './subscriptions.ts'
 import { AllowanceRefused, touch } from './touch.ts'
@@ -38,7 +38,7 @@ export async function takeLease(store: Store, id: string): Promise<number | unde
   )[0]?.lease
 }
 
-export function sqlJob(row: ServerJob): SqlJob {
+function sqlJob(row: ServerJob): SqlJob {
   return {
     row,
     id: row.id,
@@ -60,16 +60,16 @@ export function sqlJob(row: ServerJob): SqlJob {
 }
 
 export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlRecipient> {
-  const clearBusy = (epoch: number) =>
+  const clearBusy = (epoch: number, db: Queryable = store) =>
     // Only this run's own mark: a newer run's send may be in flight. A device that took the job back meanwhile
     // sets no mark of its own, and its take-back waits for this one to go.
-    store.query(`UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`, [
+    db.query(`UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`, [
       id,
       epoch,
     ])
-  const setNext = (epoch: number, at: number, state: string | null) =>
+  const setNext = (epoch: number, at: number, state: string | null, db: Queryable = store) =>
     // The in-flight mark is left alone (only a recorded or failed send clears it).
-    store.query(
+    db.query(
       `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
           server_state = COALESCE($4, server_state)
         WHERE id = $1 AND lease = $2`,
@@ -199,11 +199,12 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
       // A run whose lease moved on records nothing: the write-ahead stays, and the new holder reconciles it.
       // The lease is read under the job's row lock in the transaction that records, so a take-over waits for
       // the record or the record sees the take-over: never a result written under an epoch that moved on.
-      const recorded = await store.transaction(async (tx): Promise<'recorded' | 'refused' | 'stale'> => {
+      return store.transaction(async (tx): Promise<'recorded' | 'refused' | 'stale'> => {
         const lease = (
           await tx.query<{ lease: number }>('SELECT lease FROM messages WHERE id = $1 FOR UPDATE', [id])
         )[0]
         if (lease?.lease !== epoch) return 'stale'
+        let recorded: 'recorded' | 'refused' = 'recorded'
         try {
           await touch(tx, job.row.user_id, id, {
             status: outcome.ok ? 'OK' : 'NG',
@@ -214,7 +215,6 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
               : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
             message_id: outcome.ok ? outcome.messageId : undefined,
           })
-          return 'recorded'
         } catch (err) {
           // The message went but nothing is left to pay for it (406).
           if (!(err instanceof AllowanceRefused)) throw err
@@ -222,14 +222,13 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
             `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
             [id, r.recipientId],
           )
-          return 'refused'
+          recorded = 'refused'
         }
+        await clearBusy(epoch, tx)
+        if (nextSendAt !== undefined && recorded === 'recorded')
+          await setNext(epoch, nextSendAt, outcome.ok ? 'running' : null, tx)
+        return recorded
       })
-      if (recorded === 'stale') return 'stale'
-      await clearBusy(epoch)
-      if (nextSendAt !== undefined && recorded === 'recorded')
-        await setNext(epoch, nextSendAt, outcome.ok ? 'running' : null)
-      return recorded
     },
 
     async backToPending(_job, r, changes) {
