@@ -14,6 +14,7 @@
  * a dead instance given back, so an idle instance costs the database a statement every few seconds.
  */
 import PgBoss from 'pg-boss'
+import { databaseClockMs, queueExecutor } from '../db/queue-port.ts'
 import type { Store } from '../db/store.ts'
 import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
 import { takeLapsed } from './lease.ts'
@@ -54,20 +55,6 @@ export interface JobQueue {
   schedule(messageId: string, at: number): Promise<string | null>
   cancel(queueJobId: string): Promise<void>
   stop(): Promise<void>
-}
-
-/** pg-boss's database port over the store: PGlite runs multi-statement scripts through `exec`. */
-function executeSql(store: Store) {
-  return async (text: string, values?: unknown[]) => {
-    if (values && values.length > 0) return { rows: await store.query(text, values as never[]) }
-    try {
-      return { rows: await store.query(text) }
-    } catch (err) {
-      if (!/multiple commands/i.test(String((err as Error).message))) throw err
-      await store.exec(text)
-      return { rows: [] }
-    }
-  }
 }
 
 export interface QueueOptions {
@@ -267,7 +254,7 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     ...(options.databaseUrl
       ? { connectionString: options.databaseUrl, max: 4 }
-      : { db: { executeSql: executeSql(store) } }),
+      : { db: { executeSql: queueExecutor(store) } }),
     maintenanceIntervalSeconds: timings.maintenanceS,
     monitorStateIntervalSeconds: 60,
     application_name: 'pagecast-jobs',
@@ -298,10 +285,8 @@ export async function startJobQueue(options: QueueOptions): Promise<JobQueue> {
   // The database read its clock before this answer came: the smallest of these bounds is nearest the lag.
   let dbLagMs = Number.POSITIVE_INFINITY
   for (let i = 0; i < 3; i++) {
-    const [clock] = await store.query<{ ms: number }>(
-      'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms',
-    )
-    dbLagMs = Math.min(dbLagMs, Date.now() - Number(clock?.ms ?? Date.now()))
+    const clock = await databaseClockMs(store)
+    dbLagMs = Math.min(dbLagMs, Date.now() - (clock ?? Date.now()))
   }
   dbLagMs = Math.max(0, Math.ceil(dbLagMs))
   const common = {
