@@ -7,11 +7,18 @@
  * are reconciled against their conversations before anything is sent again (./server-sender.ts).
  */
 import type { LeaseBody, ReserveBody } from '../../shared/contracts/api.ts'
-import type { JobKind } from '../../shared/contracts/marketing-core.ts'
 import { DEVICE_KINDS, deviceSends } from '../../shared/bulk/core/kinds.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { reserved, type Reserved } from '../repo/message-recipients.ts'
-import { MessageNotFound } from '../repo/messages.ts'
+import { dropToken, keepSealedToken } from '../repo/message-page-tokens.ts'
+import { reserved, reserveRecipient, type Reserved } from '../repo/message-recipients.ts'
+import {
+  jobLease,
+  MessageNotFound,
+  renewLeaseBusy,
+  setDeviceLease,
+  takeLapsedJobs,
+  withLockedJob,
+} from '../repo/messages.ts'
 import { KindMismatch, LeaseConflict } from './jobs.ts'
 import type { TokenBox } from './token-box.ts'
 
@@ -33,28 +40,6 @@ export interface LeaseGrant {
   uncertain: Reserved[]
 }
 
-interface LeaseRow {
-  lease: number
-  lease_holder: string | null
-  sender: 'device' | 'server'
-  state: string
-  kind: JobKind
-  held: boolean
-  live: boolean
-}
-
-async function lockJob(tx: Queryable, userId: string, id: string): Promise<LeaseRow> {
-  const row = (
-    await tx.query<LeaseRow>(
-      `SELECT lease, lease_holder, sender, state, kind, lease_until IS NOT NULL AS held, coalesce(lease_until > now(), false) AS live
-         FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,
-      [id, userId],
-    )
-  )[0]
-  if (!row) throw new MessageNotFound()
-  return row
-}
-
 /**
  * Takes or renews the device's lease. The holder of `epoch` renews it (even past its end, while nobody took
  * the job); the browser profile that holds it (`holder`) takes it back at once without it, with the next
@@ -71,8 +56,7 @@ export async function holdLease(
   body: LeaseBody,
   leaseMs: number,
 ): Promise<LeaseGrant> {
-  return store.transaction(async (tx) => {
-    const row = await lockJob(tx, userId, id)
+  return withLockedJob(store, userId, id, async (tx, row) => {
     if (row.state !== 'open') throw new LeaseConflict(row.lease, row.sender, `The job is ${row.state}.`)
     if (!deviceSends(row.kind)) throw new KindMismatch(row.kind)
     if (row.sender === 'server')
@@ -85,21 +69,16 @@ export async function holdLease(
     const epoch = renewing ? row.lease : row.lease + 1
     // The token comes when the lease is taken; a heartbeat keeps the one sealed then.
     const sealed = body.keep_sending && body.page_token ? box.seal(body.page_token) : undefined
-    await tx.query(
-      `UPDATE messages SET lease = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000),
-          keep_sending = $4 AND ($5 OR EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = $1)),
-          lease_holder = CASE WHEN $7 THEN coalesce($6, lease_holder) ELSE $6 END
-        WHERE id = $1`,
-      [id, epoch, leaseMs, body.keep_sending, !!sealed, body.holder ?? null, renewing],
-    )
-    if (sealed)
-      await tx.query(
-        `INSERT INTO message_page_tokens (message_id, user_id, page_id, sealed)
-           SELECT id, user_id, page_id, $2 FROM messages WHERE id = $1
-           ON CONFLICT (message_id) DO UPDATE SET sealed = EXCLUDED.sealed, created_at = now()`,
-        [id, sealed],
-      )
-    else if (!body.keep_sending) await tx.query('DELETE FROM message_page_tokens WHERE message_id = $1', [id])
+    await setDeviceLease(tx, id, {
+      epoch,
+      leaseMs,
+      keepSending: body.keep_sending,
+      sealed: !!sealed,
+      holder: body.holder ?? null,
+      renewing,
+    })
+    if (sealed) await keepSealedToken(tx, { messageId: id, userId, pageId: row.page_id }, sealed)
+    else if (!body.keep_sending) await dropToken(tx, id)
     const uncertain = renewing ? [] : await reserved(tx, id)
     return { epoch, lease_ms: leaseMs, sender: 'device', uncertain }
   })
@@ -117,34 +96,18 @@ export async function reserve(
   body: ReserveBody,
   leaseMs: number,
 ): Promise<{ epoch: number; lease_ms: number }> {
-  return store.transaction(async (tx) => {
-    const row = await lockJob(tx, userId, id)
+  return withLockedJob(store, userId, id, async (tx, row) => {
     if (row.state !== 'open' || row.sender !== 'device' || row.lease !== body.epoch || !row.live)
       throw new LeaseConflict(row.lease, row.sender, 'The lease is not held.')
-    for (const r of body.recipients)
-      await tx.query(
-        `UPDATE message_recipients SET attempt_at = now() - make_interval(secs => $4::double precision / 1000),
-            attempts = attempts + 1, attempt_branded = $3, image_sent = image_sent OR $5
-          WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
-        [id, r.recipient_id, r.branded ?? false, ATTEMPT_SLACK_MS, r.image_sent ?? false],
-      )
-    await tx.query(
-      `UPDATE messages SET lease_until = now() + make_interval(secs => $2::double precision / 1000),
-          busy_until = now() + make_interval(secs => $3::double precision / 1000) WHERE id = $1`,
-      [id, leaseMs, DEVICE_SEND_MS],
-    )
+    for (const r of body.recipients) await reserveRecipient(tx, id, r, ATTEMPT_SLACK_MS)
+    await renewLeaseBusy(tx, id, leaseMs, DEVICE_SEND_MS)
     return { epoch: row.lease, lease_ms: leaseMs }
   })
 }
 
 /** A device's record (a result) of `epoch`: refused unless that epoch is the device's lease of the job. */
 export async function fence(db: Queryable, userId: string, id: string, epoch: number): Promise<void> {
-  const row = (
-    await db.query<{ lease: number; sender: 'device' | 'server' }>(
-      'SELECT lease, sender FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-      [id, userId],
-    )
-  )[0]
+  const row = await jobLease(db, userId, id)
   if (!row) throw new MessageNotFound()
   if (row.sender !== 'device' || row.lease !== epoch)
     throw new LeaseConflict(row.lease, row.sender, 'The record is of an earlier holder of the job.')
@@ -156,14 +119,5 @@ export async function fence(db: Queryable, userId: string, id: string, epoch: nu
  * recipients stay attempted and are reconciled before anything is sent. Answers the ids taken.
  */
 export async function takeLapsed(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `UPDATE messages m SET sender = 'server', lease = lease + 1, lease_until = NULL, server_state = 'queued'
-      WHERE state = 'open' AND sender = 'device' AND keep_sending AND deleted_at IS NULL
-        AND lease_until < now() AND kind = ANY($1::text[])
-        AND EXISTS (SELECT 1 FROM message_page_tokens t WHERE t.message_id = m.id)
-        AND (SELECT count(*) FROM message_recipients r WHERE r.message_id = m.id) >= m.total_messages
-      RETURNING id::text AS id`,
-    [DEVICE_KINDS],
-  )
-  return rows.map((r) => r.id)
+  return takeLapsedJobs(db, DEVICE_KINDS)
 }

@@ -7,6 +7,7 @@
 import type { BudgetKind } from '../../shared/contracts/marketing.ts'
 import type { MarketingGraph } from '../../shared/graph/marketing.ts'
 import type { Queryable } from '../db/store.ts'
+import { setJobSpend } from '../repo/messages.ts'
 
 /** The calls of the network's Marketing Message API a job needs (tests pass a fake). */
 export type MarketingJobGraph = Pick<
@@ -40,12 +41,9 @@ export interface JobCampaign {
   spend_read_at: Date | null
 }
 
-/** Stores a spend reading. */
+/** Stores a spend reading (whole minor units, never below zero) taken at `at` (epoch ms). */
 export async function storeSpend(db: Queryable, id: string, spendMinor: number, at: number): Promise<void> {
-  await db.query(
-    `UPDATE messages SET spend_minor = $2, spend_read_at = to_timestamp($3::double precision / 1000) WHERE id = $1`,
-    [id, Math.max(0, Math.round(spendMinor)), at],
-  )
+  await setJobSpend(db, id, Math.max(0, Math.round(spendMinor)), at)
 }
 
 /** Whether the job's total budget is spent by this reading (a daily budget renews; the network says when it is reached). */

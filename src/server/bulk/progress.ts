@@ -4,8 +4,8 @@
  * the job's end. Every device of the owner follows every job live from these events; the device that holds a
  * job shows it from its own database and ignores them.
  */
-import { jobMarketingOf, MARKETING_COLUMNS, type MarketingColumns } from '../repo/messages.ts'
-import { publishToUsers } from '../repo/owner-events.ts'
+import { jobMarketingOf, jobProgress } from '../repo/messages.ts'
+import { replaceJobProgress } from '../repo/owner-events.ts'
 import type { Store } from '../db/store.ts'
 
 /** The owner's open apps hear of a job's progress at most this often (and once more when it ends). */
@@ -70,27 +70,7 @@ export async function publishProgress(
   clearTimeout(previous?.trailing)
   progressMarks.set(messageId, { at: deps.now(), dirty: false })
   try {
-    const row = (
-      await deps.store.query<
-        MarketingColumns & {
-          user_id: string
-          page_id: string
-          ok_count: number
-          ng_count: number
-          skipped_count: number
-          total_messages: number
-          state: string
-          sender: ProgressSender
-          server_state: string | null
-          stop_reason: string | null
-        }
-      >(
-        `SELECT user_id::text AS user_id, page_id, ok_count, ng_count, skipped_count, total_messages, state, sender,
-            server_state, stop_reason, ${MARKETING_COLUMNS}
-           FROM messages WHERE id = $1`,
-        [messageId],
-      )
-    )[0]
+    const row = await jobProgress(deps.store, messageId)
     // Sent by the other side now (taken back, or taken by the server after a lapse): that side tells it.
     if (!row || (row.state === 'open' && row.sender !== sender)) return
     // An ended job publishes nothing more unless a late result comes.
@@ -103,23 +83,17 @@ export async function publishProgress(
         : row.sender === 'server'
           ? (live.find((s) => s === row.server_state) ?? 'running')
           : 'running'
-    await deps.store.transaction(async (tx) => {
-      await tx.query(
-        `DELETE FROM owner_events WHERE user_id = $1 AND type = 'bulk_progress' AND data->>'messageId' = $2`,
-        [row.user_id, messageId],
-      )
-      await publishToUsers(tx, [row.user_id], 'bulk_progress', {
-        pageId: row.page_id,
-        messageId,
-        sent: row.ok_count,
-        rejected: row.ng_count,
-        skipped: row.skipped_count,
-        total: row.total_messages,
-        state,
-        ...(row.state === 'stopped' && row.stop_reason ? { stopReason: row.stop_reason } : {}),
-        ...(marketing ? { marketing } : {}),
-        sender: row.sender,
-      })
+    await replaceJobProgress(deps.store, row.user_id, {
+      pageId: row.page_id,
+      messageId,
+      sent: row.ok_count,
+      rejected: row.ng_count,
+      skipped: row.skipped_count,
+      total: row.total_messages,
+      state,
+      ...(row.state === 'stopped' && row.stop_reason ? { stopReason: row.stop_reason } : {}),
+      ...(marketing ? { marketing } : {}),
+      sender: row.sender,
     })
   } catch (err) {
     deps.log?.warn({ err: String(err), messageId }, 'the progress of a job could not be published')

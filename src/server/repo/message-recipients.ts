@@ -27,8 +27,23 @@ async function appendInTransaction(
   if (recipients.length > total_messages) throw new RecipientsOverflow(total_messages, recipients.length)
   // From now on only the listed recipients can be touched. The message row is locked first, as a touch does.
   await tx.query('UPDATE messages SET recipients_listed = true WHERE id = $1', [id])
+  const added = await insertRecipients(tx, id, recipients)
+  const total = await countRecipients(tx, id)
+  if (total > total_messages) throw new RecipientsOverflow(total_messages, total)
+  return { added, total }
+}
+
+/**
+ * Adds recipients to the job in the given order (their sequence numbers follow it), ignoring repeats and the
+ * recipients it has already; answers how many were added.
+ */
+export async function insertRecipients(
+  db: Queryable,
+  id: string,
+  recipients: readonly Pick<RecipientInput, 'recipient_id' | 'name' | 'conversation_id' | 'way'>[],
+): Promise<number> {
   // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers; repeats are ignored.
-  const added = await tx.query(
+  const added = await db.query(
     `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id, way)
          SELECT $1, r, n, c, w FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS t(r, n, c, w, o)
          ORDER BY o
@@ -41,16 +56,78 @@ async function appendInTransaction(
       recipients.map((r) => r.way ?? 'standard'),
     ],
   )
-  const total = Number(
-    (
-      await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM message_recipients WHERE message_id = $1',
-        [id],
-      )
-    )[0]!.n,
+  return added.length
+}
+
+/** How many recipients the job has. */
+export async function countRecipients(db: Queryable, id: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM message_recipients WHERE message_id = $1',
+    [id],
   )
-  if (total > total_messages) throw new RecipientsOverflow(total_messages, total)
-  return { added: added.length, total }
+  return Number(row!.n)
+}
+
+/**
+ * The device's write-ahead for one recipient without a result: attempted `slackMs` before the database's
+ * clock (for the network's clock), as branded or not, its image sent when it says so.
+ */
+export async function reserveRecipient(
+  db: Queryable,
+  id: string,
+  r: { recipient_id: string; branded?: boolean | undefined; image_sent?: boolean | undefined },
+  slackMs: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE message_recipients SET attempt_at = now() - make_interval(secs => $4::double precision / 1000),
+        attempts = attempts + 1, attempt_branded = $3, image_sent = image_sent OR $5
+      WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+    [id, r.recipient_id, r.branded ?? false, slackMs, r.image_sent ?? false],
+  )
+}
+
+/** A send the device cannot vouch for: the recipient without a result is marked attempted at its attempt time. */
+export async function markUncertain(
+  db: Queryable,
+  id: string,
+  u: {
+    recipient_id: string
+    attempt_at: number
+    image_sent?: boolean | undefined
+    branded?: boolean | undefined
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE message_recipients SET attempt_at = to_timestamp($3::double precision / 1000),
+        image_sent = $4, attempt_branded = $5, attempts = attempts + 1
+      WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
+    [id, u.recipient_id, u.attempt_at, u.image_sent ?? false, u.branded ?? false],
+  )
+}
+
+/**
+ * How many of the job's first recipients a device that reserved nothing may have reached: those up to the
+ * last one with a result, and `tail` more. 0 when any recipient has an attempt time (the device reserves).
+ */
+export async function reachedCount(db: Queryable, id: string, tail: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT CASE WHEN bool_or(r.attempt_at IS NOT NULL) THEN 0
+            ELSE (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = $1
+                    AND o.seq <= coalesce(max(r.seq) FILTER (WHERE r.status IS NOT NULL), 0)) + $2 END AS n
+       FROM message_recipients r WHERE r.message_id = $1`,
+    [id, tail],
+  )
+  return row!.n
+}
+
+/** The job's first `count` recipients without a result or an attempt are marked attempted at `at`. */
+export async function markReached(db: Queryable, id: string, count: number, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE message_recipients SET attempt_at = $3, attempts = attempts + 1
+      WHERE message_id = $1 AND status IS NULL AND attempt_at IS NULL
+        AND seq IN (SELECT seq FROM message_recipients WHERE message_id = $1 ORDER BY seq LIMIT $2)`,
+    [id, count, at],
+  )
 }
 
 interface RecipientRow {

@@ -71,6 +71,32 @@ export async function publishToUsersNow<T extends OwnerEventType>(
   await store.transaction((tx) => publishToUsers(tx, userIds, type, data))
 }
 
+/** The user's events of the page go, but for the progress of their jobs. */
+export async function dropPageEvents(db: Queryable, userId: string, pageId: string): Promise<void> {
+  await db.query(
+    `DELETE FROM owner_events WHERE user_id = $1 AND data->>'pageId' = $2 AND type <> 'bulk_progress'`,
+    [userId, pageId],
+  )
+}
+
+/**
+ * A job's progress for its owner, in a transaction of its own that removes the job's earlier progress events:
+ * the newest supersedes them.
+ */
+export async function replaceJobProgress(
+  store: Store,
+  userId: string,
+  data: OwnerEventData<'bulk_progress'>,
+): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.query(
+      `DELETE FROM owner_events WHERE user_id = $1 AND type = 'bulk_progress' AND data->>'messageId' = $2`,
+      [userId, data.messageId],
+    )
+    await publishToUsers(tx, [userId], 'bulk_progress', data)
+  })
+}
+
 /**
  * The users bound to a page (`user_pages`): everyone who hears its events and pushes. A binding the network no
  * longer vouches for (revoked) hears nothing of the page.
