@@ -5,7 +5,9 @@
  * server-held and scheduled jobs stop with a reason; opening the page again with a valid token binds it anew.
  */
 import type { Queryable, Store } from '../db/store.ts'
-import { publishToUsers } from './owner-events.ts'
+import { dropTokens } from './message-page-tokens.ts'
+import { serverJobsOfPage, stopScheduledOfPage } from './messages.ts'
+import { dropPageEvents, publishToUsers } from './owner-events.ts'
 
 /** The stop reason of a job whose page the owner no longer manages (shown on its card). */
 export const PAGE_ACCESS_REVOKED = 'page_access_revoked'
@@ -126,26 +128,11 @@ export async function revokeBinding(
     )
     if (ended.length === 0) return undefined
     // A job's progress stays: it is the owner's own record of a send, not the page's news.
-    await tx.query(
-      `DELETE FROM owner_events WHERE user_id = $1 AND data->>'pageId' = $2 AND type <> 'bulk_progress'`,
-      [userId, pageId],
-    )
-    const scheduled = await tx.query<{ id: string }>(
-      `UPDATE messages SET state = 'stopped', stop_reason = $3
-        WHERE user_id = $1 AND page_id = $2 AND state = 'scheduled' AND deleted_at IS NULL RETURNING id::text`,
-      [userId, pageId, PAGE_ACCESS_REVOKED],
-    )
-    if (scheduled.length > 0)
-      await tx.query('DELETE FROM message_page_tokens WHERE message_id = ANY($1::bigint[])', [
-        scheduled.map((r) => r.id),
-      ])
+    await dropPageEvents(tx, userId, pageId)
+    const scheduled = await stopScheduledOfPage(tx, userId, pageId, PAGE_ACCESS_REVOKED)
+    if (scheduled.length > 0) await dropTokens(tx, scheduled)
     await publishToUsers(tx, [userId], 'page_access_lost', { pageId, reason })
-    const jobs = await tx.query<{ id: string }>(
-      `SELECT id::text FROM messages
-        WHERE user_id = $1 AND page_id = $2 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL`,
-      [userId, pageId],
-    )
-    return jobs.map((r) => r.id)
+    return serverJobsOfPage(tx, userId, pageId)
   })
 }
 
