@@ -14,14 +14,6 @@ const SERVER = path.resolve(import.meta.dirname, '..', 'src', 'server')
 const HOMES = ['repo', 'db']
 
 /**
- * Folders whose SQL has not moved to the repo yet, each with why. Remove an entry once its folder is clean.
- * @type {Record<string, string>}
- */
-const NOT_YET = {
-  bulk: "the server sender's SQL is moving to its own store in the repo; until then it stays beside the sender",
-}
-
-/**
  * An SQL statement in upper case, as every statement of the server is written: a word that only starts a
  * sentence in English (`Select a page`) does not match.
  */
@@ -35,7 +27,7 @@ function allowed(file) {
   const top = rel.split(path.sep)[0] ?? ''
   if (HOMES.includes(top)) return 'home'
   if (/\.test\.tsx?$/.test(rel) || top === 'testing') return 'test'
-  return NOT_YET[top]
+  return undefined
 }
 
 /**
