@@ -2,7 +2,7 @@
  * The hub under a busy page: announcements that arrive together are read from the database in one query, and
  * each stream is written what it is owed in one write, in the order of the events.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Queryable, Store } from '../db/store.ts'
 import { EventHub, type StreamSink } from './hub.ts'
 
@@ -65,7 +65,7 @@ describe('the event hub', () => {
     notify('1:2,2:1')
     notify('3:2,4:1')
     notify('5:2,6:1')
-    await new Promise((r) => setTimeout(r, 50))
+    await vi.waitFor(() => expect(two.writes).toHaveLength(1))
 
     expect(reads).toEqual([[1, 2, 3, 4, 5, 6]])
     expect(one.writes).toHaveLength(1)
@@ -84,7 +84,8 @@ describe('the event hub', () => {
       { id: 8, user_id: 1, type: 'message', data: { mid: 'm8' } },
       { id: 9, user_id: 1, type: 'message', data: { mid: 'm9' } },
     )
-    await new Promise((r) => setTimeout(r, 50))
+    await vi.waitFor(() => expect(reads).toHaveLength(3))
+    await vi.waitFor(() => expect(one.writes).toHaveLength(3))
     expect(reads.slice(1)).toEqual([[7], [8, 9]])
     expect(one.writes.slice(1).flatMap(mids)).toEqual(['m7', 'm8', 'm9'])
     await hub.close()
