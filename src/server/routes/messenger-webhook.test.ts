@@ -2,11 +2,14 @@
  * `/webhooks/messenger`: the handshake, signatures (good, bad, missing, replayed, duplicated), storing before
  * processing, deduplication of messages and watermarks, echoes, opt-ins, bulk receipts and the new-message hook.
  */
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tokenBox } from '../bulk/token-box.ts'
 import type { CustomerMessageNotice } from '../context.ts'
-import { pruneWebhookEvents } from '../repo/webhook-events.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { pruneWebhookEvents, storeWebhook } from '../repo/webhook-events.ts'
+import { WebhookProcessor } from '../webhooks/process.ts'
 import {
   type LoggedIn,
   type TestApp,
@@ -411,5 +414,57 @@ onEveryStore('Messenger webhooks', (kind) => {
       { pageId: PAGE, messageId: id, delivered: 1, read: 0 },
       { pageId: PAGE, messageId: id, delivered: 2, read: 1 },
     ])
+  })
+
+  it('takes up a busy page’s bodies together: a few statements each, and one notice to the instances', async () => {
+    const statements: string[] = []
+    const counted = (db: Queryable): Queryable => ({
+      query: (sql, params) => (statements.push(sql), db.query(sql, params)),
+      exec: (sql) => (statements.push(sql), db.exec(sql)),
+    })
+    const store: Store = {
+      ...t.app.store,
+      ...counted(t.app.store),
+      transaction: (fn) => t.app.store.transaction((tx) => fn(counted(tx))),
+    }
+    const heard: string[] = []
+    const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+    const processor = new WebhookProcessor(
+      store,
+      silent,
+      tokenBox(randomBytes(32)),
+      (n) => void heard.push(n.mid),
+    )
+    const mids = Array.from({ length: 20 }, (_, i) => `m_busy_${i}`)
+    for (const [i, mid] of mids.entries()) {
+      const body = {
+        object: 'page',
+        entry: [
+          {
+            id: PAGE,
+            time: 3,
+            messaging: [
+              {
+                sender: { id: String(4500 + (i % 4)) },
+                recipient: { id: PAGE },
+                timestamp: 3 + i,
+                message: { mid, text: `busy ${i}` },
+              },
+            ],
+          },
+        ],
+      }
+      await storeWebhook(t.app.store, Buffer.from(JSON.stringify(body)))
+    }
+    await processor.drain()
+
+    expect(heard).toEqual(mids)
+    expect(
+      (await q<{ n: number }>(`SELECT count(*)::int AS n FROM page_messages WHERE mid LIKE 'm_busy_%'`))[0],
+    ).toEqual({ n: 20 })
+    expect((await events('message')).filter((e) => String(e.mid).startsWith('m_busy_'))).toHaveLength(20)
+    expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1)
+    // Each body's message, its conversation state, its name and its two events; the rest once for all.
+    expect(statements.length).toBeLessThanOrEqual(20 * 6 + 10)
   })
 })
