@@ -9,12 +9,60 @@ import { publishingTogether } from './owner-events.ts'
 
 /** Stores a verified body; answers false when the same bytes were stored before (a replay or a retry). */
 export async function storeWebhook(db: Queryable, raw: Buffer): Promise<boolean> {
-  const hash = createHash('sha256').update(raw).digest('hex')
-  const rows = await db.query(
-    `INSERT INTO webhook_events (body_sha256, body) VALUES ($1, $2) ON CONFLICT (body_sha256) DO NOTHING RETURNING id`,
-    [hash, raw.toString('utf8')],
+  const [fresh] = await storeWebhooks(db, [raw])
+  return fresh!
+}
+
+/** Stores verified bodies in one statement; answers for each whether it is new (a body again is not). */
+export async function storeWebhooks(db: Queryable, raws: readonly Buffer[]): Promise<boolean[]> {
+  const hashes = raws.map((raw) => createHash('sha256').update(raw).digest('hex'))
+  const first = new Map<string, number>()
+  hashes.forEach((hash, i) => void (first.has(hash) || first.set(hash, i)))
+  const rows = await db.query<{ body_sha256: string }>(
+    `INSERT INTO webhook_events (body_sha256, body) SELECT * FROM unnest($1::text[], $2::text[])
+     ON CONFLICT (body_sha256) DO NOTHING RETURNING body_sha256`,
+    [[...first.keys()], [...first.values()].map((i) => raws[i]!.toString('utf8'))],
   )
-  return rows.length > 0
+  const stored = new Set(rows.map((r) => r.body_sha256))
+  return hashes.map((hash, i) => first.get(hash) === i && stored.has(hash))
+}
+
+/** Bodies stored in one statement at most. */
+const WRITE_BATCH = 500
+
+/**
+ * Stores verified bodies as they come, those that arrive while a statement runs together in the next one: a
+ * busy page costs a statement (and a commit) per round trip, not per body. Each call answers as storeWebhook.
+ */
+export function webhookWriter(db: Queryable): (raw: Buffer) => Promise<boolean> {
+  let waiting: { raw: Buffer; done: (fresh: boolean) => void; failed: (err: unknown) => void }[] = []
+  let writing = false
+  const write = async () => {
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting.slice(0, WRITE_BATCH)
+        waiting = waiting.slice(WRITE_BATCH)
+        try {
+          const fresh = await storeWebhooks(
+            db,
+            batch.map((w) => w.raw),
+          )
+          batch.forEach((w, i) => w.done(fresh[i]!))
+        } catch (err) {
+          for (const w of batch) w.failed(err)
+        }
+      }
+    } finally {
+      writing = false
+    }
+  }
+  return (raw) =>
+    new Promise<boolean>((done, failed) => {
+      waiting.push({ raw, done, failed })
+      if (writing) return
+      writing = true
+      queueMicrotask(() => void write())
+    })
 }
 
 /**

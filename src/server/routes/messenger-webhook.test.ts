@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tokenBox } from '../bulk/token-box.ts'
 import type { CustomerMessageNotice } from '../context.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { pruneWebhookEvents, storeWebhook } from '../repo/webhook-events.ts'
+import { pruneWebhookEvents, storeWebhook, webhookWriter } from '../repo/webhook-events.ts'
 import { WebhookProcessor } from '../webhooks/process.ts'
 import {
   type LoggedIn,
@@ -466,5 +466,55 @@ onEveryStore('Messenger webhooks', (kind) => {
     expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1)
     // Each body's message, its conversation state, its name and its two events; the rest once for all.
     expect(statements.length).toBeLessThanOrEqual(20 * 6 + 10)
+  })
+
+  it('stores the bodies posted together in one statement, each known again by its bytes', async () => {
+    const inserts: string[] = []
+    const store = t.app.store
+    const write = webhookWriter({
+      query: (sql, params) => (inserts.push(sql), store.query(sql, params)),
+      exec: (sql) => store.exec(sql),
+    })
+    const body = (n: number) => Buffer.from(JSON.stringify({ object: 'page', entry: [], together: n }))
+    await storeWebhook(store, body(0))
+    const fresh = await Promise.all([body(1), body(2), body(1), body(0), body(3)].map((b) => write(b)))
+    expect(fresh).toEqual([true, true, false, false, true])
+    expect(inserts).toHaveLength(1)
+    expect(await q(`SELECT count(*)::int AS n FROM webhook_events WHERE body LIKE '%"together"%'`)).toEqual([
+      { n: 4 },
+    ])
+
+    // Posted at once, answered 200 each, stored once each and all taken up.
+    const posts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post({
+          object: 'page',
+          entry: [
+            {
+              id: PAGE,
+              time: 4,
+              messaging: [
+                {
+                  sender: { id: '46' },
+                  recipient: { id: PAGE },
+                  timestamp: 4 + i,
+                  message: { mid: `m_at_once_${i % 6}`, text: 'at once' },
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    )
+    expect(posts.map((r) => r.statusCode)).toEqual(Array(12).fill(200))
+    await t.app.webhooks.drain()
+    expect(await q(`SELECT count(*)::int AS n FROM page_messages WHERE mid LIKE 'm_at_once_%'`)).toEqual([
+      { n: 6 },
+    ])
+    expect(
+      await q(
+        `SELECT count(*)::int AS n FROM webhook_events WHERE body LIKE '%m_at_once_%' AND processed_at IS NULL`,
+      ),
+    ).toEqual([{ n: 0 }])
   })
 })
