@@ -2,14 +2,16 @@
  * Webhooks at scale: two API instances on one PostgreSQL database, owners' event streams open on both, and
  * signed Messenger webhooks posted to them in turn at rising sustained rates (100 to 1,000 events a second,
  * each step 5 s). For each rate: the rate the instances accepted, the delay from a webhook's POST to each
- * stream's receipt (p50, p99, max; a stream on the other instance included), receipts lost, and each
- * instance's CPU and memory. The rate held is the highest at which p99 stays under 1 s with nothing lost
+ * stream's receipt (p50, p99, max; a stream on the other instance included), receipts lost, each
+ * instance's CPU and memory, the database connections open and the most bodies stored and not yet processed. The rate held is the highest at which p99 stays under 1 s with nothing lost
  * (goal: 500 events/s on a 2-core machine). Needs PostgreSQL: `TEST_DATABASE_URL` or `DATABASE_URL` (a role
- * that may create databases; a throwaway database is made and dropped). Figures, not a timed test.
+ * that may create databases; a throwaway database is made and dropped). `BENCH_CPU_PROF=<dir>` writes each instance's CPU profile
+ * there. Figures, not a timed test.
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import http from 'node:http'
 import { join } from 'node:path'
+import pg from 'pg'
 import { createThrowawayDatabase } from '../e2e/support/database.ts'
 import { openEventStreams, signedCustomerMessage } from './event-streams.ts'
 
@@ -27,6 +29,8 @@ const SECRET = 'bench-app-secret'
 const PAGE = '990001'
 const GOAL_RATE = 500
 const GOAL_P99_MS = 1_000
+/** A directory: each instance writes a V8 CPU profile there when it stops (`node --cpu-prof`). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF
 
 interface Usage {
   rss: number
@@ -44,7 +48,14 @@ const database = await createThrowawayDatabase(SERVER)
 
 async function start(name: string): Promise<Instance> {
   const child = fork(join(import.meta.dirname, 'events-server.ts'), {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(CPU_PROF_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+        : []),
+    ],
     env: { ...process.env, BENCH_APP_SECRET: SECRET, DATABASE_URL: database.url },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -64,6 +75,19 @@ const a = await start('A')
 const b = await start('B')
 const instances = [a, b]
 process.on('exit', () => instances.forEach((i) => i.child.kill()))
+
+/** What the database holds for the two: their connections, and the bodies stored and not yet processed. */
+const watcher = new pg.Client({ connectionString: database.url })
+await watcher.connect()
+async function databaseLoad(): Promise<{ connections: number; queued: number }> {
+  const [row] = (
+    await watcher.query<{ connections: number; queued: number }>(
+      `SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()) AS connections,
+         (SELECT count(*)::int FROM webhook_events WHERE processed_at IS NULL) AS queued`,
+    )
+  ).rows
+  return row!
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
@@ -136,6 +160,8 @@ interface Step {
   lost: number
   cpu: string
   rss: string
+  connections: number
+  queued: number
 }
 const steps: Step[] = []
 for (const rate of RATES) {
@@ -147,6 +173,19 @@ for (const rate of RATES) {
   let accepted = 0
   let refused = 0
   const inFlight: Promise<void>[] = []
+  let connections = 0
+  let queued = 0
+  let sampling = false
+  const sampler = setInterval(() => {
+    if (sampling) return
+    sampling = true
+    void databaseLoad()
+      .then((l) => {
+        connections = Math.max(connections, l.connections)
+        queued = Math.max(queued, l.queued)
+      })
+      .finally(() => (sampling = false))
+  }, 250)
   // Ticks of 20 ms, each posting what the rate owes by then: a sustained rate, not a burst.
   while (performance.now() - started < STEP_MS) {
     const owed = Math.floor(((performance.now() - started) / 1000) * rate)
@@ -164,6 +203,7 @@ for (const rate of RATES) {
     await new Promise((r) => setTimeout(r, 20))
   }
   await Promise.all(inFlight)
+  clearInterval(sampler)
   const postedFor = (performance.now() - started) / 1000
   const expected = accepted * STREAMS
   const drain = Date.now() + 10_000
@@ -181,10 +221,12 @@ for (const rate of RATES) {
       .map((u, i) => `${instances[i]!.name} ${((u.cpuMs - before[i]!.cpuMs) / postedFor / 10) | 0}%`)
       .join(', '),
     rss: after.map((u, i) => `${instances[i]!.name} ${mb(u.rss)}`).join(', '),
+    connections,
+    queued,
   })
   const s = steps.at(-1)!
   console.log(
-    `  ${String(rate).padStart(5)}/s asked: ${s.accepted}/s accepted, ${refused} refused; webhook -> stream p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, max ${s.max.toFixed(0)} ms; ${s.lost} receipts lost; CPU ${s.cpu}; RSS ${s.rss}`,
+    `  ${String(rate).padStart(5)}/s asked: ${s.accepted}/s accepted, ${refused} refused; webhook -> stream p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, max ${s.max.toFixed(0)} ms; ${s.lost} receipts lost; CPU ${s.cpu}; RSS ${s.rss}; DB connections ${s.connections}, bodies queued up to ${s.queued}`,
   )
   posted.clear()
   await new Promise((r) => setTimeout(r, 1_000))
@@ -200,6 +242,7 @@ console.log(
 
 for (const r of requests) r.destroy()
 agent.destroy()
+await watcher.end()
 for (const instance of instances) instance.child.send('stop')
 await Promise.all(instances.map((i) => new Promise((r) => i.child.once('exit', r))))
 await database.drop()

@@ -35,6 +35,8 @@ export interface HubOptions {
 }
 
 const SENT_MEMORY = 512
+/** Announced events read in one query at most. */
+const READ_BATCH = 2_000
 
 class Stream {
   lastId = 0
@@ -43,12 +45,17 @@ class Stream {
   pending: OwnerEventRow[] | undefined = []
   constructor(readonly sink: StreamSink) {}
 
-  send(row: OwnerEventRow): void {
-    if (this.sent.has(row.id)) return
-    this.sent.add(row.id)
-    if (this.sent.size > SENT_MEMORY) this.sent.delete(this.sent.values().next().value!)
-    this.lastId = Math.max(this.lastId, row.id)
-    this.sink.write(frame(row.id, row.type, row.data))
+  /** Writes the rows not sent yet, in one write. */
+  sendAll(rows: readonly OwnerEventRow[]): void {
+    let text = ''
+    for (const row of rows) {
+      if (this.sent.has(row.id)) continue
+      this.sent.add(row.id)
+      if (this.sent.size > SENT_MEMORY) this.sent.delete(this.sent.values().next().value!)
+      this.lastId = Math.max(this.lastId, row.id)
+      text += frame(row.id, row.type, row.data)
+    }
+    if (text) this.sink.write(text)
   }
 }
 
@@ -59,6 +66,9 @@ export function frame(id: number | undefined, type: string, data: unknown): stri
 export class EventHub {
   private readonly byUser = new Map<string, Stream[]>()
   private stop: (() => Promise<void>) | undefined
+  /** Announced event ids of users with streams here, not read yet; `reading` while a read runs. */
+  private unread: number[] = []
+  private reading = false
   private heartbeat: NodeJS.Timeout | undefined
   private pruner: NodeJS.Timeout | undefined
   private readonly heartbeatMs: number
@@ -80,7 +90,7 @@ export class EventHub {
   async start(): Promise<void> {
     this.stop = await this.store.listen(
       EVENTS_CHANNEL,
-      (payload) => void this.announced(payload),
+      (payload) => this.announced(payload),
       () => void this.resume(),
     )
     this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs)
@@ -133,7 +143,7 @@ export class EventHub {
     } finally {
       const pending = stream.pending ?? []
       stream.pending = undefined
-      for (const row of pending) stream.send(row)
+      stream.sendAll(pending)
     }
     return end
   }
@@ -146,7 +156,7 @@ export class EventHub {
       return
     }
     stream.lastId = since
-    for (const row of result.rows) stream.send(row)
+    stream.sendAll(result.rows)
   }
 
   private remove(stream: Stream): void {
@@ -157,24 +167,46 @@ export class EventHub {
     if (list.length === 0) this.byUser.delete(stream.sink.userId)
   }
 
+  /** Hands each stream its rows (oldest first), in one write per stream. */
   private deliver(rows: readonly OwnerEventRow[]): void {
+    const owed = new Map<Stream, OwnerEventRow[]>()
     for (const row of rows) {
       for (const stream of this.byUser.get(String(row.user_id)) ?? []) {
         if (stream.pending) stream.pending.push(row)
-        else stream.send(row)
+        else {
+          const list = owed.get(stream)
+          if (list) list.push(row)
+          else owed.set(stream, [row])
+        }
       }
     }
+    for (const [stream, list] of owed) stream.sendAll(list)
   }
 
-  private async announced(payload: string): Promise<void> {
-    const ids = parseNotifyPayload(payload)
-      .filter((e) => this.byUser.has(e.userId))
-      .map((e) => e.id)
-    if (ids.length === 0) return
+  /**
+   * Notes the announced ids of users with a stream here. They are read together: those announced in one go (a
+   * read of the listening connection hands over many) in one query, and those announced while a read runs in
+   * the next, so a busy page costs a query per round trip, not per event.
+   */
+  private announced(payload: string): void {
+    for (const e of parseNotifyPayload(payload)) if (this.byUser.has(e.userId)) this.unread.push(e.id)
+    if (this.unread.length === 0 || this.reading) return
+    this.reading = true
+    queueMicrotask(() => void this.readAnnounced())
+  }
+
+  private async readAnnounced(): Promise<void> {
     try {
-      this.deliver(await eventsByIds(this.store, ids))
-    } catch (err) {
-      this.log.warn({ err }, 'event stream: announced events could not be read')
+      while (this.unread.length > 0) {
+        const ids = this.unread.splice(0, READ_BATCH)
+        try {
+          this.deliver(await eventsByIds(this.store, ids))
+        } catch (err) {
+          this.log.warn({ err }, 'event stream: announced events could not be read')
+        }
+      }
+    } finally {
+      this.reading = false
     }
   }
 
@@ -188,7 +220,7 @@ export class EventHub {
           if (result.kind === 'gap') {
             stream.lastId = result.resumeFrom
             stream.sink.write(frame(result.resumeFrom, 'refetch', { reason: result.reason }))
-          } else for (const row of result.rows) stream.send(row)
+          } else stream.sendAll(result.rows)
         } catch (err) {
           this.log.warn({ err }, 'event stream: catch-up after a reconnection failed')
         }

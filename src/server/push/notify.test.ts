@@ -7,7 +7,7 @@
 import webpush from 'web-push'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type LoggedIn, type TestApp, login, startTestApp, testConfig } from '../testing/harness.ts'
-import { type PushDeps, notifyUser } from './notify.ts'
+import { type PushDeps, notifyCustomerMessage, notifyUser } from './notify.ts'
 import { loopbackListener } from '../testing/loopback-listener.ts'
 
 const p256dh = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'
@@ -80,6 +80,35 @@ describe('pushes to endpoints the rules refuse', () => {
     (await t.app.store.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions')).map(
       (r) => r.endpoint,
     )
+
+  it('reads the subscriptions of a message’s owners at once and asks nothing more of those without one', async () => {
+    await store(['https://fcm.googleapis.com/fcm/send/owner-with-a-device'])
+    const statements: string[] = []
+    const askedVisible: string[] = []
+    const counted: PushDeps = {
+      ...deps,
+      store: {
+        ...t.app.store,
+        query: (sql, params) => (statements.push(sql), t.app.store.query(sql, params)),
+      },
+      // The one owner with a device has a tab open: nothing is pushed.
+      anyVisibleTab: async (userId) => (askedVisible.push(userId), true),
+    }
+    const others = Array.from({ length: 19 }, (_, i) => String(990_000 + i))
+    const outcome = await notifyCustomerMessage(counted, {
+      userIds: [dana.user.id, ...others],
+      pageId: '4711',
+      pageName: 'Page',
+      customerId: '1',
+      mid: 'm_owners',
+      text: 'hi',
+      createdTime: new Date().toISOString(),
+    })
+    expect(outcome).toEqual({ sent: 0, removed: 0, failed: 0 })
+    expect(askedVisible).toEqual([dana.user.id])
+    expect(statements.length).toBeLessThanOrEqual(2)
+    expect(fetched).toEqual([])
+  })
 
   it('sends nothing to a stored endpoint on loopback or off the push services, and forgets it', async () => {
     const p = listener.port

@@ -24,7 +24,13 @@ import {
 import type { Queryable } from '../db/store.ts'
 import type { FetchLike } from '../graph/graph-api.ts'
 import { revokedUsers } from '../repo/page-bindings.ts'
-import { type PushSubscriptionRow, forgetEndpoint, hideTextOf, subscriptionsOf } from '../repo/push.ts'
+import {
+  type PushSubscriptionRow,
+  forgetEndpoint,
+  hideTextOf,
+  subscriptionsOf,
+  subscriptionsOfUsers,
+} from '../repo/push.ts'
 import { type EndpointRules, endpointRefusal, isSandboxEndpoint } from './endpoints.ts'
 import { PUSH_TEXTS } from './texts.ts'
 import { type Resolve, postToPushService } from './transport.ts'
@@ -203,7 +209,16 @@ export async function notifyUser(
   payload: PushPayload | ((sub: PushSubscriptionRow) => PushPayload),
   options: PushOptions = {},
 ): Promise<PushOutcome> {
-  const subs = await subscriptionsOf(deps.store, userId)
+  return pushTo(deps, await subscriptionsOf(deps.store, userId), payload, options)
+}
+
+/** Sends to the given devices of one user. */
+async function pushTo(
+  deps: PushDeps,
+  subs: readonly PushSubscriptionRow[],
+  payload: PushPayload | ((sub: PushSubscriptionRow) => PushPayload),
+  options: PushOptions,
+): Promise<PushOutcome> {
   const results = await Promise.all(
     subs.map((sub) => sendOne(deps, sub, typeof payload === 'function' ? payload(sub) : payload, options)),
   )
@@ -221,21 +236,27 @@ export async function notifyCustomerMessage(
 ): Promise<PushOutcome> {
   const userIds = [...new Set(event.userIds)]
   // Whoever lost the page since the message was stored (a revoked binding) hears nothing of it.
+  // Only the owners with a device subscribed are asked more of (a tab open, the text hidden), each of them alone.
   let revoked: Set<string>
+  let subscribed: Map<string, PushSubscriptionRow[]>
   try {
-    revoked = await revokedUsers(deps.store, event.pageId, userIds)
+    ;[revoked, subscribed] = await Promise.all([
+      revokedUsers(deps.store, event.pageId, userIds),
+      subscriptionsOfUsers(deps.store, userIds),
+    ])
   } catch (err) {
     deps.log?.warn({ error: err instanceof Error ? err.message : String(err) }, 'push notification failed')
     return { sent: 0, removed: 0, failed: userIds.length }
   }
   const outcomes = await Promise.all(
     userIds
-      .filter((userId) => !revoked.has(userId))
+      .filter((userId) => !revoked.has(userId) && subscribed.has(userId))
       .map(async (userId): Promise<PushOutcome> => {
         try {
           if (await deps.anyVisibleTab(userId)) return { sent: 0, removed: 0, failed: 0 }
           const hideText = await hideTextOf(deps.store, userId)
-          return await notifyUser(deps, userId, (sub) => messagePayload(event, sub.locale, hideText), {
+          const subs = subscribed.get(userId)!
+          return await pushTo(deps, subs, (sub) => messagePayload(event, sub.locale, hideText), {
             ttl: MESSAGE_TTL_SECONDS,
             urgency: 'high',
             topic: conversationTopic(event.pageId, event.customerId),

@@ -44,6 +44,30 @@ async function announce(db: Queryable, rows: readonly { id: number; user_id: num
   }
 }
 
+/** What a transaction taken up in one go publishes: its announcements, sent once, and its pages' owners. */
+interface Batch {
+  unannounced: { id: number; user_id: number }[]
+  owners: Map<string, string[]>
+}
+const batches = new WeakMap<Queryable, Batch>()
+
+/**
+ * Runs `fn`, whose writes are all made through `db` (one transaction), announcing the events it publishes
+ * together when it is done (a NOTIFY per 300 rather than one per event: every instance reads each NOTIFY) and
+ * reading each page's owners once. An announced event that a savepoint rolled back is only never found.
+ */
+export async function publishingTogether<T>(db: Queryable, fn: () => Promise<T>): Promise<T> {
+  const batch: Batch = { unannounced: [], owners: new Map() }
+  batches.set(db, batch)
+  try {
+    const result = await fn()
+    await announce(db, batch.unannounced)
+    return result
+  } finally {
+    batches.delete(db)
+  }
+}
+
 /** An event for the given users; answers the rows written. */
 export async function publishToUsers<T extends OwnerEventType>(
   db: Queryable,
@@ -57,7 +81,9 @@ export async function publishToUsers<T extends OwnerEventType>(
        SELECT u, $2, $3::jsonb FROM unnest($1::bigint[]) AS u ORDER BY u RETURNING id, user_id`,
     [userIds.map(Number), type, JSON.stringify(data)],
   )
-  await announce(db, rows)
+  const batch = batches.get(db)
+  if (batch) batch.unannounced.push(...rows)
+  else await announce(db, rows)
   return rows
 }
 
@@ -102,11 +128,15 @@ export async function replaceJobProgress(
  * longer vouches for (revoked) hears nothing of the page.
  */
 export async function pageOwners(db: Queryable, pageId: string): Promise<string[]> {
+  const known = batches.get(db)?.owners.get(pageId)
+  if (known) return known
   const rows = await db.query<{ user_id: number }>(
     'SELECT user_id FROM user_pages WHERE page_id = $1 AND revoked_at IS NULL',
     [pageId],
   )
-  return rows.map((r) => String(r.user_id))
+  const owners = rows.map((r) => String(r.user_id))
+  batches.get(db)?.owners.set(pageId, owners)
+  return owners
 }
 
 /** An event of a page for every user bound to it; answers who hears it. */

@@ -68,6 +68,21 @@ export async function subscriptionsOf(db: Queryable, userId: string): Promise<Pu
   )
 }
 
+/** The subscriptions of each of the given users who has any, oldest first. */
+export async function subscriptionsOfUsers(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<Map<string, PushSubscriptionRow[]>> {
+  const rows = await db.query<PushSubscriptionRow>(
+    `SELECT endpoint, user_id::text AS user_id, p256dh, auth, locale FROM push_subscriptions
+      WHERE user_id = ANY($1::bigint[]) ORDER BY created_at`,
+    [userIds.map(Number)],
+  )
+  const byUser = new Map<string, PushSubscriptionRow[]>()
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row])
+  return byUser
+}
+
 export async function hasSubscription(db: Queryable, userId: string, endpoint: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [
     userId,

@@ -2,11 +2,14 @@
  * `/webhooks/messenger`: the handshake, signatures (good, bad, missing, replayed, duplicated), storing before
  * processing, deduplication of messages and watermarks, echoes, opt-ins, bulk receipts and the new-message hook.
  */
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tokenBox } from '../bulk/token-box.ts'
 import type { CustomerMessageNotice } from '../context.ts'
-import { pruneWebhookEvents } from '../repo/webhook-events.ts'
+import type { Queryable, Store } from '../db/store.ts'
+import { pruneWebhookEvents, storeWebhook, webhookWriter } from '../repo/webhook-events.ts'
+import { WebhookProcessor } from '../webhooks/process.ts'
 import {
   type LoggedIn,
   type TestApp,
@@ -411,5 +414,107 @@ onEveryStore('Messenger webhooks', (kind) => {
       { pageId: PAGE, messageId: id, delivered: 1, read: 0 },
       { pageId: PAGE, messageId: id, delivered: 2, read: 1 },
     ])
+  })
+
+  it('takes up a busy page’s bodies together: a few statements each, and one notice to the instances', async () => {
+    const statements: string[] = []
+    const counted = (db: Queryable): Queryable => ({
+      query: (sql, params) => (statements.push(sql), db.query(sql, params)),
+      exec: (sql) => (statements.push(sql), db.exec(sql)),
+    })
+    const store: Store = {
+      ...t.app.store,
+      ...counted(t.app.store),
+      transaction: (fn) => t.app.store.transaction((tx) => fn(counted(tx))),
+    }
+    const heard: string[] = []
+    const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+    const processor = new WebhookProcessor(
+      store,
+      silent,
+      tokenBox(randomBytes(32)),
+      (n) => void heard.push(n.mid),
+    )
+    const mids = Array.from({ length: 20 }, (_, i) => `m_busy_${i}`)
+    for (const [i, mid] of mids.entries()) {
+      const body = {
+        object: 'page',
+        entry: [
+          {
+            id: PAGE,
+            time: 3,
+            messaging: [
+              {
+                sender: { id: String(4500 + (i % 4)) },
+                recipient: { id: PAGE },
+                timestamp: 3 + i,
+                message: { mid, text: `busy ${i}` },
+              },
+            ],
+          },
+        ],
+      }
+      await storeWebhook(t.app.store, Buffer.from(JSON.stringify(body)))
+    }
+    await processor.drain()
+
+    expect(heard).toEqual(mids)
+    expect(
+      (await q<{ n: number }>(`SELECT count(*)::int AS n FROM page_messages WHERE mid LIKE 'm_busy_%'`))[0],
+    ).toEqual({ n: 20 })
+    expect((await events('message')).filter((e) => String(e.mid).startsWith('m_busy_'))).toHaveLength(20)
+    expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1)
+    // Each body's message, its conversation state, its name and its two events; the rest once for all.
+    expect(statements.length).toBeLessThanOrEqual(20 * 6 + 10)
+  })
+
+  it('stores the bodies posted together in one statement, each known again by its bytes', async () => {
+    const inserts: string[] = []
+    const store = t.app.store
+    const write = webhookWriter({
+      query: (sql, params) => (inserts.push(sql), store.query(sql, params)),
+      exec: (sql) => store.exec(sql),
+    })
+    const body = (n: number) => Buffer.from(JSON.stringify({ object: 'page', entry: [], together: n }))
+    await storeWebhook(store, body(0))
+    const fresh = await Promise.all([body(1), body(2), body(1), body(0), body(3)].map((b) => write(b)))
+    expect(fresh).toEqual([true, true, false, false, true])
+    expect(inserts).toHaveLength(1)
+    expect(await q(`SELECT count(*)::int AS n FROM webhook_events WHERE body LIKE '%"together"%'`)).toEqual([
+      { n: 4 },
+    ])
+
+    // Posted at once, answered 200 each, stored once each and all taken up.
+    const posts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post({
+          object: 'page',
+          entry: [
+            {
+              id: PAGE,
+              time: 4,
+              messaging: [
+                {
+                  sender: { id: '46' },
+                  recipient: { id: PAGE },
+                  timestamp: 4 + i,
+                  message: { mid: `m_at_once_${i % 6}`, text: 'at once' },
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    )
+    expect(posts.map((r) => r.statusCode)).toEqual(Array(12).fill(200))
+    await t.app.webhooks.drain()
+    expect(await q(`SELECT count(*)::int AS n FROM page_messages WHERE mid LIKE 'm_at_once_%'`)).toEqual([
+      { n: 6 },
+    ])
+    expect(
+      await q(
+        `SELECT count(*)::int AS n FROM webhook_events WHERE body LIKE '%m_at_once_%' AND processed_at IS NULL`,
+      ),
+    ).toEqual([{ n: 0 }])
   })
 })

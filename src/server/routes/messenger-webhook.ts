@@ -1,7 +1,8 @@
 /**
  * The network's Messenger webhooks, at `/webhooks/messenger` (the callback URL configured in the app's
  * Messenger settings): `GET` answers the subscription handshake, `POST` takes signed event bodies. A body is
- * checked over its raw bytes, stored, answered 200 at once, and processed after (webhooks/process.ts).
+ * checked over its raw bytes, stored (with those that arrive meanwhile), answered 200 at once, and processed
+ * after (webhooks/process.ts).
  * Also the deauthorize callback (`/webhooks/deauthorize`, Facebook Login's settings): the user removed the app,
  * so none of their page tokens works any more and every page binding of theirs is revoked at once.
  */
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { accountBindings, revokeBinding } from '../repo/page-bindings.ts'
 import { SIGNATURE_HEADER, checkSignature, parseSignedRequest } from '../webhooks/payload.ts'
-import { storeWebhook } from '../repo/webhook-events.ts'
+import { webhookWriter } from '../repo/webhook-events.ts'
 import type { WebhookProcessor } from '../webhooks/process.ts'
 
 export async function messengerWebhookRoutes(
@@ -17,6 +18,8 @@ export async function messengerWebhookRoutes(
   ctx: ApiContext,
   processor: WebhookProcessor,
 ): Promise<void> {
+  // Bodies that arrive together are stored in one statement.
+  const storeWebhook = webhookWriter(ctx.store)
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
@@ -54,7 +57,7 @@ export async function messengerWebhookRoutes(
     } catch {
       return reply.code(400).send({ message: 'The request body is not valid JSON.' })
     }
-    const fresh = await storeWebhook(ctx.store, raw)
+    const fresh = await storeWebhook(raw)
     if (!fresh) request.log.info('messenger webhook: the same body again, acknowledged')
     setImmediate(() => {
       processor

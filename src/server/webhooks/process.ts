@@ -52,9 +52,26 @@ interface Outcome {
   notices: CustomerMessageNotice[]
   /** The events left aside, each with where it was in the body and why. */
   rejected: string[]
+  /** Log lines, written once the body's transaction is committed. */
+  warnings: { obj: object; msg: string }[]
 }
 
-async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out: Outcome): Promise<void> {
+/** How a body is applied within its batch. */
+export interface ApplyOptions {
+  box: TokenBox
+  /** A savepoint per event, so one that fails is left aside alone (else its error ends the batch's attempt). */
+  guarded: boolean
+  /** Page names read so far in the batch. */
+  pageNames: Map<string, string | null>
+}
+
+async function onMessage(
+  db: Queryable,
+  pageId: string,
+  m: WebhookMessaging,
+  out: Outcome,
+  pageNames: ApplyOptions['pageNames'],
+): Promise<void> {
   const message = m.message!
   const fromPage = message.is_echo === true
   const customerId = fromPage ? m.recipient.id : m.sender.id
@@ -92,10 +109,11 @@ async function onMessage(db: Queryable, pageId: string, m: WebhookMessaging, out
   }
   await publishToUsers(db, owners, 'message', data)
   if (!fromPage) {
+    if (!pageNames.has(pageId)) pageNames.set(pageId, await pageName(db, pageId))
     out.notices.push({
       userIds: owners,
       pageId,
-      pageName: await pageName(db, pageId),
+      pageName: pageNames.get(pageId) ?? null,
       customerId,
       customerName: name,
       mid: message.mid,
@@ -221,26 +239,23 @@ function unfit(value: unknown): string | undefined {
 
 /**
  * Applies one stored body, event by event: an event that cannot be read or stored (NUL, an unpaired surrogate,
- * a wrong shape, a value out of range) is left aside with a log line, the others of the body are kept. Answers
- * the customer messages that were new and the events left aside.
+ * a wrong shape, a value out of range) is left aside with a log line, the others of the body are kept (when
+ * `guarded`; else an event the store refuses throws). Answers the customer messages that were new, the events
+ * left aside and the lines to log.
  */
-export async function applyWebhook(
-  db: Queryable,
-  body: string,
-  log: Logger,
-  box: TokenBox,
-): Promise<Outcome> {
-  const out: Outcome = { notices: [], rejected: [] }
+export async function applyWebhook(db: Queryable, body: string, options: ApplyOptions): Promise<Outcome> {
+  const { box, guarded, pageNames } = options
+  const out: Outcome = { notices: [], rejected: [], warnings: [] }
   const parsed = webhookBody.safeParse(JSON.parse(body))
   if (!parsed.success || parsed.data.object !== 'page') {
-    log.warn(
-      { object: parsed.success ? parsed.data.object : undefined },
-      'messenger webhook: not a page event, left aside',
-    )
+    out.warnings.push({
+      obj: { object: parsed.success ? parsed.data.object : undefined },
+      msg: 'messenger webhook: not a page event, left aside',
+    })
     return out
   }
   const leaveAside = (where: { entry: number; event?: number; pageId?: string }, reason: string) => {
-    log.warn({ ...where, reason }, 'messenger webhook: an event was left aside')
+    out.warnings.push({ obj: { ...where, reason }, msg: 'messenger webhook: an event was left aside' })
     const at =
       where.event === undefined ? `entry ${where.entry}` : `entry ${where.entry} event ${where.event}`
     out.rejected.push(`${at} (${reason})`)
@@ -261,14 +276,20 @@ export async function applyWebhook(
         continue
       }
       const ev = m.data
-      const event: Outcome = { notices: [], rejected: [] }
+      const event: Outcome = { notices: [], rejected: [], warnings: [] }
+      const take = async () => {
+        if (ev.message) await onMessage(db, pageId, ev, event, pageNames)
+        else if (ev.delivery) await onReceipt(db, pageId, ev, 'delivered', ev.delivery.watermark)
+        else if (ev.read) await onReceipt(db, pageId, ev, 'read', ev.read.watermark)
+        else if (ev.optin) await onOptin(db, pageId, ev, box)
+      }
+      if (!guarded) {
+        await take()
+        out.notices.push(...event.notices)
+        continue
+      }
       try {
-        await inSavepoint(db, 'event', async () => {
-          if (ev.message) await onMessage(db, pageId, ev, event)
-          else if (ev.delivery) await onReceipt(db, pageId, ev, 'delivered', ev.delivery.watermark)
-          else if (ev.read) await onReceipt(db, pageId, ev, 'read', ev.read.watermark)
-          else if (ev.optin) await onOptin(db, pageId, ev, box)
-        })
+        await inSavepoint(db, 'event', take)
         out.notices.push(...event.notices)
       } catch (err) {
         if (!isEventDataError(err)) throw err
@@ -346,22 +367,24 @@ export class WebhookProcessor {
   }
 
   /**
-   * Processes up to BATCH pending bodies in one transaction, each in a savepoint of its own (a body that
-   * fails is rolled back alone and counted, the others are kept); answers false when there was none. One
-   * commit for many bodies is what lets an instance keep up with a busy page: the commit, not the work, is the
-   * cost of a small body.
+   * Processes up to BATCH pending bodies in one transaction (a body that fails is rolled back alone and
+   * counted, the others are kept); answers false when there was none. One commit for many bodies, their events
+   * announced together and no savepoint unless one fails, is what lets an instance keep up with a busy page:
+   * the round trips and the commit, not the work, are the cost of a small body.
    */
   private async one(skip: Set<number>): Promise<boolean> {
+    const pageNames = new Map<string, string | null>()
     const { found, applied, failures } = await processPendingWebhooks(
       this.store,
       { maxAttempts: MAX_ATTEMPTS, skip, batch: BATCH },
-      (tx, body) => applyWebhook(tx, body, this.log, this.box),
+      (tx, body, guarded) => applyWebhook(tx, body, { box: this.box, guarded, pageNames }),
       // A body with events left aside is done all the same; the row says which, for a look by hand.
       ({ rejected }) =>
         rejected.length
           ? `${rejected.length} ${rejected.length === 1 ? 'event' : 'events'} left aside: ${rejected.join('; ')}`
           : null,
     )
+    for (const { obj, msg } of applied.flatMap((outcome) => outcome.warnings)) this.log.warn(obj, msg)
     const notices = applied.flatMap((outcome) => outcome.notices)
     for (const failed of failures) {
       skip.add(failed.id)
