@@ -6,11 +6,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { pages } from './inbox-support.ts'
-
-interface Shift {
-  value: number
-  what: string[]
-}
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
 test('the inbox fills in on a first load at 412 x 823 without moving anything', async ({
   page,
@@ -30,35 +26,13 @@ test('the inbox fills in on a first load at 412 x 823 without moving anything', 
   try {
     await context.addCookies(cookies)
     const fresh = await context.newPage()
-    await fresh.addInitScript(() => {
-      const w = window as unknown as { __shifts: Shift[] }
-      w.__shifts = []
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as {
-          value: number
-          hadRecentInput: boolean
-          sources?: { node?: Node | null }[]
-        }[]) {
-          if (e.hadRecentInput) continue
-          const what = (e.sources ?? []).map((s) => {
-            const node = s.node
-            const el = node instanceof Element ? node : node?.parentElement
-            return `${el?.getAttribute('data-testid') ?? el?.tagName ?? '?'}: ${(node?.textContent ?? '').slice(0, 40)}`
-          })
-          w.__shifts.push({ value: e.value, what })
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordLayoutShifts(fresh)
     await fresh.goto(`/${pages.large}`)
     await expect(fresh.getByTestId('conversation-row').first()).toBeVisible({ timeout: 20_000 })
     // Everything that arrives later has arrived: the whole list synced (its counts final) and the labels.
     await expect(fresh.getByTestId('sync-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 })
     await expect(fresh.getByTestId('label-filter-chip').first()).toBeVisible()
-    // Two frames, so a shift caused by the last update is reported.
-    await fresh.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    )
-    const shifts = await fresh.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts)
+    const shifts = await layoutShifts(fresh)
     expect(shifts).toEqual([])
   } finally {
     await context.close()
