@@ -23,9 +23,14 @@ import { judgeSeparation, separateFeatures } from './budgets/separation.ts'
  * Budgets in kB of gzip-compressed JavaScript (1 kB = 1000 bytes, as Vite prints them).
  * The login route: 87 since only its own words load with it (86.2 kB; the other areas' catalogs wait for the
  * signed-in app or the PWA notices). 83 since its words are the login screen's alone (the start catalog), the
- * signed-in app's own words (the app catalog) loading beside its code: 82.8 kB.
+ * signed-in app's own words (the app catalog) loading beside its code: 82.8 kB. 84.5 since the count includes
+ * the service worker's registration, which a visitor gets once the browser is idle, within the first seconds
+ * (87.4 kB with it before): it registers without workbox-window and its notices load only when they have
+ * something to say: 84.2 kB.
  */
-export const LOGIN_BUDGET_KB = 83
+export const LOGIN_BUDGET_KB = 84.5
+/** Loaded after the first screen but within a visitor's first seconds: counted with the login route. */
+const SERVICE_WORKER_REGISTRATION = 'src/features/pwa/register.ts'
 /**
  * The first signed-in route. 172 since marketing messages: their entry in the page header, the chat's Ask to
  * subscribe button and the third way of reaching a customer in the sender's shared code sit on it (their
@@ -85,9 +90,13 @@ function budget(label: string, files: string[], limitKb: number): Set<string> {
 }
 
 const loginKeys = staticClosure(manifest, [...entryKeys(manifest), ...startupCatalogKeys(manifest)])
+const registrationKeys = staticClosure(
+  manifest,
+  SERVICE_WORKER_REGISTRATION in manifest ? [SERVICE_WORKER_REGISTRATION] : [],
+)
 const loginFiles = budget(
-  'login route (entry, its static imports, start-up catalogs)',
-  jsFiles(manifest, loginKeys),
+  'login route (entry, its static imports, start-up catalogs, service worker registration)',
+  jsFiles(manifest, new Set([...loginKeys, ...registrationKeys])),
   LOGIN_BUDGET_KB,
 )
 // The signed-in app (router, query client, layout) is loaded by a dynamic import once a session exists.

@@ -2,6 +2,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { openInbox } from './inbox-support.ts'
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
 test('at 360 x 740 the inbox names its page, with picture and category, above the list', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
@@ -45,21 +46,7 @@ test('a returning owner opens the inbox at 360 x 740 and nothing on it moves or 
   await page.setViewportSize({ width: 360, height: 740 })
   await loginAsDemo(page)
   await openInbox(page)
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { value: number; what: string[] }[] }
-    w.__shifts = []
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as {
-        value: number
-        hadRecentInput: boolean
-        sources?: { node?: Node | null }[]
-      }[]) {
-        if (e.hadRecentInput) continue
-        const what = (e.sources ?? []).map((s) => (s.node?.textContent ?? '').slice(0, 40))
-        w.__shifts.push({ value: e.value, what })
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await recordLayoutShifts(page)
   const failed: string[] = []
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`)
@@ -74,9 +61,7 @@ test('a returning owner opens the inbox at 360 x 740 and nothing on it moves or 
   const list = (await page.getByTestId('conversation-list').boundingBox())!
   expect(list.y).toBeGreaterThanOrEqual(box.y + box.height - 1)
   await page.waitForTimeout(1_000)
-  const shifts = await page.evaluate(
-    () => (window as unknown as { __shifts: { value: number; what: string[] }[] }).__shifts,
-  )
+  const shifts = await layoutShifts(page)
   // A count badge growing by a digit nudges only itself (a few millionths); the lines and the list stay put.
   const total = shifts.reduce((sum, s) => sum + s.value, 0)
   expect(total, JSON.stringify(shifts)).toBeLessThan(0.001)

@@ -1,14 +1,17 @@
 /**
  * Mounts the PWA notices in a root of their own, outside the router: they belong to the installed app, not to
- * a screen, and keeping them (and Dexie) in this lazily loaded chunk keeps them off the login route's budget.
+ * a screen. This chunk (with Dexie behind it) loads only once they have something to say (register.ts), which
+ * keeps them off the login route's download.
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import { PwaNotices } from './components/pwa-notices.tsx'
+import type { StorageNoticeProps } from './components/storage-notice.tsx'
+import type { UpdateStore } from './model/update-store.ts'
 
-export function mountPwaNotices(): void {
+export function mountPwaNotices(props: StorageNoticeProps & { update: UpdateStore }): void {
   if (document.getElementById('pwa-notices')) return
   const host = document.createElement('div')
   host.id = 'pwa-notices'
@@ -17,7 +20,7 @@ export function mountPwaNotices(): void {
   createRoot(host).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PwaNotices />
+        <PwaNotices {...props} />
       </I18nProvider>
     </StrictMode>,
   )

@@ -151,7 +151,13 @@ export function ConversationList(props: ConversationListProps) {
           )
         })}
       </div>
-      <p data-testid="conversation-list-status" className="px-3 py-4 text-center text-sm text-gray-500">
+      {/* The first load's line is replaced, not pushed down, when the rows arrive above it: a line that moved
+          down the screen would count as the layout shifting. */}
+      <p
+        key={loading && rows.length === 0 ? 'first-load' : 'status'}
+        data-testid="conversation-list-status"
+        className="px-3 py-4 text-center text-sm text-gray-500"
+      >
         {loading ? (
           <Trans>Loading...</Trans>
         ) : exhausted || rows.length === 0 || filtering ? (

@@ -47,8 +47,9 @@ export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFilt
             className={`${chip} ${chosen ? on : off}`}
           >
             <span>{filterName(f)}</span>
-            {/* Room for four digits from the start: a count arriving never widens a chip and moves the list. */}
-            <span data-testid="list-filter-count" className="min-w-[4ch] text-start tabular-nums opacity-80">
+            {/* Room for four digits and their group separator (1,234) from the start: a count arriving never
+                widens a chip, moves the chips after it or wraps them onto another line. */}
+            <span data-testid="list-filter-count" className="min-w-[5ch] text-start tabular-nums opacity-80">
               {formatNumber(counts[f.kind])}
             </span>
           </button>

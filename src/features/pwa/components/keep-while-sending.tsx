@@ -1,12 +1,11 @@
 /**
- * Asks for persistent storage and writes the eviction marker once a bulk job is in progress (the moment there
- * is something to lose). It reads the jobs from Dexie, so it is loaded only for a signed-in user.
+ * Notices when a bulk job is in progress (the moment there is something to lose), so the storage notice can
+ * ask for persistent storage and write the eviction marker. It reads the jobs from Dexie, so it is loaded only
+ * for a signed-in user.
  */
 import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '../../../shared/db/db.ts'
-import { requestPersistentStorage } from '../model/storage.ts'
-import { writeStorageMarker } from '../model/eviction.ts'
 
 /** States in which a job still has recipients to send to. */
 const ACTIVE_STATES = [
@@ -18,14 +17,14 @@ const ACTIVE_STATES = [
   'needs_signin',
 ] as const
 
-export function KeepWhileSending() {
+/** Calls `keep` whenever jobs are active; what keeping means stays with the notice (one chunk, not two). */
+export function KeepWhileSending({ keep }: { keep: () => void }) {
   const activeJobs = useLiveQuery(() => db.bulkJobs.where('state').anyOf(ACTIVE_STATES).count(), [], 0)
 
   useEffect(() => {
     if (activeJobs === 0) return
-    void requestPersistentStorage()
-    void writeStorageMarker().catch(() => undefined)
-  }, [activeJobs])
+    keep()
+  }, [activeJobs, keep])
 
   return null
 }

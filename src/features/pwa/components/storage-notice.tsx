@@ -2,12 +2,10 @@
  * Tells the user when the device is low on storage or the browser cleared the app's saved data, and asks for
  * persistent storage once a bulk job is in progress (the moment there is something to lose).
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../shared/session/store.ts'
 import { lazyComponent } from '../../../shared/ui/lazy-component.tsx'
-import { checkStorageLow } from '../model/storage.ts'
-import { detectEviction } from '../model/eviction.ts'
 import { usePwaWords } from '../model/use-pwa-words.ts'
 
 /** The jobs live in Dexie: its code is fetched only once someone is signed in. */
@@ -16,28 +14,25 @@ const KeepWhileSending = lazyComponent(
   null,
 )
 
-type Notice = 'low' | 'evicted'
+export type StorageNoticeKind = 'low' | 'evicted'
+type Notice = StorageNoticeKind
 
-export function StorageNotice() {
-  const [notices, setNotices] = useState<Notice[]>([])
+export interface StorageNoticeProps {
+  /** What the registration found when it checked the device's storage. */
+  notices: StorageNoticeKind[]
+  /** Asks for persistent storage and writes the eviction marker (model/storage.ts, model/eviction.ts). */
+  keepSavedData: () => void
+}
+
+export function StorageNotice({ notices: found, keepSavedData }: StorageNoticeProps) {
+  const [notices, setNotices] = useState<Notice[]>(found)
   const signedIn = useSession().status === 'logged_in'
-
-  useEffect(() => {
-    let live = true
-    void Promise.all([detectEviction(), checkStorageLow()]).then(([evicted, low]) => {
-      if (!live) return
-      setNotices([...(evicted ? (['evicted'] as const) : []), ...(low ? (['low'] as const) : [])])
-    })
-    return () => {
-      live = false
-    }
-  }, [])
 
   const words = usePwaWords(signedIn || notices.length > 0)
   if (!words) return null
   return (
     <>
-      {signedIn && <KeepWhileSending.View />}
+      {signedIn && <KeepWhileSending.View keep={keepSavedData} />}
       {notices.length > 0 && <Notices notices={notices} setNotices={setNotices} />}
     </>
   )

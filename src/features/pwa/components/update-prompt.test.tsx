@@ -28,7 +28,7 @@ beforeEach(() => {
   act(() =>
     root.render(
       <I18nProvider i18n={i18n}>
-        <UpdatePrompt />
+        <UpdatePrompt store={updateStore} />
       </I18nProvider>,
     ),
   )

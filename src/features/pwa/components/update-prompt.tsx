@@ -1,11 +1,12 @@
 /** "A new version is available" with "Reload": the new service worker takes over only when the user agrees. */
 import { useSyncExternalStore } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { updateStore } from '../model/update-store.ts'
+import type { UpdateStore } from '../model/update-store.ts'
 import { usePwaWords } from '../model/use-pwa-words.ts'
 
-export function UpdatePrompt() {
-  const { waiting, deferred } = useSyncExternalStore(updateStore.subscribe, updateStore.get)
+/** `store` is the registration's (model/update-store.ts), handed over so it is not a chunk of its own. */
+export function UpdatePrompt({ store }: { store: UpdateStore }) {
+  const { waiting, deferred } = useSyncExternalStore(store.subscribe, store.get)
   const words = usePwaWords(waiting)
   if (!waiting || !words) return null
   return (
@@ -24,7 +25,7 @@ export function UpdatePrompt() {
       <button
         type="button"
         disabled={deferred}
-        onClick={() => void updateStore.accept()}
+        onClick={() => void store.accept()}
         className="rounded-md bg-white px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
       >
         <Trans>Reload</Trans>
@@ -32,7 +33,7 @@ export function UpdatePrompt() {
       {!deferred && (
         <button
           type="button"
-          onClick={() => updateStore.set({ waiting: false })}
+          onClick={() => store.set({ waiting: false })}
           className="rounded-md px-2 py-1.5 text-slate-300 hover:text-white"
         >
           <Trans>Later</Trans>
