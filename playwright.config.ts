@@ -10,7 +10,8 @@ export default defineConfig({
   // Three browsers at a time on a two-core machine: many tests spend their time waiting (pacing, the stream,
   // a sandbox's webhooks) rather than computing. E2E_WORKERS sets another number.
   workers: Number(process.env.E2E_WORKERS ?? 3),
-  retries: process.env.CI ? 1 : 0,
+  // No retries anywhere: a test that fails once is a defect to fix, not to run again.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'tests/artifacts/reports/e2e.json' }]],
