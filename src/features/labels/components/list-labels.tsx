@@ -87,7 +87,9 @@ export function LabelFilter(props: LabelFilterProps) {
           <span dir="auto" className="leading-[normal] whitespace-nowrap">
             {label.name}
           </span>
-          <span className="text-gray-600 tabular-nums">
+          {/* Room for four digits and their separator: counts growing as the list syncs never widen a chip
+              and move the chips after it. */}
+          <span className="min-w-[5ch] text-start text-gray-600 tabular-nums">
             {formatNumber(counts.get(label.id) ?? 0, i18n.locale)}
           </span>
         </button>
