@@ -4,7 +4,7 @@
  * while unknown or when the calls fail, nobody counts as a subscriber (the wizard then works as before).
  */
 import { useQuery } from '@tanstack/react-query'
-import { getMarketingState, getMarketingSubscribers, marketingQueryKey } from '../../../shared/api'
+import { marketingQueryOptions, marketingSubscribersQueryOptions } from '../../../shared/api/marketing.ts'
 import type { MarketingState } from '../../../shared/contracts/marketing.ts'
 
 export interface PageMarketing {
@@ -20,16 +20,14 @@ const EMPTY: ReadonlySet<string> = new Set()
 
 export function usePageMarketing(pageId: string, windowed: boolean): PageMarketing {
   const state = useQuery({
-    queryKey: marketingQueryKey(pageId),
-    queryFn: ({ signal }) => getMarketingState(pageId, signal),
+    ...marketingQueryOptions(pageId),
     enabled: windowed,
     retry: false,
     staleTime: 30_000,
   })
   const on = !!state.data?.enabled && !!state.data.ad_account
   const subscribers = useQuery({
-    queryKey: [...marketingQueryKey(pageId), 'subscribers'],
-    queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
+    ...marketingSubscribersQueryOptions(pageId),
     enabled: windowed && state.isSuccess,
     retry: false,
     staleTime: 30_000,
