@@ -48,7 +48,7 @@ import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
 import { SendHistoryLink } from './send-history-link.tsx'
 import { StepFrame } from './step-frame.tsx'
-import { SCHEDULED_KEY } from './scheduled-list.tsx'
+import { SCHEDULED_KEY } from '../api/queries.ts'
 
 /** The update from a template loads when the owner first chooses it. */
 const WizardUpdate = lazy(() =>
