@@ -81,22 +81,6 @@ export function marketingQueryOptions(pageId: string) {
   })
 }
 
-/** The page's active subscribers, as a set of page-scoped ids. */
-export function marketingSubscribersQueryOptions(pageId: string) {
-  return queryOptions({
-    queryKey: marketingKeys.subscribers(pageId),
-    queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
-  })
-}
-
-/** What marketing messages to `count` people would cost at most, in the ad account's currency. */
-export function marketingEstimateQueryOptions(pageId: string, count: number) {
-  return queryOptions({
-    queryKey: marketingKeys.estimate(pageId, count),
-    queryFn: () => getMarketingEstimate(pageId, count),
-  })
-}
-
 /** `POST …/marketing/ad-accounts`: the user's ad accounts, read with the user token for this one call. */
 export async function listMarketingAdAccounts(
   pageId: string,

@@ -3,8 +3,13 @@
  * the active subscribers (a set of page-scoped ids to split the audience by). Read once per wizard opening;
  * while unknown or when the calls fail, nobody counts as a subscriber (the wizard then works as before).
  */
-import { useQuery } from '@tanstack/react-query'
-import { marketingQueryOptions, marketingSubscribersQueryOptions } from '../../../shared/api/marketing.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import {
+  getMarketingEstimate,
+  getMarketingSubscribers,
+  marketingKeys,
+  marketingQueryOptions,
+} from '../../../shared/api/marketing.ts'
 import type { MarketingState } from '../../../shared/contracts/marketing.ts'
 
 export interface PageMarketing {
@@ -17,6 +22,22 @@ export interface PageMarketing {
 }
 
 const EMPTY: ReadonlySet<string> = new Set()
+
+/** The page's active subscribers, as a set of page-scoped ids. */
+export function marketingSubscribersQueryOptions(pageId: string) {
+  return queryOptions({
+    queryKey: marketingKeys.subscribers(pageId),
+    queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
+  })
+}
+
+/** What marketing messages to `count` people would cost at most, in the ad account's currency. */
+export function marketingEstimateQueryOptions(pageId: string, count: number) {
+  return queryOptions({
+    queryKey: marketingKeys.estimate(pageId, count),
+    queryFn: () => getMarketingEstimate(pageId, count),
+  })
+}
 
 export function usePageMarketing(pageId: string, windowed: boolean): PageMarketing {
   const state = useQuery({
