@@ -20,7 +20,13 @@ import {
 import type { JobRecord } from '../../shared/bulk/records.ts'
 import { syncRecipients } from '../../shared/bulk/sync-recipients.ts'
 import { flushTouches } from '../../shared/bulk/touch-outbox.ts'
-import { handOverJob, handsOver, takeBackJob, takenBackToSend } from '../../shared/bulk/handover.ts'
+import {
+  handOverClosingJob,
+  handOverJob,
+  handsOver,
+  takeBackJob,
+  takenBackToSend,
+} from '../../shared/bulk/handover.ts'
 import { rejectionNotice } from './model/rejection.ts'
 
 /** Hidden this long, the app hands its "keep sending" jobs to the server (a phone stops hidden apps soon). */
@@ -70,27 +76,7 @@ function handOverClosing() {
   for (const job of snapshot) {
     const pageToken = tokens[job.pageId]
     if (!handsOver(job) || !pageToken) continue
-    // The device's own record moves too if the page lives long enough; if not, the next start takes the job
-    // back before its sender runs (see `start`).
-    void db.bulkJobs.update(job.id, { state: 'on_server', lease: job.lease + 1 })
-    void fetch(`/api/v2/messages/${encodeURIComponent(job.id)}/handover`, {
-      method: 'POST',
-      keepalive: true,
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        Authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({
-        lease: job.serverLease ?? 0,
-        page_token: pageToken,
-        next_send_at: job.nextSendAt || null,
-        messaging_type: job.messagingType,
-        branded_from: job.brandedFrom,
-        kind: job.kind,
-      }),
-    }).catch(() => undefined)
+    handOverClosingJob(transport(), job, pageToken)
   }
 }
 

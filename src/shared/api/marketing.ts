@@ -63,9 +63,20 @@ export async function startMarketingJob(
 export const marketingKeyRoot = ['marketing'] as const
 export const marketingQueryKey = (pageId: string) => [...marketingKeyRoot, pageId] as const
 
+/** The keys of a page's marketing reads: all under `marketingQueryKey(pageId)`, so one invalidation reaches them. */
+export const marketingKeys = {
+  state: marketingQueryKey,
+  subscribers: (pageId: string) => [...marketingQueryKey(pageId), 'subscribers'] as const,
+  adAccounts: (pageId: string) => [...marketingQueryKey(pageId), 'ad-accounts'] as const,
+  estimate: (pageId: string, count: number) => [...marketingQueryKey(pageId), 'estimate', count] as const,
+  /** An audience is named by its size and its ends: the ids in between follow from the same list. */
+  optinCheck: (pageId: string, title: string, psids: readonly string[]) =>
+    [...marketingQueryKey(pageId), 'optin-check', title, psids.length, psids[0], psids.at(-1)] as const,
+}
+
 export function marketingQueryOptions(pageId: string) {
   return queryOptions({
-    queryKey: marketingQueryKey(pageId),
+    queryKey: marketingKeys.state(pageId),
     queryFn: ({ signal }) => getMarketingState(pageId, signal),
   })
 }

@@ -1,4 +1,5 @@
 /** A page's send history and each send's report (src/shared/contracts/send-history.ts). */
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import { historyList, type HistoryList, sendReport, type SendReport } from '../contracts/send-history.ts'
 import { API_BASE, api } from './client.ts'
 import { apiToken } from './session-cookie.ts'
@@ -31,4 +32,30 @@ export async function downloadReportCsv(id: string): Promise<void> {
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   }
+}
+
+/** The keys of the send history's reads. */
+export const sendHistoryKeys = {
+  list: (pageId: string) => ['send-history', pageId] as const,
+  report: (id: string) => ['send-report', id] as const,
+}
+
+/** A page's ended sends, newest first, a page of them at a time. */
+export function sendHistoryQueryOptions(pageId: string) {
+  return infiniteQueryOptions({
+    queryKey: sendHistoryKeys.list(pageId),
+    queryFn: ({ pageParam }) => getSendHistory(pageId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  })
+}
+
+/** A send's report, its recipients a page at a time. */
+export function sendReportQueryOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: sendHistoryKeys.report(id),
+    queryFn: ({ pageParam }) => getSendReport(id, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  })
 }

@@ -7,6 +7,9 @@ import { unwrap } from './session-fetch.ts'
 
 export const userQueryKey = ['user'] as const
 
+/** The key of another of the signed-in user's own reads (sessions, settings…): under the user's key. */
+export const userScopedKey = <const Name extends string>(name: Name) => [...userQueryKey, name] as const
+
 /**
  * `GET /api/v2/user`: the subscription state (docs/product-rules.md#records-and-their-fields). Accepts a bare
  * or `data`-wrapped body.

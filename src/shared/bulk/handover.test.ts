@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { handOverJob, takeBackJob } from './handover.ts'
+import { handOverClosingJob, handOverJob, takeBackJob } from './handover.ts'
 import { jobs, outbox, recipientKey, recipients } from './records.ts'
 import { touchEntry } from './touch-outbox.ts'
 import { recordSending, resetDb, seedJob } from './fakes.test-kit.ts'
@@ -35,6 +35,39 @@ const ok = (id: string) => ({
 })
 
 describe('the hand-over of a job between the device and the server', () => {
+  it("hands a closing page's job over at once, in a request that outlives the page, with the API's headers", async () => {
+    await seedJob(3, { keepSending: true, state: 'running', nextSendAt: 7_000, serverLease: 2 })
+    const job = (await jobs.get('job1'))!
+    const sent: { url: string; init: RequestInit }[] = []
+    const fetch = ((url: string, init: RequestInit) => {
+      sent.push({ url, init })
+      return Promise.reject(new TypeError('the page is gone'))
+    }) as unknown as typeof globalThis.fetch
+    handOverClosingJob({ origin: 'http://api.test', token: () => 'bearer', fetch }, job, 'page-token')
+    // Sent before anything is awaited: `pagehide` gives no later turn.
+    expect(sent).toHaveLength(1)
+    const { url, init } = sent[0]!
+    expect(url).toBe('http://api.test/api/v2/messages/job1/handover')
+    expect(init).toMatchObject({ method: 'POST', keepalive: true })
+    const headers = new Headers(init.headers)
+    expect(Object.fromEntries(headers)).toEqual({
+      accept: 'application/json',
+      authorization: 'Bearer bearer',
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    })
+    expect(JSON.parse(String(init.body))).toEqual({
+      lease: 2,
+      page_token: 'page-token',
+      next_send_at: 7_000,
+      messaging_type: job.messagingType,
+      branded_from: job.brandedFrom,
+      kind: job.kind,
+    })
+    await expect.poll(async () => (await jobs.get('job1'))?.state).toBe('on_server')
+    expect((await jobs.get('job1'))?.lease).toBe(job.lease + 1)
+  })
+
   it('stops the device, then gives the server its undelivered results, its uncertain sends and its pacing', async () => {
     await seedJob(6, { keepSending: true, state: 'running', nextSendAt: 5_000 })
     await recordSending('job1', [0, 1], 1_000)

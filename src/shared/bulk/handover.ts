@@ -39,6 +39,37 @@ export function takenBackToSend(job: JobRecord): boolean {
   return deviceSends(job.kind)
 }
 
+/** What every hand-over tells the server of the job, read from the job's record alone. */
+function handoverHead(job: JobRecord, pageToken: string) {
+  return {
+    lease: job.serverLease ?? 0,
+    page_token: pageToken,
+    next_send_at: job.nextSendAt || null,
+    messaging_type: job.messagingType,
+    branded_from: job.brandedFrom,
+    kind: job.kind,
+  } satisfies HandoverBody
+}
+
+function postHandover(transport: ApiTransport, jobId: string, body: HandoverBody, keepalive: boolean) {
+  return apiAnswer(
+    `/messages/${encodeURIComponent(jobId)}/handover`,
+    { method: 'POST', body, keepalive },
+    transport,
+  )
+}
+
+/**
+ * The hand-over of a closing page: `pagehide` leaves no time to read the job's rows, so it goes from a record
+ * read before (no cursor: the server treats the tail as uncertain), in a request that outlives the page, and
+ * its answer is never read. The device's record moves on too if the page lives long enough; if not, the next
+ * start takes the job back before its sender runs.
+ */
+export function handOverClosingJob(transport: ApiTransport, job: JobRecord, pageToken: string): void {
+  void jobs.update(job.id, { state: 'on_server', lease: job.lease + 1 })
+  postHandover(transport, job.id, handoverHead(job, pageToken), true).catch(() => undefined)
+}
+
 /**
  * Stops the device's sending of the job and hands it to the server. With `keepalive` the request outlives a
  * closing page (its answer may never be read). Answers whether the server took it.
@@ -59,14 +90,9 @@ export async function handOverJob(
       .toArray()
     const queued = await outbox.where('jobId').equals(jobId).toArray()
     const body: HandoverBody = {
-      lease: job.serverLease ?? 0,
-      page_token: pageToken,
-      next_send_at: job.nextSendAt || null,
-      messaging_type: job.messagingType,
-      branded_from: job.brandedFrom,
+      ...handoverHead(job, pageToken),
       cursor: job.cursor ?? job.total,
       attachment_id: job.attachmentId ?? null,
-      kind: job.kind,
       results: queued.map((e) => e.body as TouchBody),
       uncertain: sending.map((r) => ({
         recipient_id: r.recipientId,
@@ -79,11 +105,7 @@ export async function handOverJob(
   })
   if (!prepared) return false
   try {
-    const answer = await apiAnswer(
-      `/messages/${encodeURIComponent(jobId)}/handover`,
-      { method: 'POST', body: prepared.body, keepalive },
-      transport,
-    )
+    const answer = await postHandover(transport, jobId, prepared.body, keepalive)
     if (isSuccess(answer.status)) {
       await jobs.update(jobId, { serverLease: (answer.body as { lease: number }).lease })
       return true

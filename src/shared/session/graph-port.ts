@@ -1,8 +1,7 @@
 /** The three Graph reads the session makes with the user token: profile, permissions, accounts. */
 import { ACCOUNTS_LIMIT } from '../constants/limits.ts'
 import type { ClientConfig } from '../contracts/client-config.ts'
-import { ACCOUNT_FIELDS, ME_FIELDS } from '../graph/fields.ts'
-import type { Account, Me, Page, PermissionGrant } from '../graph/types.ts'
+import type { Account, GraphClient, Me, PermissionGrant } from '../graph/types.ts'
 
 export interface SessionGraph {
   me(userToken: string): Promise<Me>
@@ -10,22 +9,19 @@ export interface SessionGraph {
   accounts(userToken: string): Promise<Account[]>
 }
 
-export function sessionGraph(config: ClientConfig): SessionGraph {
-  const base = `${config.graphUrl.replace(/\/$/, '')}/${config.graphVersion}`
-  // Plain fetch: these reads run on the login path, which stays free of the full API client.
-  const get = async <T>(path: string, token: string, query: Record<string, string | number> = {}) => {
-    const url = new URL(`${base}${path}`, location.origin)
-    for (const [key, value] of Object.entries({ ...query, access_token: token }))
-      url.searchParams.set(key, String(value))
-    const res = await fetch(url, { headers: { Accept: 'application/json' } })
-    if (!res.ok) throw new Error(`Graph ${path}: HTTP ${res.status}`)
-    return (await res.json()) as T
-  }
+/**
+ * The reads go through the app's Graph client, loaded with the first of them: the login route's bytes stay
+ * without it.
+ */
+export function sessionGraph(config: Pick<ClientConfig, 'graphUrl' | 'graphVersion'>): SessionGraph {
+  let client: Promise<GraphClient> | undefined
+  const graph = () =>
+    (client ??= import('../graph/client.ts').then(({ createGraphClient }) =>
+      createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
+    ))
   return {
-    me: (token) => get<Me>('/me', token, { fields: ME_FIELDS }),
-    permissions: async (token) => (await get<Page<PermissionGrant>>('/me/permissions', token)).data,
-    accounts: async (token) =>
-      (await get<Page<Account>>('/me/accounts', token, { fields: ACCOUNT_FIELDS, limit: ACCOUNTS_LIMIT }))
-        .data,
+    me: async (token) => (await graph()).me(token),
+    permissions: async (token) => (await graph()).permissions(token),
+    accounts: async (token) => (await (await graph()).accounts(token, { limit: ACCOUNTS_LIMIT })).data,
   }
 }

@@ -5,6 +5,7 @@
  * browser holds a subscription.
  */
 import { api } from '../../../shared/api/client.ts'
+import { userScopedKey } from '../../../shared/api/user.ts'
 import { ApiError } from '../../../shared/api/request.ts'
 import type { PushSettings } from '../../../shared/contracts/push.ts'
 
@@ -170,7 +171,7 @@ export async function syncPushSubscription(locale: string): Promise<void> {
   if (!(await storeSubscription(sub, locale, true))) await sub.unsubscribe().catch(() => undefined)
 }
 
-export const pushSettingsKey = ['user', 'push-settings'] as const
+export const pushSettingsKey = userScopedKey('push-settings')
 
 export async function getPushSettings(): Promise<PushSettings> {
   return api<PushSettings>('/push/settings')

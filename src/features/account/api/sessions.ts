@@ -1,9 +1,10 @@
 /** The signed-in user's sessions (one per device): `GET /sessions`, `DELETE /sessions/:id`, sign out others. */
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
+import { userScopedKey } from '../../../shared/api/user.ts'
 import { type SessionInfo, sessionsResponse } from '../../../shared/contracts/api.ts'
 
-export const sessionsKey = ['user', 'sessions'] as const
+export const sessionsKey = userScopedKey('sessions')
 
 export async function listSessions(): Promise<SessionInfo[]> {
   return sessionsResponse.parse(await api<unknown>('/sessions')).data

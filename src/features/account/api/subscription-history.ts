@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
+import { userScopedKey } from '../../../shared/api/user.ts'
 import { type MySubscription, subscriptionsResponse } from '../../../shared/contracts/api.ts'
 
 /**
@@ -12,7 +13,7 @@ export async function getSubscriptionHistory(): Promise<MySubscription[]> {
   return [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))
 }
 
-export const subscriptionHistoryKey = ['user', 'subscriptions'] as const
+export const subscriptionHistoryKey = userScopedKey('subscriptions')
 
 export function subscriptionHistoryQueryOptions() {
   return queryOptions({ queryKey: subscriptionHistoryKey, queryFn: getSubscriptionHistory })

@@ -3,8 +3,13 @@
  * the active subscribers (a set of page-scoped ids to split the audience by). Read once per wizard opening;
  * while unknown or when the calls fail, nobody counts as a subscriber (the wizard then works as before).
  */
-import { useQuery } from '@tanstack/react-query'
-import { getMarketingState, getMarketingSubscribers, marketingQueryKey } from '../../../shared/api'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import {
+  getMarketingEstimate,
+  getMarketingSubscribers,
+  marketingKeys,
+  marketingQueryOptions,
+} from '../../../shared/api/marketing.ts'
 import type { MarketingState } from '../../../shared/contracts/marketing.ts'
 
 export interface PageMarketing {
@@ -18,18 +23,32 @@ export interface PageMarketing {
 
 const EMPTY: ReadonlySet<string> = new Set()
 
+/** The page's active subscribers, as a set of page-scoped ids. */
+export function marketingSubscribersQueryOptions(pageId: string) {
+  return queryOptions({
+    queryKey: marketingKeys.subscribers(pageId),
+    queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
+  })
+}
+
+/** What marketing messages to `count` people would cost at most, in the ad account's currency. */
+export function marketingEstimateQueryOptions(pageId: string, count: number) {
+  return queryOptions({
+    queryKey: marketingKeys.estimate(pageId, count),
+    queryFn: () => getMarketingEstimate(pageId, count),
+  })
+}
+
 export function usePageMarketing(pageId: string, windowed: boolean): PageMarketing {
   const state = useQuery({
-    queryKey: marketingQueryKey(pageId),
-    queryFn: ({ signal }) => getMarketingState(pageId, signal),
+    ...marketingQueryOptions(pageId),
     enabled: windowed,
     retry: false,
     staleTime: 30_000,
   })
   const on = !!state.data?.enabled && !!state.data.ad_account
   const subscribers = useQuery({
-    queryKey: [...marketingQueryKey(pageId), 'subscribers'],
-    queryFn: async ({ signal }) => new Set(await getMarketingSubscribers(pageId, signal)),
+    ...marketingSubscribersQueryOptions(pageId),
     enabled: windowed && state.isSuccess,
     retry: false,
     staleTime: 30_000,

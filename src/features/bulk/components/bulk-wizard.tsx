@@ -7,12 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useMemo, useReducer, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  checkOptinRequests,
-  getMarketingEstimate,
-  scheduleBulkMessage,
-  uploadImage,
-} from '../../../shared/api'
+import { checkOptinRequests, scheduleBulkMessage, uploadImage } from '../../../shared/api'
+import { marketingKeys } from '../../../shared/api/marketing.ts'
 import type { AudienceMember } from '../../../shared/bulk/records.ts'
 import { useClientConfig } from '../../../shared/config'
 import { createGraphClient } from '../../../shared/graph/client.ts'
@@ -33,7 +29,7 @@ import { useAudience } from '../api/use-audience.ts'
 import { useLabelAudience } from '../api/use-label-audience.ts'
 import { labelCounts } from '../../../shared/labels/audience.ts'
 import { useAvailablePoll } from '../api/use-available.ts'
-import { usePageMarketing } from '../api/use-marketing.ts'
+import { marketingEstimateQueryOptions, usePageMarketing } from '../api/use-marketing.ts'
 import { budgetVerdict, sendSummary } from '../model/marketing.ts'
 import { marketingReasonText } from '../model/marketing-error.ts'
 import { networkClassText, networkRefusalOf } from '../model/network-error.ts'
@@ -52,7 +48,7 @@ import { ComposeStep } from './compose-step.tsx'
 import { ContentStep } from './content-step.tsx'
 import { SendHistoryLink } from './send-history-link.tsx'
 import { StepFrame } from './step-frame.tsx'
-import { SCHEDULED_KEY } from './scheduled-list.tsx'
+import { SCHEDULED_KEY } from '../api/queries.ts'
 
 /** The update from a template loads when the owner first chooses it. */
 const WizardUpdate = lazy(() =>
@@ -153,8 +149,7 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
   const summary = sendSummary(standard.length, chosen.marketing.length, plan.count)
   const marketingCount = summary.marketing
   const estimate = useQuery({
-    queryKey: ['marketing', pageId, 'estimate', marketingCount],
-    queryFn: () => getMarketingEstimate(pageId, marketingCount),
+    ...marketingEstimateQueryOptions(pageId, marketingCount),
     enabled: marketingCount > 0,
     retry: false,
     staleTime: 60_000,
@@ -522,7 +517,7 @@ const member = (c: { recipientId: string; name: string; conversationId: string }
 /** Who may be asked to subscribe with this title (in calls of at most 5,000 ids), while "Ask to subscribe" is on. */
 function useOptinCheck(pageId: string, psids: readonly string[], title: string) {
   return useQuery({
-    queryKey: ['marketing', pageId, 'optin-check', title, psids.length, psids[0], psids.at(-1)],
+    queryKey: marketingKeys.optinCheck(pageId, title, psids),
     queryFn: async (): Promise<OptinCheckResponse> => {
       const all: OptinCheckResponse = { allowed: [], refused: [] }
       for (let i = 0; i < psids.length; i += OPTIN_PSIDS_PER_CALL_MAX) {

@@ -10,7 +10,7 @@ import { ConfirmBody } from '../../../shared/ui/confirm-body.tsx'
 import { closeModal, openModal } from '../../../shared/ui/modal-stack.ts'
 import { SERVER_JOBS_KEY } from '../../../shared/bulk/server-jobs.ts'
 import { cancelJob } from '../api/job-controls.ts'
-import { SCHEDULED_KEY } from './scheduled-edit.tsx'
+import { SCHEDULED_KEY } from '../api/queries.ts'
 
 /** Which send the open confirmation is about (kept for the tab, so a reload with `?modal=` still knows it). */
 const CANCELLING = 'pagecast.cancel-send'

@@ -15,13 +15,13 @@ import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
 import { StateText } from './state-label.tsx'
-import { listScheduledMessages } from '../../../shared/api'
 import { listServerJobs, SERVER_JOBS_KEY } from '../../../shared/bulk/server-jobs.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { useParams } from '@tanstack/react-router'
 import { ofPage, withServerJobs } from '../model/server-jobs.ts'
 import { SendHistoryLink } from './send-history-link.tsx'
-import { SCHEDULED_KEY, ScheduledList } from './scheduled-list.tsx'
+import { scheduledQueryOptions } from '../api/queries.ts'
+import { ScheduledList } from './scheduled-list.tsx'
 
 // This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
 // as it arrives rather than after the signed-in screen's first render, which a resumed job's first send
@@ -45,8 +45,7 @@ export function BulkProgressPanel() {
   const list = ofPage(withServerJobs(local, server.data, names), pageId)
   // Scheduled sends show with the cards (the same query the list below reads: one request).
   const scheduled = useQuery({
-    queryKey: SCHEDULED_KEY,
-    queryFn: listScheduledMessages,
+    ...scheduledQueryOptions(),
     refetchInterval: 30_000,
   })
   const scheduledCount = scheduled.data?.length ?? 0

@@ -6,13 +6,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { ApiError, editScheduledMessage, listScheduledMessages } from '../../../shared/api'
+import { ApiError, editScheduledMessage } from '../../../shared/api'
+import { SCHEDULED_KEY, scheduledQueryOptions } from '../api/queries.ts'
 import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { closeModal, openModal } from '../../../shared/ui/modal-stack.ts'
-
-export const SCHEDULED_KEY = ['bulk-scheduled'] as const
 
 /** Which scheduled send the modal edits (kept for the tab, so a reload with `?modal=` still knows it). */
 const EDITING = 'pagecast.edit-scheduled'
@@ -32,7 +31,7 @@ export function localInputValue(ms: number): string {
 type Field = 'scheduled_at' | 'message' | 'form'
 
 export function EditScheduledBody() {
-  const { data } = useQuery({ queryKey: SCHEDULED_KEY, queryFn: listScheduledMessages })
+  const { data } = useQuery(scheduledQueryOptions())
   const id = sessionStorage.getItem(EDITING)
   if (!data) return <LoadingDots />
   const stored = data.find((m) => m.id === id)

@@ -4,18 +4,15 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { listScheduledMessages } from '../../../shared/api'
 import { buttonSecondary } from '../../../shared/ui'
 import { confirmCancelScheduled } from './cancel-confirm.tsx'
-import { editScheduled, SCHEDULED_KEY } from './scheduled-edit.tsx'
-
-export { SCHEDULED_KEY }
+import { scheduledQueryOptions } from '../api/queries.ts'
+import { editScheduled } from './scheduled-edit.tsx'
 
 export function ScheduledList({ pageId }: { pageId?: string }) {
   const { i18n } = useLingui()
   const { data } = useQuery({
-    queryKey: SCHEDULED_KEY,
-    queryFn: listScheduledMessages,
+    ...scheduledQueryOptions(),
     refetchInterval: 30_000,
   })
   const list = (data ?? []).filter((m) => !pageId || m.page_id === pageId)

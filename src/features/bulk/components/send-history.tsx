@@ -6,7 +6,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getSendHistory, getSendReport, downloadReportCsv } from '../../../shared/api/send-history.ts'
+import {
+  downloadReportCsv,
+  sendHistoryQueryOptions,
+  sendReportQueryOptions,
+} from '../../../shared/api/send-history.ts'
 import type { HistoryEntry, ReportFigures, ReportRecipient } from '../../../shared/contracts/send-history.ts'
 import { formatDateTime } from '../../../shared/format/dates.ts'
 import { formatNumber } from '../../../shared/format/numbers.ts'
@@ -27,10 +31,7 @@ export function SendHistoryBody() {
 function HistoryListView({ pageId, onOpen }: { pageId: string; onOpen: (id: string) => void }) {
   const { i18n } = useLingui()
   const history = useInfiniteQuery({
-    queryKey: ['send-history', pageId],
-    queryFn: ({ pageParam }) => getSendHistory(pageId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...sendHistoryQueryOptions(pageId),
     enabled: pageId !== '',
   })
   if (history.isPending) return <LoadingDots />
@@ -100,12 +101,7 @@ function EntryLine({ entry }: { entry: HistoryEntry }) {
 function SendReportView({ id, onBack }: { id: string; onBack: () => void }) {
   const { i18n, t } = useLingui()
   const [exporting, setExporting] = useState(false)
-  const report = useInfiniteQuery({
-    queryKey: ['send-report', id],
-    queryFn: ({ pageParam }) => getSendReport(id, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
-  })
+  const report = useInfiniteQuery(sendReportQueryOptions(id))
   const back = (
     <button type="button" className={`${buttonSecondary} self-start`} onClick={onBack}>
       <span aria-hidden="true" className="rtl:-scale-x-100">

@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
+import { userScopedKey } from '../../../shared/api/user.ts'
 import {
   type SavedReply,
   type SavedReplyBody,
@@ -11,7 +12,7 @@ import {
   savedReplyResponse,
 } from '../../../shared/contracts/saved-replies.ts'
 
-export const savedRepliesKey = ['user', 'saved-replies'] as const
+export const savedRepliesKey = userScopedKey('saved-replies')
 
 export async function listSavedReplies(): Promise<SavedReply[]> {
   return savedRepliesResponse.parse(await api<unknown>('/saved-replies')).data

@@ -10,6 +10,7 @@ import {
   disableMarketing,
   enableMarketing,
   listMarketingAdAccounts,
+  marketingKeys,
   marketingQueryKey,
   marketingQueryOptions,
   syncMarketingSubscribers,
@@ -195,7 +196,7 @@ function ChooseAccount({
   const { i18n, t } = useLingui()
   const queryClient = useQueryClient()
   const accounts = useQuery({
-    queryKey: [...marketingQueryKey(pageId), 'ad-accounts'],
+    queryKey: marketingKeys.adAccounts(pageId),
     queryFn: () => deps.adAccounts(pageId, userToken),
     // The user token is used once: never read again in the background.
     staleTime: Infinity,

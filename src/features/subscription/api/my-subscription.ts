@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
+import { userScopedKey } from '../../../shared/api/user.ts'
 import { type MySubscription, mySubscription } from '../../../shared/contracts/api.ts'
 
-export const mySubscriptionKey = ['user', 'my-subscription'] as const
+export const mySubscriptionKey = userScopedKey('my-subscription')
 
 /** `GET /api/v2/user/subscriptions/my-subscription`; null when the user has no paid subscription. */
 export async function getMySubscription(): Promise<MySubscription | null> {
