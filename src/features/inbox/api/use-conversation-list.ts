@@ -77,23 +77,31 @@ export interface ConversationListState {
 export { conversationsQueryKey }
 
 /** The cache's rows of the page: the first screen's worth at once, then all of them and every change. */
-function useCachedRows(pageId: string): { rows: readonly CachedConversation[]; read: boolean } {
-  const [state, setState] = useState<{ rows: readonly CachedConversation[]; read: boolean }>({
-    rows: [],
-    read: false,
-  })
+interface CachedRows {
+  rows: readonly CachedConversation[]
+  read: boolean
+  /** When the read that gave `rows` started (performance.now()): it holds every write made before. */
+  readAt: number
+}
+
+function useCachedRows(pageId: string): CachedRows {
+  const [state, setState] = useState<CachedRows>({ rows: [], read: false, readAt: -Infinity })
   useEffect(() => {
     let live = true
     let full = false
     void readFirstConversations(pageId, FIRST_PAINT_ROWS).then((first) => {
-      if (live && !full && first.length > 0) setState({ rows: first, read: true })
+      if (live && !full && first.length > 0) setState((s) => ({ ...s, rows: first, read: true }))
     })
-    const stop = watchTables(['conversations'], () => readAllConversations(pageId), CACHE_READ_GAP_MS, {
-      next: (all) => {
+    const read = async () => {
+      const readAt = performance.now()
+      return { all: await readAllConversations(pageId), readAt }
+    }
+    const stop = watchTables(['conversations'], read, CACHE_READ_GAP_MS, {
+      next: ({ all, readAt }) => {
         full = true
         // Drawn in slices the browser may interrupt for a tap or a keystroke.
         startTransition(() =>
-          setState((s) => ({ rows: s.read ? keepUnchanged(s.rows, all) : all, read: true })),
+          setState((s) => ({ rows: s.read ? keepUnchanged(s.rows, all) : all, read: true, readAt })),
         )
       },
       error: (err: unknown) => console.error('the conversation cache could not be read', err),
@@ -166,7 +174,8 @@ export function useConversationList({
     rows,
     initialising,
     loading: head.isPending && head.fetchStatus === 'fetching',
-    exhausted: walk.phase === 'done',
+    // The end of the list once the walk reached it and the rows shown were read after that.
+    exhausted: walk.phase === 'done' && cached.readAt >= walk.doneAt,
     error: head.error ?? undefined,
     loadMore: walk.tryNow,
     refresh,
@@ -199,11 +208,11 @@ function useWalk(
   pageToken: string | undefined,
   read: Reader,
   head: HeadRead,
-): { phase: SyncPhase; restart: () => void; tryNow: () => void } {
+): { phase: SyncPhase; doneAt: number; restart: () => void; tryNow: () => void } {
   const [storedDone, setStoredDone] = useState(false)
   const [attempt, setAttempt] = useState(0)
   /** How the run of `run` ended (a run that has not ended is running). */
-  const [ended, setEnded] = useState<{ run: string; phase: 'done' | 'paused' }>()
+  const [ended, setEnded] = useState<{ run: string; phase: 'done' | 'paused'; at: number }>()
   /** Failures in a row (of the head and of the walk): the next wait grows with them. */
   const failures = useRef(0)
   /** Tries again at once, while the walk waits after a failure that was not throttling. */
@@ -261,11 +270,11 @@ function useWalk(
       (state) => {
         if (controller.signal.aborted) return
         if (state.done) failures.current = 0
-        setEnded({ run, phase: state.done ? 'done' : 'paused' })
+        setEnded({ run, phase: state.done ? 'done' : 'paused', at: performance.now() })
       },
       (err: unknown) => {
         if (controller.signal.aborted) return
-        setEnded({ run, phase: 'paused' })
+        setEnded({ run, phase: 'paused', at: performance.now() })
         cancel = wait(err, () => setAttempt((n) => n + 1))
       },
     )
@@ -285,5 +294,6 @@ function useWalk(
           : ended
             ? 'paused'
             : 'idle'
-  return { phase, restart, tryNow }
+  const doneAt = ended?.run === run && ended.phase === 'done' ? ended.at : -Infinity
+  return { phase, doneAt, restart, tryNow }
 }
