@@ -88,7 +88,7 @@ describe('the conversation list', () => {
     expect(net.calls).toEqual([])
   })
 
-  it('reads the head through the query, syncs the rest in the background, and refreshes the head', async () => {
+  it('reads the head once and walks on from its cursor to the end, and refreshes the head', async () => {
     const all = conversations(230)
     const net = fakeGraph(all)
     await render(net.graph, 'token')
@@ -96,9 +96,13 @@ describe('the conversation list', () => {
     await expect.poll(() => state?.sync.synced).toBe(230)
     expect(state?.rows).toHaveLength(230)
     expect(state?.exhausted).toBe(true)
-    // The list's first page (25) and the sync's pages (100 each), paced as one.
-    expect(net.calls.filter((c) => c.limit === 25)).toEqual([{ after: undefined, limit: 25 }])
-    expect(net.calls.filter((c) => c.limit === 100).map((c) => c.after)).toEqual([undefined, '100', '200'])
+    // One walk over the edge: the head (25), then the rest after its cursor (100 each); no page read twice.
+    expect(net.calls).toEqual([
+      { after: undefined, limit: 25 },
+      { after: '25', limit: 100 },
+      { after: '125', limit: 100 },
+      { after: '225', limit: 100 },
+    ])
 
     await act(() => state!.refresh())
     expect(net.calls.filter((c) => c.limit === 25)).toHaveLength(2)

@@ -1,30 +1,45 @@
 /**
  * The conversation list of one page. What it shows is the Dexie cache (the newest rows at once, then the
- * rest, then every change): offline after a reload it is all there is. Under it TanStack Query reads the
- * network's pages from the head (`useInfiniteQuery`: the next page as the end of the list comes into view,
- * all loaded pages again on focus, on reconnect and on refresh) and writes them to the cache; beside it the
- * background sync (model/sync.ts) reads the rest of the page's conversations into the cache, so the filter
- * searches all of them.
+ * rest, then every change): offline after a reload it is all there is. One walk over the network's
+ * conversations edge fills it (model/sync.ts): TanStack Query reads the head (on entry, on focus, on
+ * reconnect, on refresh and when a live message asks for it), and from there the walk reads the rest of the
+ * page's conversations to the end of the list, so the list and its filter hold all of them. Every failure of
+ * either waits by one rule (`retryWait`) before the walk tries again.
  */
 import { conversationsQueryKey } from './keys.ts'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { liveQuery } from 'dexie'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { CachedConversation, InboxSyncState } from '../../../shared/db/db.ts'
 import type { GraphClient } from '../../../shared/graph/types.ts'
 import { PAGE_SIZE_CONVERSATIONS } from '../../../shared/constants/limits.ts'
-import { readAllConversations, readFirstConversations, storeConversations } from '../model/cache.ts'
+import { backoff } from '../../../shared/network/backoff.ts'
+import { keepUnchanged, readAllConversations, readFirstConversations } from '../model/cache.ts'
+import { watchTables } from '../model/main-thread.ts'
 import { paceConversationsCall } from '../model/pacer.ts'
-import { readSyncState, runConversationSync, SYNC_PAGE_SIZE } from '../model/sync.ts'
+import { readOwner, readSyncState, runConversationSync, storeHead, SYNC_PAGE_SIZE } from '../model/sync.ts'
 import { isNetworkError, withFreshToken } from '../../../shared/graph/fresh-token.ts'
 import { failureKind } from '../../../shared/graph/delivery.ts'
 
 /** Rows read before the whole cache, enough for the first screen. */
 const FIRST_PAINT_ROWS = 40
-/** After a throttling answer the sync waits this long before its next call. */
+/** The cache is read again at most this often while it changes (the walk stores a page twice a second). */
+const CACHE_READ_GAP_MS = 300
+/** After a throttling answer the walk waits about this long before its next call, and longer each time. */
 const THROTTLE_BACKOFF_MS = 60_000
 /** After another failure (not the connection: that waits for `online`). */
 const FAILURE_BACKOFF_MS = 15_000
+/** The longest wait between two tries. */
+const MAX_BACKOFF_MS = 10 * 60_000
+
+/**
+ * How long the walk waits after its `failures`-th failure in a row before it tries again; undefined for a
+ * dropped connection, which waits for the browser to be online again.
+ */
+export function retryWait(err: unknown, failures: number, random: () => number = Math.random) {
+  if (isNetworkError(err)) return undefined
+  const base = failureKind(err) === 'throttle' ? THROTTLE_BACKOFF_MS : FAILURE_BACKOFF_MS
+  return backoff(failures, base, MAX_BACKOFF_MS, random)
+}
 
 export interface ConversationListSource {
   pageId: string
@@ -59,35 +74,41 @@ export interface ConversationListState {
   unread: number
 }
 
-interface NetworkPage {
-  count: number
-  after?: string
-}
-
 export { conversationsQueryKey }
 
 /** The cache's rows of the page: the first screen's worth at once, then all of them and every change. */
-function useCachedRows(pageId: string): { rows: readonly CachedConversation[]; read: boolean } {
-  const [state, setState] = useState<{ rows: readonly CachedConversation[]; read: boolean }>({
-    rows: [],
-    read: false,
-  })
+interface CachedRows {
+  rows: readonly CachedConversation[]
+  read: boolean
+  /** When the read that gave `rows` started (performance.now()): it holds every write made before. */
+  readAt: number
+}
+
+function useCachedRows(pageId: string): CachedRows {
+  const [state, setState] = useState<CachedRows>({ rows: [], read: false, readAt: -Infinity })
   useEffect(() => {
     let live = true
     let full = false
     void readFirstConversations(pageId, FIRST_PAINT_ROWS).then((first) => {
-      if (live && !full && first.length > 0) setState({ rows: first, read: true })
+      if (live && !full && first.length > 0) setState((s) => ({ ...s, rows: first, read: true }))
     })
-    const subscription = liveQuery(() => readAllConversations(pageId)).subscribe({
-      next: (all) => {
+    const read = async () => {
+      const readAt = performance.now()
+      return { all: await readAllConversations(pageId), readAt }
+    }
+    const stop = watchTables(['conversations'], read, CACHE_READ_GAP_MS, {
+      next: ({ all, readAt }) => {
         full = true
-        if (live) setState({ rows: all, read: true })
+        // Drawn in slices the browser may interrupt for a tap or a keystroke.
+        startTransition(() =>
+          setState((s) => ({ rows: s.read ? keepUnchanged(s.rows, all) : all, read: true, readAt })),
+        )
       },
       error: (err: unknown) => console.error('the conversation cache could not be read', err),
     })
     return () => {
       live = false
-      subscription.unsubscribe()
+      stop()
     }
   }, [pageId])
   return state
@@ -115,60 +136,51 @@ export function useConversationList({
     [graph, pageId, refreshToken],
   )
 
-  const query = useInfiniteQuery({
+  const head = useQuery({
     queryKey: conversationsQueryKey(pageId),
     enabled: !!pageToken,
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }): Promise<NetworkPage> => {
-      const page = await read(pageParam, PAGE_SIZE_CONVERSATIONS, signal)
-      await storeConversations(pageId, page.data)
-      return { count: page.data.length, after: page.paging?.next ? page.paging.cursors?.after : undefined }
+    queryFn: async ({ signal }): Promise<InboxSyncState | null> => {
+      const owner = await readOwner()
+      const page = await read(undefined, PAGE_SIZE_CONVERSATIONS, signal)
+      return (await storeHead(pageId, owner, page)) ?? null
     },
-    getNextPageParam: (last) => last.after,
     staleTime: 10_000,
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
-    // A dropped connection is retried by the reconnect refetch; a throttled or refused read is not retried.
+    // The walk's one rule decides when to read again (a dropped connection: on reconnect).
     retry: false,
   })
 
-  const sync = useBackgroundSync(pageId, pageToken, read)
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query
-  const loadMore = useCallback(() => {
-    // While the sync runs it extends the list itself; the list's own pages only load when it does not.
-    if (sync.phase === 'running' || sync.phase === 'done') return
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [sync.phase, hasNextPage, isFetchingNextPage, fetchNextPage])
+  const walk = useWalk(pageId, pageToken, read, head)
 
   const [refreshing, setRefreshing] = useState(false)
-  const restartSync = sync.restart
+  const { refetch } = head
+  const restartWalk = walk.restart
   const refresh = useCallback(async () => {
     setRefreshing(true)
     try {
       await refetch()
-      restartSync()
+      restartWalk()
     } finally {
       setRefreshing(false)
     }
-  }, [refetch, restartSync])
+  }, [refetch, restartWalk])
 
   const rows = cached.rows
   const unread = useMemo(() => rows.reduce((sum, r) => sum + r.unreadCount, 0), [rows])
-  const answered = query.isSuccess || query.isError
-  const initialising = rows.length === 0 && !(cached.read && answered) && !query.isError
-  const exhausted =
-    sync.phase === 'done' || (query.isSuccess && !query.hasNextPage && sync.phase !== 'running')
+  const answered = head.isSuccess || head.isError
+  const initialising = rows.length === 0 && !(cached.read && answered) && !head.isError
   return {
     rows,
     initialising,
-    loading: query.isFetchingNextPage || (query.isPending && query.fetchStatus === 'fetching'),
-    exhausted,
-    error: query.error ?? undefined,
-    loadMore,
+    loading: head.isPending && head.fetchStatus === 'fetching',
+    // The end of the list once the walk reached it and the rows shown were read after that.
+    exhausted: walk.phase === 'done' && cached.readAt >= walk.doneAt,
+    error: head.error ?? undefined,
+    loadMore: walk.tryNow,
     refresh,
     refreshing,
-    sync: { phase: sync.phase, synced: rows.length },
+    sync: { phase: walk.phase, synced: rows.length },
     unread,
   }
 }
@@ -179,22 +191,40 @@ type Reader = (
   signal?: AbortSignal,
 ) => ReturnType<GraphClient['conversations']>
 
+interface HeadRead {
+  data: InboxSyncState | null | undefined
+  error: unknown
+  errorUpdateCount: number
+  refetch: () => Promise<unknown>
+}
+
 /**
- * Runs the page's background sync while the inbox is open with a token: stopped when the page changes, the
- * token goes (sign-out) or the inbox closes; after a dropped connection it goes on when the browser is
- * online again, after throttling or another failure after a pause.
+ * The walk from the head to the end of the list while the inbox is open with a token: stopped when the page
+ * changes, the token goes (sign-out) or the inbox closes. It starts once the head was read (and again when a
+ * head read starts a new walk); after a failure of the head or of the walk it tries again by `retryWait`.
  */
-function useBackgroundSync(
+function useWalk(
   pageId: string,
   pageToken: string | undefined,
   read: Reader,
-): { phase: SyncPhase; restart: () => void } {
+  head: HeadRead,
+): { phase: SyncPhase; doneAt: number; restart: () => void; tryNow: () => void } {
   const [storedDone, setStoredDone] = useState(false)
   const [attempt, setAttempt] = useState(0)
-  /** How the run of `attempt` ended (a run that has not ended is running). */
-  const [ended, setEnded] = useState<{ attempt: number; phase: 'done' | 'paused' }>()
-  const restart = useCallback(() => setAttempt((n) => n + 1), [])
+  /** How the run of `run` ended (a run that has not ended is running). */
+  const [ended, setEnded] = useState<{ run: string; phase: 'done' | 'paused'; at: number }>()
+  /** Failures in a row (of the head and of the walk): the next wait grows with them. */
+  const failures = useRef(0)
+  /** Tries again at once, while the walk waits after a failure that was not throttling. */
+  const early = useRef<(() => void) | undefined>(undefined)
+  const restart = useCallback(() => {
+    failures.current = 0
+    setAttempt((n) => n + 1)
+  }, [])
+  const tryNow = useCallback(() => early.current?.(), [])
   const hasToken = !!pageToken
+  const started = head.data === undefined ? undefined : (head.data?.startedAt ?? 0)
+  const run = `${pageId}:${started}:${attempt}`
 
   useEffect(() => {
     let live = true
@@ -204,11 +234,33 @@ function useBackgroundSync(
     }
   }, [pageId])
 
+  /** Waits by the rule after `err`, then calls `again`; returns what cancels the wait. */
+  const wait = useCallback((err: unknown, again: () => void) => {
+    failures.current += 1
+    const ms = retryWait(err, failures.current)
+    if (ms === undefined) {
+      window.addEventListener('online', again, { once: true })
+      return () => window.removeEventListener('online', again)
+    }
+    const timer = setTimeout(again, ms)
+    if (failureKind(err) !== 'throttle') early.current = again
+    return () => {
+      clearTimeout(timer)
+      early.current = undefined
+    }
+  }, [])
+
+  // A head read that failed (not for the connection: that is read again on reconnect) is read again.
+  const { error: headError, errorUpdateCount, refetch } = head
   useEffect(() => {
-    if (!hasToken) return
+    if (!hasToken || !headError || isNetworkError(headError)) return
+    return wait(headError, () => void refetch())
+  }, [hasToken, headError, errorUpdateCount, refetch, wait])
+
+  useEffect(() => {
+    if (!hasToken || started === undefined) return
     const controller = new AbortController()
-    let retry: ReturnType<typeof setTimeout> | undefined
-    const again = () => setAttempt((n) => n + 1)
+    let cancel: (() => void) | undefined
     runConversationSync(pageId, {
       // The reader takes its turn at the page's conversations endpoint (pacer.ts) itself.
       fetchPage: (after) => read(after, SYNC_PAGE_SIZE, controller.signal),
@@ -216,35 +268,32 @@ function useBackgroundSync(
       signal: controller.signal,
     }).then(
       (state) => {
-        if (!controller.signal.aborted) setEnded({ attempt, phase: state.done ? 'done' : 'paused' })
+        if (controller.signal.aborted) return
+        if (state.done) failures.current = 0
+        setEnded({ run, phase: state.done ? 'done' : 'paused', at: performance.now() })
       },
       (err: unknown) => {
         if (controller.signal.aborted) return
-        setEnded({ attempt, phase: 'paused' })
-        if (isNetworkError(err)) window.addEventListener('online', again, { once: true })
-        else
-          retry = setTimeout(
-            again,
-            failureKind(err) === 'throttle' ? THROTTLE_BACKOFF_MS : FAILURE_BACKOFF_MS,
-          )
+        setEnded({ run, phase: 'paused', at: performance.now() })
+        cancel = wait(err, () => setAttempt((n) => n + 1))
       },
     )
     return () => {
       controller.abort()
-      clearTimeout(retry)
-      window.removeEventListener('online', again)
+      cancel?.()
     }
-  }, [pageId, hasToken, read, attempt])
+  }, [pageId, hasToken, read, started, run, wait])
 
   const phase: SyncPhase =
-    ended?.attempt === attempt
+    ended?.run === run
       ? ended.phase
-      : storedDone
+      : head.data?.done || storedDone
         ? 'done'
         : hasToken
           ? 'running'
           : ended
             ? 'paused'
             : 'idle'
-  return { phase, restart }
+  const doneAt = ended?.run === run && ended.phase === 'done' ? ended.at : -Infinity
+  return { phase, doneAt, restart, tryNow }
 }

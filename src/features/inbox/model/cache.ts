@@ -3,6 +3,10 @@ import { Dexie } from 'dexie'
 import { type CachedConversation, db } from '../../../shared/db/db.ts'
 import type { Conversation } from '../../../shared/graph/types.ts'
 import { conversationKey, toCachedConversation } from './conversation.ts'
+import { yieldToMain } from './main-thread.ts'
+
+/** Rows read in one piece: a piece costs a few milliseconds of a slow phone's main thread. */
+const ROWS_READ_PER_PIECE = 100
 
 function newestFirst(pageId: string) {
   return db.conversations
@@ -16,8 +20,56 @@ export function readFirstConversations(pageId: string, limit: number): Promise<C
   return newestFirst(pageId).limit(limit).toArray()
 }
 
-export function readAllConversations(pageId: string): Promise<CachedConversation[]> {
-  return newestFirst(pageId).toArray()
+/**
+ * Every row of the page, newest first, read in pieces with the main thread given back between them (the keys
+ * first, from the index alone). A row deleted between the pieces is left out; the next read has it gone.
+ */
+export async function readAllConversations(pageId: string): Promise<CachedConversation[]> {
+  return readInPieces((await newestFirst(pageId).primaryKeys()) as string[])
+}
+
+/** The rows of `keys`, in their order, read in pieces with the main thread given back between them. */
+export async function readInPieces(keys: readonly string[]): Promise<CachedConversation[]> {
+  const rows: CachedConversation[] = []
+  for (let i = 0; i < keys.length; i += ROWS_READ_PER_PIECE) {
+    if (i > 0) await yieldToMain()
+    for (const row of await db.conversations.bulkGet(keys.slice(i, i + ROWS_READ_PER_PIECE)))
+      if (row) rows.push(row)
+  }
+  return rows
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+function sameRow(a: CachedConversation, b: CachedConversation): boolean {
+  const keys = Object.keys(a) as (keyof CachedConversation)[]
+  return keys.length === Object.keys(b).length && keys.every((k) => sameValue(a[k], b[k]))
+}
+
+/**
+ * The rows read again, with each row that did not change kept as the object shown before (and the list
+ * itself when nothing changed): what is drawn from an unchanged row is not drawn again.
+ */
+export function keepUnchanged(
+  before: readonly CachedConversation[],
+  after: readonly CachedConversation[],
+): readonly CachedConversation[] {
+  const known = new Map(before.map((r) => [r.key, r]))
+  let changed = before.length !== after.length
+  const rows = after.map((row, i) => {
+    const old = known.get(row.key)
+    if (old && sameRow(old, row)) {
+      if (before[i] !== old) changed = true
+      return old
+    }
+    changed = true
+    return row
+  })
+  return changed ? rows : before
 }
 
 /** Upserts a page of conversations, keeping what earlier reads learnt about the customer's last message. */

@@ -109,7 +109,9 @@ export function sameNameTells(rows: readonly CachedConversation[]): Map<string, 
   const byName = new Map<string, CachedConversation[]>()
   for (const row of rows) {
     const key = row.customerName.trim().toLocaleLowerCase()
-    byName.set(key, [...(byName.get(key) ?? []), row])
+    const group = byName.get(key)
+    if (group) group.push(row)
+    else byName.set(key, [row])
   }
   const tells = new Map<string, string>()
   for (const group of byName.values()) {

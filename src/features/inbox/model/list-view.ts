@@ -77,11 +77,25 @@ export function toInboxRow(row: CachedConversation, state: ConversationState | u
   return out
 }
 
+/** Each cached row's list row, for as long as neither the row nor its state changes. */
+const joined = new WeakMap<CachedConversation, { state: ConversationState | undefined; row: InboxRow }>()
+
+/**
+ * The list's rows. A row whose cached conversation and state are the same objects as last time is the same
+ * list row as last time, so the list does not draw it again.
+ */
 export function toInboxRows(
   rows: readonly CachedConversation[],
   states: ReadonlyMap<string, ConversationState> | undefined,
 ): InboxRow[] {
-  return rows.map((r) => toInboxRow(r, states?.get(r.customerId)))
+  return rows.map((r) => {
+    const state = states?.get(r.customerId)
+    const known = joined.get(r)
+    if (known && known.state === state) return known.row
+    const row = toInboxRow(r, state)
+    joined.set(r, { state, row })
+    return row
+  })
 }
 
 /** The window's time left shows on a row when under this. */

@@ -3,10 +3,11 @@
  * per page (their sum). The list, the page's sidebar and the home cards all read them from here, so a change
  * made by anyone (opening a conversation, a live message arriving) shows everywhere at once.
  */
-import { liveQuery, type Observable } from 'dexie'
 import { db, type InboxSyncState } from '../../../shared/db/db.ts'
 import type { LocalUnread } from '../../../shared/live/unread.ts'
+import { readInPieces } from './cache.ts'
 import { conversationKey } from './conversation.ts'
+import { type Watch, watchTables } from './main-thread.ts'
 
 /**
  * One more unread message (or `by`) in a cached conversation, e.g. a live customer message that arrived
@@ -58,16 +59,10 @@ export async function pendingSeen(pageId: string): Promise<{ id: string; custome
   return rows.map((row) => ({ id: row.id, customerId: row.customerId }))
 }
 
-/** Unread messages over a page's cached conversations. */
+/** Unread messages over a page's cached conversations (read in pieces: a large page is thousands of rows). */
 export async function pageUnreadCount(pageId: string): Promise<number> {
-  let sum = 0
-  await db.conversations
-    .where('pageId')
-    .equals(pageId)
-    .each((row) => {
-      sum += row.unreadCount
-    })
-  return sum
+  const keys = (await db.conversations.where('pageId').equals(pageId).primaryKeys()) as string[]
+  return (await readInPieces(keys)).reduce((sum, row) => sum + row.unreadCount, 0)
 }
 
 /** What the device knows of a page's unread messages: the cache's sum, and whether it holds the whole page. */
@@ -75,21 +70,33 @@ async function localUnread(pageId: string, sync?: InboxSyncState): Promise<Local
   return { cached: await pageUnreadCount(pageId), whole: !!(sync?.done || sync?.whole) }
 }
 
+/** The counts are read again at most this often while the cache changes (the walk stores pages quickly). */
+const UNREAD_READ_GAP_MS = 500
+
+async function readPagesUnread(): Promise<Record<string, LocalUnread>> {
+  const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
+  const pages = new Set([
+    ...syncs.keys(),
+    ...((await db.conversations.orderBy('pageId').uniqueKeys()) as string[]),
+  ])
+  const counts: Record<string, LocalUnread> = {}
+  for (const pageId of pages) counts[pageId] = await localUnread(pageId, syncs.get(pageId))
+  return counts
+}
+
 /**
  * What the device knows of the unread messages of every page it has conversations or a sync of, kept current
- * as the cache changes; `pageUnread` (src/shared/live/unread.ts) makes it the page's count.
+ * as the cache changes (a burst of changes is read once); `pageUnread` (src/shared/live/unread.ts) makes it
+ * the page's count.
  */
-export function watchPagesUnread(): Observable<Record<string, LocalUnread>> {
-  return liveQuery(async () => {
-    const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
-    const pages = new Set([
-      ...syncs.keys(),
-      ...((await db.conversations.orderBy('pageId').uniqueKeys()) as string[]),
-    ])
-    const counts: Record<string, LocalUnread> = {}
-    for (const pageId of pages) counts[pageId] = await localUnread(pageId, syncs.get(pageId))
-    return counts
-  })
+export function watchPagesUnread() {
+  return {
+    subscribe(observer: ((value: Record<string, LocalUnread>) => void) | Watch<Record<string, LocalUnread>>) {
+      const watch = typeof observer === 'function' ? { next: observer, error: () => undefined } : observer
+      const stop = watchTables(['conversations', 'inboxSync'], readPagesUnread, UNREAD_READ_GAP_MS, watch)
+      return { unsubscribe: stop }
+    },
+  }
 }
 
 /**
