@@ -1,6 +1,6 @@
 import type { LinguiConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
-import { locales, sourceLocale } from './src/shared/constants/locales.ts'
+import { locales, sourceLocale } from './src/core/constants/locales.ts'
 
 /**
  * One catalog per area (start, app, inbox, bulk, marketing, pwa) so each area's strings are translated and reviewed on their own.

@@ -19,6 +19,7 @@ export default defineConfig({
           include: [
             'src/server/**/*.test.ts',
             'src/sandbox/**/*.test.ts',
+            'src/core/**/*.node.test.ts',
             'src/shared/**/*.node.test.ts',
             'scripts/**/*.test.ts',
             'tests/integration/**/*.test.ts',
@@ -41,9 +42,11 @@ export default defineConfig({
             'src/i18n/**/*.test.{ts,tsx}',
             'src/worker/**/*.test.ts',
             'src/sw/**/*.test.ts',
+            'src/core/**/*.test.{ts,tsx}',
+            'src/device/**/*.test.{ts,tsx}',
             'src/shared/**/*.test.{ts,tsx}',
           ],
-          exclude: ['src/shared/**/*.node.test.ts'],
+          exclude: ['src/core/**/*.node.test.ts', 'src/shared/**/*.node.test.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

@@ -23,8 +23,8 @@ export const SIGNED_IN_ROOTS = [
   '/src/shared/api/pages.ts',
   '/src/shared/api/messages.ts',
   '/src/shared/api/upload.ts',
-  '/src/shared/format/dates.ts',
-  '/src/shared/policy/window.ts',
+  '/src/core/format/dates.ts',
+  '/src/core/policy/window.ts',
 ]
 /**
  * The shared areas' index modules mostly re-export modules the start-up chunks already hold; left alone each

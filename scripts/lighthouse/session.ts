@@ -2,7 +2,7 @@
  * A signed-in demo user for the audit, as after the login dialog: the sandbox's own login session (so the
  * social login status answers "connected" and the page tokens load), the product login, the terms accepted.
  */
-import { REQUIRED_PERMISSIONS, SESSION_COOKIE } from '../../src/shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS, SESSION_COOKIE } from '../../src/core/constants/limits.ts'
 import { SESSION_COOKIE as SANDBOX_SESSION_COOKIE } from '../../src/sandbox/dialog/routes.ts'
 
 export interface AuditCookie {

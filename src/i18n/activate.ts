@@ -7,7 +7,7 @@
  */
 import { i18n, type Messages } from '@lingui/core'
 import { messages as englishStart } from '../locales/en/start.po'
-import { type LocaleCode, localeDir } from '../shared/constants/locales.ts'
+import { type LocaleCode, localeDir } from '../core/constants/locales.ts'
 import { LOCALE_SETTING } from './detect.ts'
 
 /** The catalogs besides `start`, one per area of the interface (lingui.config.ts). */

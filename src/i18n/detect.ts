@@ -1,5 +1,5 @@
 /** Chooses the interface language: the user's own choice, else the browser's languages, else English. */
-import { type LocaleCode, isLocaleCode, sourceLocale } from '../shared/constants/locales.ts'
+import { type LocaleCode, isLocaleCode, sourceLocale } from '../core/constants/locales.ts'
 
 export const LOCALE_SETTING = 'pagecast-locale'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { SendRequest } from '../shared/graph/types.ts'
+import type { SendRequest } from '../core/graph/types.ts'
 import { startSandbox, type TestSandbox } from './test-support.ts'
 import type { DemoConversation } from './state/demo.ts'
 

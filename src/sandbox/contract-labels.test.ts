@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../core/constants/limits.ts'
 import { DEMO_LABELS } from './state/labels.ts'
 import { startSandbox, type TestSandbox, VERSION } from './test-support.ts'
 

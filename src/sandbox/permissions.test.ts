@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../core/constants/limits.ts'
 import { startSandbox, type TestSandbox } from './test-support.ts'
 
 let sb: TestSandbox

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { SendRequest } from '../shared/graph/types.ts'
-import { splitByWindow } from '../shared/policy/messaging.ts'
-import { conversationCustomerMessageAt } from '../shared/policy/window.ts'
+import type { SendRequest } from '../core/graph/types.ts'
+import { splitByWindow } from '../core/policy/messaging.ts'
+import { conversationCustomerMessageAt } from '../core/policy/window.ts'
 import type { DemoConversation } from './state/demo.ts'
 import { startSandbox } from './test-support.ts'
 

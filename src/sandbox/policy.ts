@@ -6,7 +6,7 @@
  * - legacy: the three tags are accepted whatever the window.
  * Blocked customers answer 551/1545041; `can_reply:false` conversations answer 200/1545041.
  */
-import { isLegacyTag } from '../shared/policy/tags.ts'
+import { isLegacyTag } from '../core/policy/tags.ts'
 import { errors, type SandboxGraphError } from './graph-error.ts'
 import type { DemoConversation } from './state/demo.ts'
 

@@ -1,8 +1,8 @@
 /** Starts a sandbox on a free port for contract tests and gives a Graph client pointed at it. */
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createGraphClient } from '../shared/graph/client.ts'
-import type { GraphClient } from '../shared/graph/types.ts'
-import { REQUIRED_PERMISSIONS } from '../shared/constants/limits.ts'
+import { createGraphClient } from '../core/graph/client.ts'
+import type { GraphClient } from '../core/graph/types.ts'
+import { REQUIRED_PERMISSIONS } from '../core/constants/limits.ts'
 import { sandboxPlugin, type SandboxOptions } from './app.ts'
 import {
   demoConversations,

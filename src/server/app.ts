@@ -22,7 +22,7 @@ import { installSecurityHeaders } from './http/security.ts'
 import { installStatic } from './http/static.ts'
 import { type DemoSeed, seedDemo } from './repo/demo.ts'
 import type { SubscriptionRow } from './repo/subscriptions.ts'
-import type { PushPayload } from '../shared/contracts/push.ts'
+import type { PushPayload } from '../core/contracts/push.ts'
 import { paymentProvider } from './payments/select.ts'
 import {
   type CustomerMessageEvent,
@@ -60,13 +60,13 @@ import { handoverRoutes } from './routes/handover.ts'
 import { marketingJobRoutes } from './routes/marketing-jobs.ts'
 import { activeSubscriberToken } from './repo/marketing.ts'
 import type { MarketingJobGraph } from './bulk/marketing.ts'
-import { createMarketingGraph } from '../shared/graph/marketing.ts'
+import { createMarketingGraph } from '../core/graph/marketing.ts'
 import { scheduledRoutes } from './routes/scheduled.ts'
 import { startScheduled } from './bulk/scheduled.ts'
 import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
 import { startJobQueue } from './bulk/queue.ts'
 import type { OwnerNotifier, ServerSenderDeps } from './bulk/server-sender.ts'
-import { createGraphClient } from '../shared/graph/client.ts'
+import { createGraphClient } from '../core/graph/client.ts'
 
 export interface BuildOptions {
   config: ServerConfig

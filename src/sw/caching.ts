@@ -4,7 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { PICTURE_CACHE, UPLOAD_CACHE } from '../shared/constants/caches.ts'
+import { PICTURE_CACHE, UPLOAD_CACHE } from '../core/constants/caches.ts'
 import {
   isDataRequest,
   isEventStream,

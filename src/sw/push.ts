@@ -7,7 +7,7 @@
  * with the subscription (a service worker cannot read the language chosen in the app), so this file holds
  * no strings of its own.
  */
-import type { PushPayload } from '../shared/contracts/push.ts'
+import type { PushPayload } from '../core/contracts/push.ts'
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png'
 /** White on transparent: Android draws the badge as a mask in the status bar. */

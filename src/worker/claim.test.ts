@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimNext, type Claim } from './claim.ts'
-import { backToPending, skipRest } from '../shared/bulk/job-steps.ts'
+import { backToPending, skipRest } from '../device/bulk/job-steps.ts'
 import {
   chunks,
   claimLease,
@@ -8,10 +8,10 @@ import {
   recipients,
   writeJob,
   type RecipientRecord,
-} from '../shared/bulk/records.ts'
+} from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
-import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
-import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './fakes.test-kit.ts'
+import { syncRecipients } from '../device/bulk/sync-recipients.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 

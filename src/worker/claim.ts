@@ -3,9 +3,9 @@
  * lease and state check: a stale holder, a paused or cancelled job, or a stop for the allowance is seen before
  * anything is written, and a recipient is never sent without its `sending` row on disk first.
  */
-import { db } from '../shared/db/db.ts'
-import type { SendMode } from '../shared/bulk/allowance.ts'
-import { deviceMaySend } from '../shared/bulk/core/kinds.ts'
+import { db } from '../device/db/db.ts'
+import type { SendMode } from '../core/bulk/allowance.ts'
+import { deviceMaySend } from '../core/bulk/kinds.ts'
 import {
   CHUNK_SIZE,
   chunks,
@@ -20,7 +20,7 @@ import {
   type JobRecord,
   type RecipientChunk,
   type RecipientRecord,
-} from '../shared/bulk/records.ts'
+} from '../device/bulk/records.ts'
 
 export type Claim =
   /** The job is gone, another holder took it, or it is no longer runnable: the loop reads it again. */

@@ -3,10 +3,10 @@
  * The sender worker: wires the tab's settings (tokens in memory only), the progress channel and the
  * `online` event to the sender. All logic lives in the modules it imports.
  */
-import { createSenderApi } from '../shared/bulk/api-port.ts'
-import { createGraphClient } from '../shared/graph/client.ts'
-import { broadcastChannel, bulkMessage, isBulkMessage, type SenderSettings } from '../shared/bulk/protocol.ts'
-import type { Subscription } from '../shared/bulk/ports.ts'
+import { createSenderApi } from '../device/bulk/api-port.ts'
+import { createGraphClient } from '../core/graph/client.ts'
+import { broadcastChannel, bulkMessage, isBulkMessage, type SenderSettings } from '../device/bulk/protocol.ts'
+import type { Subscription } from '../core/bulk/ports.ts'
 import { startSender } from './sender.ts'
 import { createWaker } from './waker.ts'
 

@@ -1,10 +1,10 @@
 /** The side effects of a run: states written and published, the server told, touches flushed. */
-import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bulk/core/pacer.ts'
-import { setJobState } from '../shared/bulk/job-steps.ts'
-import { bulkMessage } from '../shared/bulk/protocol.ts'
-import { jobs, type JobRecord } from '../shared/bulk/records.ts'
+import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../core/bulk/pacer.ts'
+import { setJobState } from '../device/bulk/job-steps.ts'
+import { bulkMessage } from '../device/bulk/protocol.ts'
+import { jobs, type JobRecord } from '../device/bulk/records.ts'
 import type { RunDeps, Streaks } from './run-deps.ts'
-import { flushTouches, type FlushResult } from '../shared/bulk/touch-outbox.ts'
+import { flushTouches, type FlushResult } from '../device/bulk/touch-outbox.ts'
 
 export async function pauseOffline(deps: RunDeps, job: JobRecord, streaks: Streaks) {
   streaks.offline++

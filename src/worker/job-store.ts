@@ -1,19 +1,19 @@
 /**
- * A bulk job in IndexedDB as the one sender (shared/bulk/core/machine.ts) runs it on this device: the job's
+ * A bulk job in IndexedDB as the one sender (core/bulk/machine.ts) runs it on this device: the job's
  * row (its lease epoch, the persisted pacing wait), the recipients' state rows (the write-ahead `sending`, the
  * result with its queued touch in one transaction), each state change published to the tabs.
  */
 import { Dexie } from 'dexie'
-import { sendMode } from '../shared/bulk/allowance.ts'
-import type { JobStore, MachineJob } from '../shared/bulk/core/machine.ts'
-import { backToPending, recordResult, skipRest } from '../shared/bulk/job-steps.ts'
+import { sendMode } from '../core/bulk/allowance.ts'
+import type { JobStore, MachineJob } from '../core/bulk/machine.ts'
+import { backToPending, recordResult, skipRest } from '../device/bulk/job-steps.ts'
 import {
   firstInState,
   jobs,
   recipients,
   type JobRecord,
   type RecipientRecord,
-} from '../shared/bulk/records.ts'
+} from '../device/bulk/records.ts'
 import { claimNext, type ClaimMemory } from './claim.ts'
 import { publish, setAndPublish } from './job-effects.ts'
 import type { RunDeps, Streaks } from './run-deps.ts'

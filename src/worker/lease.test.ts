@@ -4,9 +4,9 @@
  * the server does not carry it on.
  */
 import { beforeEach, expect, it } from 'vitest'
-import { claimLease, jobs } from '../shared/bulk/records.ts'
+import { claimLease, jobs } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
-import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './fakes.test-kit.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 

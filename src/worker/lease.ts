@@ -4,11 +4,11 @@
  * by each reservation, and checked before every send, which starts only with a safe margin of the lease left.
  * Lost (the server took the job after a lapse, another device holds it), the run sends nothing more.
  */
-import { adopt } from '../shared/bulk/handover.ts'
-import { heartbeatEvery, LEASE_MS, maySend } from '../shared/bulk/core/lease.ts'
-import type { LeaseOutcome, ServerRecipient } from '../shared/bulk/ports.ts'
-import { jobs, type JobRecord, type RecipientRecord } from '../shared/bulk/records.ts'
-import { db } from '../shared/db/db.ts'
+import { adopt } from '../device/bulk/handover.ts'
+import { heartbeatEvery, LEASE_MS, maySend } from '../core/bulk/lease.ts'
+import type { LeaseOutcome, ServerRecipient } from '../core/bulk/ports.ts'
+import { jobs, type JobRecord, type RecipientRecord } from '../device/bulk/records.ts'
+import { db } from '../device/db/db.ts'
 import type { RunDeps } from './run-deps.ts'
 
 const HOLDER = 'lease-holder'

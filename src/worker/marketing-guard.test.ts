@@ -2,14 +2,14 @@
  * Marketing messages are sent by the server only: the browser's worker never sends a recipient whose way is
  * marketing (it pauses the job before writing anything for them), and an opt-in job sends the opt-in request.
  */
-import { BROADCAST_METADATA } from '../shared/contracts/conversation-states.ts'
+import { BROADCAST_METADATA } from '../core/contracts/conversation-states.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { audienceOf, claimLease, jobs, recipients, writeJob } from '../shared/bulk/records.ts'
-import { jobRecord } from '../shared/bulk/fakes.test-kit.ts'
-import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
-import type { SendRequest } from '../shared/graph/types.ts'
+import { audienceOf, claimLease, jobs, recipients, writeJob } from '../device/bulk/records.ts'
+import { jobRecord } from '../device/testing/bulk-fakes.ts'
+import { syncRecipients } from '../device/bulk/sync-recipients.ts'
+import type { SendRequest } from '../core/graph/types.ts'
 import { runJob, SERVER_ONLY } from './run-job.ts'
-import { FakeApi, FakeGraph, makeDeps, resetDb } from './fakes.test-kit.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 

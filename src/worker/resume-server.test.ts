@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { claimLease, jobs, recipients } from '../shared/bulk/records.ts'
+import { claimLease, jobs, recipients } from '../device/bulk/records.ts'
 import { rebuildMissingJobs } from './resume-server.ts'
 import { runJob } from './run-job.ts'
-import { FakeApi, FakeGraph, makeDeps, PAGE, resetDb } from './fakes.test-kit.ts'
+import { FakeApi, FakeGraph, makeDeps, PAGE, resetDb } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 

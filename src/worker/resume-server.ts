@@ -10,8 +10,8 @@ import {
   type AudienceMember,
   type JobRecord,
   type RecipientRecord,
-} from '../shared/bulk/records.ts'
-import type { OpenServerJob, SenderApi, ServerRecipient } from '../shared/bulk/ports.ts'
+} from '../device/bulk/records.ts'
+import type { OpenServerJob, SenderApi, ServerRecipient } from '../core/bulk/ports.ts'
 
 /** Untouched recipients this close after the last touched one may have been sent before the touch. */
 export const UNCERTAIN_TAIL = 5

@@ -1,7 +1,7 @@
 /** What a running job needs from outside, and the bookkeeping of one run. */
-import type { BulkChannel, BulkMessage } from '../shared/bulk/protocol.ts'
-import type { Recorded } from '../shared/bulk/job-steps.ts'
-import type { SenderApi, SenderGraph, Subscription } from '../shared/bulk/ports.ts'
+import type { BulkChannel, BulkMessage } from '../device/bulk/protocol.ts'
+import type { Recorded } from '../device/bulk/job-steps.ts'
+import type { SenderApi, SenderGraph, Subscription } from '../core/bulk/ports.ts'
 
 export interface RunDeps {
   graph: SenderGraph

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { claimLease, jobs, outbox, recipients } from '../shared/bulk/records.ts'
+import { claimLease, jobs, outbox, recipients } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
 import {
   FakeApi,
@@ -9,8 +9,8 @@ import {
   resetDb,
   seedJob,
   subscription,
-} from './fakes.test-kit.ts'
-import { BRANDED_FOOTER } from '../shared/bulk/allowance.ts'
+} from './testing/fakes.ts'
+import { BRANDED_FOOTER } from '../core/bulk/allowance.ts'
 
 beforeEach(resetDb)
 

@@ -1,16 +1,16 @@
 /**
  * One job on this device (docs/architecture.md#a-bulk-job-end-to-end), run by the one sender both sides share
- * (shared/bulk/core/machine.ts) against IndexedDB (job-store.ts). What is the device's own stays here: the
+ * (core/bulk/machine.ts) against IndexedDB (job-store.ts). What is the device's own stays here: the
  * queued touches delivered to the server and the allowance they answer, the page token asked of the tabs,
  * the lease held over the network, the progress published to the tabs, and a marketing job left to the server.
  */
-import { deviceSends } from '../shared/bulk/core/kinds.ts'
-import { runMachine, type MachineEnd, type MachinePorts, type Next } from '../shared/bulk/core/machine.ts'
-import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../shared/bulk/core/pacer.ts'
-import { bulkMessage } from '../shared/bulk/protocol.ts'
-import type { RecipientRecord } from '../shared/bulk/records.ts'
-import { syncRecipients } from '../shared/bulk/sync-recipients.ts'
-import { deliverTouch, settleAcknowledged } from '../shared/bulk/touch-outbox.ts'
+import { deviceSends } from '../core/bulk/kinds.ts'
+import { runMachine, type MachineEnd, type MachinePorts, type Next } from '../core/bulk/machine.ts'
+import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../core/bulk/pacer.ts'
+import { bulkMessage } from '../device/bulk/protocol.ts'
+import type { RecipientRecord } from '../device/bulk/records.ts'
+import { syncRecipients } from '../device/bulk/sync-recipients.ts'
+import { deliverTouch, settleAcknowledged } from '../device/bulk/touch-outbox.ts'
 import { applyFlush, flushAndApply, pauseOffline, publish, setAndPublish, tellServer } from './job-effects.ts'
 import { deviceJobStore, isStorageError, type DeviceJob } from './job-store.ts'
 import { JobLease, type Hold } from './lease.ts'

@@ -1,14 +1,9 @@
-/** The senders' shared cases (shared/bulk/core/sender-cases.test-kit.ts) on the device's store, IndexedDB. */
+/** The senders' shared cases (core/testing/sender-cases.ts) on the device's store, IndexedDB. */
 import { beforeEach, expect, it } from 'vitest'
-import {
-  caseClock,
-  senderCases,
-  ScriptedGraph,
-  type CaseStore,
-} from '../shared/bulk/core/sender-cases.test-kit.ts'
-import { claimLease, jobs } from '../shared/bulk/records.ts'
+import { caseClock, senderCases, ScriptedGraph, type CaseStore } from '../core/testing/sender-cases.ts'
+import { claimLease, jobs } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
-import { FakeApi, makeDeps, PAGE, resetDb, seedJob } from './fakes.test-kit.ts'
+import { FakeApi, makeDeps, PAGE, resetDb, seedJob } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { jobs } from '../shared/bulk/records.ts'
+import { jobs } from '../device/bulk/records.ts'
 import { startSender } from './sender.ts'
-import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './fakes.test-kit.ts'
+import { FakeApi, FakeGraph, makeDeps, resetDb, seedJob } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 

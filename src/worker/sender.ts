@@ -2,11 +2,11 @@
  * The sender of a browser profile: it holds the `bulk-sender` Web Lock for as long as its tab lives, so
  * exactly one sender works at a time and another tab's sender takes over the moment this one goes away.
  */
-import { bulkMessage, SENDER_LOCK } from '../shared/bulk/protocol.ts'
-import { claimLease, jobs, runnableJobs } from '../shared/bulk/records.ts'
+import { bulkMessage, SENDER_LOCK } from '../device/bulk/protocol.ts'
+import { claimLease, jobs, runnableJobs } from '../device/bulk/records.ts'
 import { runJob, type RunDeps, type RunOutcome } from './run-job.ts'
 import { rebuildMissingJobs } from './resume-server.ts'
-import { flushTouches } from '../shared/bulk/touch-outbox.ts'
+import { flushTouches } from '../device/bulk/touch-outbox.ts'
 
 /** With nothing to do the sender looks again this often, besides being woken by a new job. */
 export const IDLE_POLL_MS = 5_000

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOKEN_RETRY_BASE_MS } from '../shared/constants/limits.ts'
-import { claimLease, jobs } from '../shared/bulk/records.ts'
+import { TOKEN_RETRY_BASE_MS } from '../core/constants/limits.ts'
+import { claimLease, jobs } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
-import { FakeApi, FakeGraph, makeDeps, PAGE, resetDb, seedJob } from './fakes.test-kit.ts'
-import { NO_PAGE_TOKEN } from '../shared/bulk/protocol.ts'
+import { FakeApi, FakeGraph, makeDeps, PAGE, resetDb, seedJob } from './testing/fakes.ts'
+import { NO_PAGE_TOKEN } from '../device/bulk/protocol.ts'
 
 beforeEach(resetDb)
 

@@ -4,11 +4,11 @@
  * flood the network. When a tab answered that the accounts list has no token for the page, the card says to
  * reconnect it. A token arriving (a refresh, a new login) or the owner pausing and resuming ends the wait.
  */
-import { TOKEN_RETRY_BASE_MS, TOKEN_RETRY_MAX_MS } from '../shared/constants/limits.ts'
+import { TOKEN_RETRY_BASE_MS, TOKEN_RETRY_MAX_MS } from '../core/constants/limits.ts'
 import { setAndPublish } from './job-effects.ts'
-import { backoff } from '../shared/bulk/core/pacer.ts'
-import { bulkMessage, NO_PAGE_TOKEN } from '../shared/bulk/protocol.ts'
-import type { JobRecord } from '../shared/bulk/records.ts'
+import { backoff } from '../core/bulk/pacer.ts'
+import { bulkMessage, NO_PAGE_TOKEN } from '../device/bulk/protocol.ts'
+import type { JobRecord } from '../device/bulk/records.ts'
 import type { RunDeps, Streaks } from './run-deps.ts'
 
 export async function waitForToken(deps: RunDeps, job: JobRecord, streaks: Streaks): Promise<void> {

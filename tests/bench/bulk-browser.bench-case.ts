@@ -10,7 +10,7 @@ import {
   type AudienceMember,
   type JobRecord,
   type RecipientRecord,
-} from '../../src/shared/bulk/records.ts'
+} from '../../src/device/bulk/records.ts'
 import { runJob } from '../../src/worker/run-job.ts'
 import {
   FakeApi,
@@ -20,7 +20,7 @@ import {
   resetDb,
   seedJob,
   subscription,
-} from '../../src/worker/fakes.test-kit.ts'
+} from '../../src/worker/testing/fakes.ts'
 
 const N = 100_000
 const PIPELINE_N = 2_000

@@ -5,8 +5,8 @@
  * of the scheduler's own cost), the peak memory, and the wall time. Figures, not a timed test.
  */
 import { loadavg } from 'node:os'
-import { conversationCustomerMessageAt } from '../../src/shared/policy/window.ts'
-import { isInsideWindow } from '../../src/shared/policy/messaging.ts'
+import { conversationCustomerMessageAt } from '../../src/core/policy/window.ts'
+import { isInsideWindow } from '../../src/core/policy/messaging.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { DEMO_SEED, pageTokenOf, signInDemo, startSandboxStack } from '../integration/support/stack.ts'
 

@@ -14,7 +14,7 @@ test('consecutive bulk sends are never closer than the 800 ms of the pacing, and
   const gaps = times.slice(1).map((t, i) => t - times[i]!)
   console.log(`pacing gaps (ms): ${gaps.join(', ')}`)
   // Only the lower bound is judged here: a busy machine can lengthen a gap but never shorten it. That each wait
-  // is drawn between 800 and 1500 ms is proven without a clock in src/shared/bulk/core/pacer.test.ts (the draw).
+  // is drawn between 800 and 1500 ms is proven without a clock in src/core/bulk/pacer.test.ts (the draw).
   for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(800)
   // Random waits, not a fixed one: uniform draws over 700 ms spread by more than 100 ms all but surely.
   expect(Math.max(...gaps) - Math.min(...gaps)).toBeGreaterThan(100)

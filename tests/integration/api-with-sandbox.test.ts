@@ -4,7 +4,7 @@
  * sandbox's checkout page that activates the plan through the signed webhook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../src/core/constants/limits.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import {
   DEMO_SEED,

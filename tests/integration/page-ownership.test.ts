@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../src/shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../src/core/constants/limits.ts'
 import { sandboxPlugin } from '../../src/sandbox/app.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { buildApp } from '../../src/server/app.ts'

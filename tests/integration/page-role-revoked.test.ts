@@ -8,8 +8,8 @@
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { conversationCustomerMessageAt } from '../../src/shared/policy/window.ts'
-import { isInsideWindow } from '../../src/shared/policy/messaging.ts'
+import { conversationCustomerMessageAt } from '../../src/core/policy/window.ts'
+import { isInsideWindow } from '../../src/core/policy/messaging.ts'
 import type { RecordedPush } from '../../src/sandbox/push/service.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import {

@@ -11,7 +11,7 @@ import { BrandedBanner } from '../../features/subscription/components/branded-ba
 import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
 import { useClientConfig } from '../../shared/config/client-config.ts'
 import { storedReferral } from '../../shared/session/referral.ts'
-import type { Account } from '../../shared/graph/types.ts'
+import type { Account } from '../../core/graph/types.ts'
 import { type SessionState, useSession } from '../../shared/session/store.ts'
 import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'

@@ -8,8 +8,8 @@ import { storeConversations } from '../../features/inbox/model/cache.ts'
 import { markConversationSeen } from '../../features/inbox/model/unread.ts'
 import { dispatchLiveEvent } from '../../features/live/model/dispatch.ts'
 import { parseLiveEvent, type LiveEvent } from '../../features/live/model/events.ts'
-import { db } from '../../shared/db/db.ts'
-import type { Conversation } from '../../shared/graph/types.ts'
+import { db } from '../../device/db/db.ts'
+import type { Conversation } from '../../core/graph/types.ts'
 
 const PAGE = 'p1'
 const KEY = `${PAGE}:c1`

@@ -5,28 +5,28 @@
  * Signing out stops every tab's sender (`stopBulkSenders`); the next sign-in starts a new one.
  */
 import { apiToken } from '../../shared/api'
-import { db } from '../../shared/db/db.ts'
+import { db } from '../../device/db/db.ts'
 import { loadClientConfig } from '../../shared/config'
 import { notify } from '../../shared/notifications'
 import { refreshedPageToken, sessionStore, setSubscription } from '../../shared/session'
-import { createSenderApi } from '../../shared/bulk/api-port.ts'
+import { createSenderApi } from '../../device/bulk/api-port.ts'
 import {
   broadcastChannel,
   bulkMessage,
   isBulkMessage,
   SENDER_LOCK,
   type BulkMessage,
-} from '../../shared/bulk/protocol.ts'
-import type { JobRecord } from '../../shared/bulk/records.ts'
-import { syncRecipients } from '../../shared/bulk/sync-recipients.ts'
-import { flushTouches } from '../../shared/bulk/touch-outbox.ts'
+} from '../../device/bulk/protocol.ts'
+import type { JobRecord } from '../../device/bulk/records.ts'
+import { syncRecipients } from '../../device/bulk/sync-recipients.ts'
+import { flushTouches } from '../../device/bulk/touch-outbox.ts'
 import {
   handOverClosingJob,
   handOverJob,
   handsOver,
   takeBackJob,
   takenBackToSend,
-} from '../../shared/bulk/handover.ts'
+} from '../../device/bulk/handover.ts'
 import { rejectionNotice } from './model/rejection.ts'
 
 /** Hidden this long, the app hands its "keep sending" jobs to the server (a phone stops hidden apps soon). */

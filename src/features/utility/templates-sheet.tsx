@@ -7,9 +7,9 @@ import { SheetFrame } from '../../shared/ui/sheet-frame.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { isolate } from '../../shared/format/index.ts'
-import { failureKind } from '../../shared/graph/delivery.ts'
-import { graphErrorText } from '../../shared/graph/error-words.ts'
+import { isolate } from '../../core/format/index.ts'
+import { failureKind } from '../../core/graph/delivery.ts'
+import { graphErrorText } from '../../core/graph/error-words.ts'
 import {
   bodyProblem,
   placeholderCount,
@@ -17,8 +17,8 @@ import {
   TEMPLATE_LANGUAGES,
   TEMPLATE_NAME_PATTERN,
   templateLanguageFor,
-} from '../../shared/graph/template.ts'
-import { templateBody, type PageTemplate } from '../../shared/graph/utility.ts'
+} from '../../core/graph/template.ts'
+import { templateBody, type PageTemplate } from '../../core/graph/utility.ts'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonLink } from '../../shared/ui/button-styles.ts'
 import { closeModal, openModal, useModalOpen } from '../../shared/ui/modal-stack.ts'
 import {

@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { cookieValue } from '../../shared/api/cookie-header.ts'
+import { cookieValue } from '../../core/api/cookie-header.ts'
 import type { SandboxContext } from '../context.ts'
 import { escapeHtml, SANDBOX_CSS, sendHtml } from '../html.ts'
 import { isUserKey } from '../routes/inspect.ts'

@@ -389,7 +389,7 @@ async function errorFor(f: Fixture): Promise<Json> {
 
 /**
  * Recorded shapes the sandbox does not answer, each with why: the client's contract tests
- * (src/shared/graph/marketing.node.test.ts) still read every one of them.
+ * (src/core/graph/marketing.node.test.ts) still read every one of them.
  */
 const NOT_PRODUCED: Record<string, string> = {
   'api-errors-table.json': 'the table of every documented code, not one answer',

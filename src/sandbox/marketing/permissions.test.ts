@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
 import { SESSION_COOKIE } from '../dialog/routes.ts'
 import { MARKETING_SCOPES, startMarketingSandbox, type MarketingSandbox } from './test-support.ts'
 

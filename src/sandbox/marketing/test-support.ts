@@ -1,7 +1,7 @@
 /** Helpers of the marketing sandbox tests: raw Graph calls, tokens with the marketing scopes, a webhook receiver. */
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
 import { startSandbox, VERSION, type TestSandbox } from '../test-support.ts'
 import type { SandboxOptions } from '../context.ts'
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { initialsOf } from '../../shared/format/text.ts'
+import { initialsOf } from '../../core/format/text.ts'
 
 const COLOURS = [
   '#1e88e5',

@@ -1,6 +1,6 @@
 /** The Send API (`POST /me/messages`, `/{page-id}/messages`) and reusable attachments, with the policy. */
 import type { FastifyInstance } from 'fastify'
-import { MESSAGE_TEXT_MAX } from '../../shared/constants/limits.ts'
+import { MESSAGE_TEXT_MAX } from '../../core/constants/limits.ts'
 import { authenticatePage, type SandboxContext } from '../context.ts'
 import { sendFault } from '../faults.ts'
 import { errors } from '../graph-error.ts'

@@ -1,6 +1,6 @@
 /** Inspection and fault API for tests and demos (documented in the README). */
 import type { FastifyInstance } from 'fastify'
-import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
 import type { SandboxContext } from '../context.ts'
 import { mergeFaults, NO_FAULTS } from '../faults.ts'
 import { USER_KEYS, type UserKey } from '../state/demo.ts'

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
 import { webhookReceiver, type WebhookReceiver } from '../marketing/test-support.ts'
 import { startSandbox, type TestSandbox, VERSION } from '../test-support.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
-import { GraphError } from '../../shared/graph/errors.ts'
-import { createUtilityClient, templateBody, type UtilityClient } from '../../shared/graph/utility.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
+import { GraphError } from '../../core/graph/errors.ts'
+import { createUtilityClient, templateBody, type UtilityClient } from '../../core/graph/utility.ts'
 import { webhookReceiver, type WebhookReceiver } from '../marketing/test-support.ts'
 import { startSandbox, type TestSandbox, VERSION } from '../test-support.ts'
 

@@ -3,8 +3,8 @@
  * the `message_recipients` rows (the write-ahead `attempt_at`, the result). The hand-over and take-back move
  * the lease between the device and the server in one transaction each, so exactly one side sends at a time.
  */
-import type { HandoverBody, TakeBackResponse, TouchBody } from '../../shared/contracts/api.ts'
-import type { JobKind } from '../../shared/contracts/marketing-core.ts'
+import type { HandoverBody, TakeBackResponse, TouchBody } from '../../core/contracts/api.ts'
+import type { JobKind } from '../../core/contracts/marketing-core.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import {
   handJobToServer,
@@ -16,7 +16,7 @@ import {
 } from '../repo/messages.ts'
 import { dropToken, keepSealedToken, sealedToken } from '../repo/message-page-tokens.ts'
 import { AllowanceRefused, TouchRefused, touch } from '../repo/touch.ts'
-import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
+import { LEASE_MS } from '../../core/bulk/lease.ts'
 import {
   countRecipients,
   markReached,

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ScriptedGraph } from '../../shared/bulk/core/sender-cases.test-kit.ts'
-import type { SenderGraph } from '../../shared/bulk/ports.ts'
+import { ScriptedGraph } from '../../core/testing/sender-cases.ts'
+import type { SenderGraph } from '../../core/bulk/ports.ts'
 import { type TestApp, bulkJobWithRecipients, onEveryStore, startTestApp } from '../testing/harness.ts'
 import { takeLapsed } from './lease.ts'
 import { runSlice, type ServerSenderDeps } from './server-sender.ts'

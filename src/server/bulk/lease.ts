@@ -6,8 +6,8 @@
  * sending" job's lease lapses, the server takes it (`takeLapsed`): the recipients reserved without a result
  * are reconciled against their conversations before anything is sent again (./server-sender.ts).
  */
-import type { LeaseBody, ReserveBody } from '../../shared/contracts/api.ts'
-import { DEVICE_KINDS, deviceSends } from '../../shared/bulk/core/kinds.ts'
+import type { LeaseBody, ReserveBody } from '../../core/contracts/api.ts'
+import { DEVICE_KINDS, deviceSends } from '../../core/bulk/kinds.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { dropToken, keepSealedToken } from '../repo/message-page-tokens.ts'
 import { reserved, reserveRecipient, type Reserved } from '../repo/message-recipients.ts'

@@ -1,11 +1,11 @@
 /**
  * The server sender's marketing part: the Graph calls it makes for a job's campaign (the subset of
- * `MarketingGraph`, src/shared/graph/marketing.ts, that sending needs) and the subscriber token lookup, both
+ * `MarketingGraph`, src/core/graph/marketing.ts, that sending needs) and the subscriber token lookup, both
  * behind ports so tests use fakes; and the campaign's spend, read from the network at most every
  * SPEND_READ_EVERY_MS while a job sends and once when it ends.
  */
-import type { BudgetKind } from '../../shared/contracts/marketing.ts'
-import type { MarketingGraph } from '../../shared/graph/marketing.ts'
+import type { BudgetKind } from '../../core/contracts/marketing.ts'
+import type { MarketingGraph } from '../../core/graph/marketing.ts'
 import type { Queryable } from '../db/store.ts'
 import { setJobSpend } from '../repo/messages.ts'
 

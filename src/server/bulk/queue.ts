@@ -16,7 +16,7 @@
 import PgBoss from 'pg-boss'
 import { databaseClockMs, queueExecutor } from '../db/queue-port.ts'
 import type { Store } from '../db/store.ts'
-import { LEASE_MS } from '../../shared/bulk/core/lease.ts'
+import { LEASE_MS } from '../../core/bulk/lease.ts'
 import { takeLapsed } from './lease.ts'
 import { runSlice, SLICE_MS, type ServerSenderDeps } from './server-sender.ts'
 

@@ -5,12 +5,12 @@
  * against the allowance as the wizard plans it, written as the job's recipients, and the server sends it.
  */
 import { knownCustomers, waitingCustomers } from '../repo/conversation-states.ts'
-import { needsReply } from '../../shared/policy/needs-reply.ts'
-import { planAudience } from '../../shared/bulk/allowance.ts'
-import type { SenderGraph } from '../../shared/bulk/ports.ts'
-import type { GraphClient } from '../../shared/graph/types.ts'
-import { isInsideWindow } from '../../shared/policy/messaging.ts'
-import { conversationCustomerMessageAt } from '../../shared/policy/window.ts'
+import { needsReply } from '../../core/policy/needs-reply.ts'
+import { planAudience } from '../../core/bulk/allowance.ts'
+import type { SenderGraph } from '../../core/bulk/ports.ts'
+import type { GraphClient } from '../../core/graph/types.ts'
+import { isInsideWindow } from '../../core/policy/messaging.ts'
+import { conversationCustomerMessageAt } from '../../core/policy/window.ts'
 import type { Store } from '../db/store.ts'
 import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import { dropToken } from '../repo/message-page-tokens.ts'

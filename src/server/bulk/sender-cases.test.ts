@@ -1,15 +1,10 @@
 /**
- * The senders' shared cases (shared/bulk/core/sender-cases.test-kit.ts) on the server's store, SQL: PGlite
+ * The senders' shared cases (core/testing/sender-cases.ts) on the server's store, SQL: PGlite
  * always, PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  caseClock,
-  senderCases,
-  ScriptedGraph,
-  type CaseStore,
-} from '../../shared/bulk/core/sender-cases.test-kit.ts'
+import { caseClock, senderCases, ScriptedGraph, type CaseStore } from '../../core/testing/sender-cases.ts'
 import { type TestApp, onEveryStore, serverSentJob, startTestApp } from '../testing/harness.ts'
 import { runSlice } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'

@@ -5,12 +5,12 @@
  * sent twice and a resume continues there, an uncertain marketing send is reconciled against the
  * conversation, and a delivered opt-in request is recorded for the weekly limit.
  */
-import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
+import { BROADCAST_METADATA } from '../../core/contracts/conversation-states.ts'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { SenderGraph } from '../../shared/bulk/ports.ts'
-import { GraphError } from '../../shared/graph/errors.ts'
-import type { ChatMessage, SendRequest } from '../../shared/graph/types.ts'
+import type { SenderGraph } from '../../core/bulk/ports.ts'
+import { GraphError } from '../../core/graph/errors.ts'
+import type { ChatMessage, SendRequest } from '../../core/graph/types.ts'
 import {
   type TestApp,
   login,

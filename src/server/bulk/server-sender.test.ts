@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { SenderGraph } from '../../shared/bulk/ports.ts'
-import { GraphError } from '../../shared/graph/errors.ts'
+import type { SenderGraph } from '../../core/bulk/ports.ts'
+import { GraphError } from '../../core/graph/errors.ts'
 import {
   type TestApp,
   login,

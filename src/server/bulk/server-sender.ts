@@ -1,18 +1,18 @@
 /**
  * The server's sender: one run ("slice") of a job the device handed over, run by the one sender both sides
- * share (shared/bulk/core/machine.ts) against the job's SQL rows (repo/bulk-job-store.ts). What is the
+ * share (core/bulk/machine.ts) against the job's SQL rows (repo/bulk-job-store.ts). What is the
  * server's own stays here: the slice's time budget (a long wait hands the job back to the queue), the
  * marketing messages and the campaign's spend, the owner's binding re-checked when the page token is refused,
  * the progress on the owner's event stream and the owner's notifications.
  * A slice runs for a bounded time and answers when the job should be looked at again, so the queue engine
  * can give the next slice to any instance (and a dead instance's job to another).
  */
-import { BRANDED_FOOTER } from '../../shared/bulk/allowance.ts'
-import { NOT_SUBSCRIBED } from '../../shared/bulk/core/failure-policy.ts'
-import { endJob, runMachine, type MachineEnd, type MachinePorts } from '../../shared/bulk/core/machine.ts'
-import type { SenderGraph } from '../../shared/bulk/ports.ts'
-import { SEND_DELAY_MAX_MS } from '../../shared/constants/limits.ts'
-import { personalText } from '../../shared/graph/delivery.ts'
+import { BRANDED_FOOTER } from '../../core/bulk/allowance.ts'
+import { NOT_SUBSCRIBED } from '../../core/bulk/failure-policy.ts'
+import { endJob, runMachine, type MachineEnd, type MachinePorts } from '../../core/bulk/machine.ts'
+import type { SenderGraph } from '../../core/bulk/ports.ts'
+import { SEND_DELAY_MAX_MS } from '../../core/constants/limits.ts'
+import { personalText } from '../../core/graph/delivery.ts'
 import type { Store } from '../db/store.ts'
 import { isPageTokenRefusal } from '../graph/graph-api.ts'
 import {

@@ -3,10 +3,10 @@
  * inspecting a page token (debug_token) and exchanging a token for a long-lived one. The app secret is used
  * only here, server-side.
  */
-import { createGraphClient } from '../../shared/graph/client.ts'
-import { ME_FIELDS } from '../../shared/graph/fields.ts'
-import { isGraphError } from '../../shared/graph/errors.ts'
-import type { Me, PermissionGrant, TokenDebugInfo } from '../../shared/graph/types.ts'
+import { createGraphClient } from '../../core/graph/client.ts'
+import { ME_FIELDS } from '../../core/graph/fields.ts'
+import { isGraphError } from '../../core/graph/errors.ts'
+import type { Me, PermissionGrant, TokenDebugInfo } from '../../core/graph/types.ts'
 
 export type FetchLike = typeof fetch
 

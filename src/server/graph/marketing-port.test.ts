@@ -3,7 +3,7 @@
  * duplicates), every page of ad accounts, and failures classified as the shared client classifies them.
  */
 import { describe, expect, it } from 'vitest'
-import { GraphError } from '../../shared/graph/errors.ts'
+import { GraphError } from '../../core/graph/errors.ts'
 import { createMarketingGraphPort, marketingAvailableIn } from './marketing-port.ts'
 
 function fakeFetch(answers: ((url: URL) => { status: number; body: unknown })[]) {

@@ -3,12 +3,12 @@
  * account, and the page's subscription token list. `MarketingGraphPort` is the subset of the shared marketing
  * Graph client these routes use (tests replace it); `createMarketingGraphPort` is that client.
  */
-import type { Fetch } from '../../shared/graph/client.ts'
-import { createMarketingGraph, type MarketingGraph } from '../../shared/graph/marketing.ts'
+import type { Fetch } from '../../core/graph/client.ts'
+import { createMarketingGraph, type MarketingGraph } from '../../core/graph/marketing.ts'
 
-export type { AdAccount, SubscriptionTokenEntry } from '../../shared/graph/marketing.ts'
-export { AD_ACCOUNT_ACTIVE, AD_ACCOUNT_FIELDS, MARKETING_SCOPES } from '../../shared/graph/marketing.ts'
-export { MARKETING_BUSINESS_COUNTRIES, marketingAvailableIn } from '../../shared/marketing/regions.ts'
+export type { AdAccount, SubscriptionTokenEntry } from '../../core/graph/marketing.ts'
+export { AD_ACCOUNT_ACTIVE, AD_ACCOUNT_FIELDS, MARKETING_SCOPES } from '../../core/graph/marketing.ts'
+export { MARKETING_BUSINESS_COUNTRIES, marketingAvailableIn } from '../../core/marketing/regions.ts'
 
 export type MarketingGraphPort = Pick<MarketingGraph, 'adAccounts' | 'adAccount' | 'subscriptionTokens'>
 

@@ -4,8 +4,8 @@
  * owner revokes it, or after `SESSION_IDLE_DAYS` without use (sliding: each use starts the period again).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
-import { cookieValue } from '../../shared/api/cookie-header.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
+import { cookieValue } from '../../core/api/cookie-header.ts'
 import type { ReadCache } from '../db/read-cache.ts'
 import type { Queryable } from '../db/store.ts'
 import {

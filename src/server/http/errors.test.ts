@@ -3,8 +3,8 @@
  * schema's English message, an unknown field refused by name.
  */
 import { describe, expect, it } from 'vitest'
-import { createMessageBody, loginBody, reserveBody } from '../../shared/contracts/api.ts'
-import { savedReplyBody } from '../../shared/contracts/saved-replies.ts'
+import { createMessageBody, loginBody, reserveBody } from '../../core/contracts/api.ts'
+import { savedReplyBody } from '../../core/contracts/saved-replies.ts'
 import { HttpError, parse } from './errors.ts'
 
 function errorsOf(schema: Parameters<typeof parse>[0], value: unknown): Record<string, string[]> {

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { RefusalCode } from '../../shared/contracts/api.ts'
+import type { RefusalCode } from '../../core/contracts/api.ts'
 import { inputErrors } from './input-guard.ts'
 
 // The shared contracts are built with zod's functional build, which has no messages of its own: their issues

@@ -6,7 +6,7 @@
  * the cookie alone as credentials for a change (README, "The session cookie").
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
 
 /** Sets the cookie to `token` for the session's idle period. */
 export function setSessionCookie(

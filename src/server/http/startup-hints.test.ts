@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
 import { type TestApp, startTestApp } from '../testing/harness.ts'
 import { type BuildManifest, linkHeader, socialHints, startupFiles } from './startup-hints.ts'
 

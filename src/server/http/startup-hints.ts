@@ -14,7 +14,7 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { FB_SDK_URL } from '../../shared/constants/social.ts'
+import { FB_SDK_URL } from '../../core/constants/social.ts'
 
 /** The module the app loads once a session exists (src/app/entry/root.tsx). */
 const SIGNED_IN_APP = 'src/app/app.tsx'

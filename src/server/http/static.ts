@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { cookieValue } from '../../shared/api/cookie-header.ts'
-import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
+import { cookieValue } from '../../core/api/cookie-header.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
 import { type SocialKind, startupHints } from './startup-hints.ts'
 
 const NOT_APP = /^\/(api|sandbox|uploads)(\/|$)/

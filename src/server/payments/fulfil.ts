@@ -4,7 +4,7 @@
  * for the same session changes nothing.
  */
 import { z } from 'zod'
-import { findPrice } from '../../shared/constants/plans.ts'
+import { findPrice } from '../../core/constants/plans.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { completeCheckoutSession } from '../repo/checkout-sessions.ts'
 import { onceForPaymentEvent } from '../repo/payment-events.ts'

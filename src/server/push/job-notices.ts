@@ -2,9 +2,9 @@
  * What the owner's devices are told when a job the server was sending ends or needs them (the server
  * sender's `OwnerNotifier`), worded in each device's language.
  */
-import type { NoticePushPayload, PushLocale } from '../../shared/contracts/push.ts'
-import { isPushLocale, pushLocaleDir } from '../../shared/contracts/push.ts'
-import { formatNumber } from '../../shared/format/numbers.ts'
+import type { NoticePushPayload, PushLocale } from '../../core/contracts/push.ts'
+import { isPushLocale, pushLocaleDir } from '../../core/contracts/push.ts'
+import { formatNumber } from '../../core/format/numbers.ts'
 import type { OwnerEvent, OwnerNotifier } from '../bulk/server-sender.ts'
 import type { PushSubscriptionRow } from '../repo/push.ts'
 import { notifyUser, type PushDeps } from './notify.ts'

@@ -20,7 +20,7 @@ import {
   type PushPayload,
   isPushLocale,
   pushLocaleDir,
-} from '../../shared/contracts/push.ts'
+} from '../../core/contracts/push.ts'
 import type { Queryable } from '../db/store.ts'
 import type { FetchLike } from '../graph/graph-api.ts'
 import { revokedUsers } from '../repo/page-bindings.ts'

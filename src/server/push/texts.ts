@@ -4,7 +4,7 @@
  * a service worker cannot read the language chosen in the app; the record type makes a missing language a
  * type error.
  */
-import type { PushLocale } from '../../shared/contracts/push.ts'
+import type { PushLocale } from '../../core/contracts/push.ts'
 
 export interface PushTexts {
   /** The body when the owner hides message texts. */

@@ -1,18 +1,12 @@
 /**
- * A bulk job in SQL as the one sender (shared/bulk/core/machine.ts) runs it on the server: the `messages` row
+ * A bulk job in SQL as the one sender (core/bulk/machine.ts) runs it on the server: the `messages` row
  * (its lease epoch, the pacing wait `next_send_at`, the in-flight mark `busy_until`) and the `message_recipients`
  * rows (the write-ahead `attempt_at`, the result through the one idempotent touch). Every write of a run is
  * made under its lease epoch: a run whose lease moved on writes nothing.
  */
-import { sendMode } from '../../shared/bulk/allowance.ts'
-import type {
-  Claim,
-  JobStore,
-  MachineJob,
-  MachineRecipient,
-  Outcome,
-} from '../../shared/bulk/core/machine.ts'
-import { kindReaches } from '../../shared/bulk/core/kinds.ts'
+import { sendMode } from '../../core/bulk/allowance.ts'
+import type { Claim, JobStore, MachineJob, MachineRecipient, Outcome } from '../../core/bulk/machine.ts'
+import { kindReaches } from '../../core/bulk/kinds.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { BUSY_MS, readJob, type ServerJob } from '../bulk/jobs.ts'
 import { loadSubscription, toState } from './subscriptions.ts'

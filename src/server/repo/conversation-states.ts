@@ -4,7 +4,7 @@
  * (docs/architecture.md#who-is-waiting). Each change is published to the page's owners as a
  * `conversation_state` event.
  */
-import type { ConversationState } from '../../shared/contracts/conversation-states.ts'
+import type { ConversationState } from '../../core/contracts/conversation-states.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { publishToPage } from './owner-events.ts'
 

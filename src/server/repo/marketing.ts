@@ -12,12 +12,8 @@ import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { recordOptInMessages } from './optin-messages.ts'
 import { publishToPage } from './owner-events.ts'
-import { OPTIN_REQUEST_INTERVAL_MS } from '../../shared/contracts/marketing.ts'
-import type {
-  OptinCheckResponse,
-  OptinRefusal,
-  OptinRequestMessage,
-} from '../../shared/contracts/marketing.ts'
+import { OPTIN_REQUEST_INTERVAL_MS } from '../../core/contracts/marketing.ts'
+import type { OptinCheckResponse, OptinRefusal, OptinRequestMessage } from '../../core/contracts/marketing.ts'
 
 export interface MarketingPageRow {
   page_id: string

@@ -1,5 +1,5 @@
 /** The `message_recipients` table: a message's audience in order, and each recipient's result. */
-import type { RecipientInput, RecipientsPage } from '../../shared/contracts/api.ts'
+import type { RecipientInput, RecipientsPage } from '../../core/contracts/api.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { ownMessage, RecipientsOverflow } from './messages.ts'
 

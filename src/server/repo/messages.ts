@@ -8,9 +8,9 @@ import {
   type CreateMessageBody,
   type MessageStateBody,
   type StoredMessage,
-} from '../../shared/contracts/api.ts'
-import type { JobKind, JobMarketing } from '../../shared/contracts/marketing.ts'
-import type { UtilityContent } from '../../shared/graph/template.ts'
+} from '../../core/contracts/api.ts'
+import type { JobKind, JobMarketing } from '../../core/contracts/marketing.ts'
+import type { UtilityContent } from '../../core/graph/template.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { dropToken, keepSealedToken } from './message-page-tokens.ts'
 

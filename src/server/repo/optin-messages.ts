@@ -8,7 +8,7 @@ import {
   OPTIN_MESSAGES_LIST_MAX,
   type OptinRequestMessage,
   type SentOptinRequest,
-} from '../../shared/contracts/marketing.ts'
+} from '../../core/contracts/marketing.ts'
 
 export async function recordOptInMessages(
   db: Queryable,

@@ -1,9 +1,9 @@
 /**
- * The `owner_events` log: what the owners' open apps must hear (see shared/contracts/events.ts). A row is
+ * The `owner_events` log: what the owners' open apps must hear (see core/contracts/events.ts). A row is
  * written per user who hears it, and its id announced with `NOTIFY pagecast_events` in the same transaction,
  * so every instance on the database hears it once it is committed (and never before).
  */
-import type { OwnerEventData, OwnerEventType } from '../../shared/contracts/events.ts'
+import type { OwnerEventData, OwnerEventType } from '../../core/contracts/events.ts'
 import type { Queryable, Store } from '../db/store.ts'
 
 export const EVENTS_CHANNEL = 'pagecast_events'

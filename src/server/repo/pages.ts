@@ -2,8 +2,8 @@
  * The `pages` table: each page opened in the product, with its ban, its trial and whether it is subscribed
  * to the app's webhooks.
  */
-import type { PageStanding } from '../../shared/contracts/api.ts'
-import type { PageWebhooks } from '../../shared/contracts/events.ts'
+import type { PageStanding } from '../../core/contracts/api.ts'
+import type { PageWebhooks } from '../../core/contracts/events.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { publishToPage } from './owner-events.ts'
 import { bindPage } from './page-bindings.ts'

@@ -1,5 +1,5 @@
 /**
- * A page's send history and each send's report (src/shared/contracts/send-history.ts): the sends of an owner
+ * A page's send history and each send's report (src/core/contracts/send-history.ts): the sends of an owner
  * and page that ended in the last 90 days, dismissed from the cards or not. A report counts sent, rejected by
  * the network's reason, delivered, read and replied (the customer wrote to the page within 24 h after
  * receiving it), and lists the recipients. Ended sends older than that are purged (`purgeSendHistory`).
@@ -11,7 +11,7 @@ import {
   REPLY_WINDOW_HOURS,
   type ReportRecipient,
   type SendReport,
-} from '../../shared/contracts/send-history.ts'
+} from '../../core/contracts/send-history.ts'
 import type { Queryable } from '../db/store.ts'
 import { MessageNotFound } from './messages.ts'
 

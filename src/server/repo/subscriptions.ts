@@ -1,6 +1,6 @@
 /** The subscription row and the client's view of it (docs/product-rules.md#records-and-their-fields). */
-import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../shared/constants/limits.ts'
-import type { MySubscription, SubscriptionState } from '../../shared/contracts/api.ts'
+import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../core/constants/limits.ts'
+import type { MySubscription, SubscriptionState } from '../../core/contracts/api.ts'
 import type { Queryable } from '../db/store.ts'
 import { notFound } from '../http/errors.ts'
 

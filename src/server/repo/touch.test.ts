@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
+import { UNLIMITED_FAIR_USE_LIMIT } from '../../core/constants/limits.ts'
 import {
   type TestApp,
   login,

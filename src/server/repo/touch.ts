@@ -23,8 +23,8 @@
  * A branded touch of an account that no longer authorises branded messages spends one message. The CHECK
  * constraints make going below zero impossible anyway.
  */
-import { UNLIMITED_FAIR_USE_LIMIT } from '../../shared/constants/limits.ts'
-import type { RefusalCode, TouchResponse } from '../../shared/contracts/api.ts'
+import { UNLIMITED_FAIR_USE_LIMIT } from '../../core/constants/limits.ts'
+import type { RefusalCode, TouchResponse } from '../../core/contracts/api.ts'
 import type { Queryable } from '../db/store.ts'
 import { recordOptInRequests } from './marketing.ts'
 import { recordOptInMessages } from './optin-messages.ts'

@@ -2,7 +2,7 @@
  * The `users` table: one row per network account that logged in. A login writes the user, their trial, the
  * affiliate's code they came with and their session in one transaction.
  */
-import type { SubscriptionState } from '../../shared/contracts/api.ts'
+import type { SubscriptionState } from '../../core/contracts/api.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { isReferralFor } from './referrals.ts'
 import { deleteExpiredSessions, openSession } from './sessions.ts'

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { BROADCAST_METADATA, type ConversationState } from '../../shared/contracts/conversation-states.ts'
+import { BROADCAST_METADATA, type ConversationState } from '../../core/contracts/conversation-states.ts'
 import {
   type LoggedIn,
   type TestApp,

@@ -8,11 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import {
-  labelsChangedBody,
-  REPLYING_FOR_MS,
-  replyingBody,
-} from '../../shared/contracts/conversation-states.ts'
+import { labelsChangedBody, REPLYING_FOR_MS, replyingBody } from '../../core/contracts/conversation-states.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { parse } from '../http/errors.ts'

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
 import { anyVisibleTab } from '../repo/presence.ts'
 import { publishToPage, pruneOwnerEvents } from '../repo/owner-events.ts'
 import { type LoggedIn, login, registerPage, startTestApp, type TestApp } from '../testing/harness.ts'

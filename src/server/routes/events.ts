@@ -1,13 +1,13 @@
 /**
- * `GET /api/v2/events`: the live stream of one app tab (Server-Sent Events, see shared/contracts/events.ts),
+ * `GET /api/v2/events`: the live stream of one app tab (Server-Sent Events, see core/contracts/events.ts),
  * and `POST /api/v2/presence`: whether that tab is visible. The stream is signed in like the rest of the API;
  * since an EventSource cannot send headers, the session cookie the app keeps its bearer in is accepted too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { SESSION_COOKIE } from '../../shared/constants/limits.ts'
-import { cookieValue } from '../../shared/api/cookie-header.ts'
-import { presenceBody, tabId } from '../../shared/contracts/events.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
+import { cookieValue } from '../../core/api/cookie-header.ts'
+import { presenceBody, tabId } from '../../core/contracts/events.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { parse } from '../http/errors.ts'

@@ -6,7 +6,7 @@
  * recorded.
  */
 import type { FastifyInstance } from 'fastify'
-import { handoverBody, leaseBody, reserveBody } from '../../shared/contracts/api.ts'
+import { handoverBody, leaseBody, reserveBody } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, parse } from '../http/errors.ts'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
-import { GraphError } from '../../shared/graph/errors.ts'
+import { GraphError } from '../../core/graph/errors.ts'
 import {
   type LoggedIn,
   type TestApp,

@@ -7,19 +7,15 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import {
-  estimateQuery,
-  startMarketingBody,
-  type StartMarketingBody,
-} from '../../shared/contracts/marketing.ts'
-import { estimateMinor, perMessageMinor } from '../../shared/marketing/rates.ts'
+import { estimateQuery, startMarketingBody, type StartMarketingBody } from '../../core/contracts/marketing.ts'
+import { estimateMinor, perMessageMinor } from '../../core/marketing/rates.ts'
 import type { ApiContext } from '../context.ts'
 import type { Store } from '../db/store.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'
 import { HttpError, parse } from '../http/errors.ts'
-import { marketingOf } from '../../shared/bulk/core/failure-policy.ts'
-import { GraphError } from '../../shared/graph/errors.ts'
+import { marketingOf } from '../../core/bulk/failure-policy.ts'
+import { GraphError } from '../../core/graph/errors.ts'
 import { handOver, KindMismatch, LeaseConflict } from '../bulk/jobs.ts'
 import type { MarketingJobGraph } from '../bulk/marketing.ts'
 import { marketingPage, type MarketingPageRow } from '../repo/marketing.ts'

@@ -4,8 +4,8 @@
  * and the opt-in request check and record. Every route validates, and answers only for a bound page.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { GraphError, networkError } from '../../shared/graph/errors.ts'
-import type { Page } from '../../shared/graph/types.ts'
+import { GraphError, networkError } from '../../core/graph/errors.ts'
+import type { Page } from '../../core/graph/types.ts'
 import { tokenBox } from '../bulk/token-box.ts'
 import type { GraphApi } from '../graph/graph-api.ts'
 import type { AdAccount, MarketingGraphPort, SubscriptionTokenEntry } from '../graph/marketing-port.ts'

@@ -20,8 +20,8 @@ import {
   optinRequestsBody,
   recordOptinRequestsBody,
   syncSubscribersBody,
-} from '../../shared/contracts/marketing.ts'
-import { isGraphError } from '../../shared/graph/errors.ts'
+} from '../../core/contracts/marketing.ts'
+import { isGraphError } from '../../core/graph/errors.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { ApiContext } from '../context.ts'
 import type { Queryable } from '../db/store.ts'

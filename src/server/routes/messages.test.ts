@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { messagesList, recipientsPage } from '../../shared/contracts/api.ts'
+import { messagesList, recipientsPage } from '../../core/contracts/api.ts'
 import {
   type LoggedIn,
   type TestApp,

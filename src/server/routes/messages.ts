@@ -1,8 +1,8 @@
 /** Stored bulk messages: create, list, finish or stop, delete (a user sees only their own). */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { planAudience } from '../../shared/bulk/allowance.ts'
-import { createMessageBody, messageStateBody } from '../../shared/contracts/api.ts'
+import { planAudience } from '../../core/bulk/allowance.ts'
+import { createMessageBody, messageStateBody } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid, notAcceptable, notFound, parse } from '../http/errors.ts'

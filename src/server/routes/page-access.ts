@@ -5,7 +5,7 @@
  * force. The binding is checked again the same way (`recheckBinding`) when a page token of the user's fails on
  * the server, on a schedule, and it ends when the network no longer vouches for it (repo/page-bindings.ts).
  */
-import type { TokenDebugInfo } from '../../shared/graph/types.ts'
+import type { TokenDebugInfo } from '../../core/graph/types.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { ApiContext } from '../context.ts'
 import type { Queryable, Store } from '../db/store.ts'

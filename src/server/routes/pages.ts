@@ -4,13 +4,8 @@
  * Nothing is written before the network confirms that the caller manages the page (page-access.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import {
-  extendTokenBody,
-  pageBody,
-  pageStandingQuery,
-  type PageStanding,
-} from '../../shared/contracts/api.ts'
-import type { PageWebhooks } from '../../shared/contracts/events.ts'
+import { extendTokenBody, pageBody, pageStandingQuery, type PageStanding } from '../../core/contracts/api.ts'
+import type { PageWebhooks } from '../../core/contracts/events.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'

@@ -9,7 +9,7 @@ import {
   pushSettings,
   pushSubscriptionBody,
   pushUnsubscribeBody,
-} from '../../shared/contracts/push.ts'
+} from '../../core/contracts/push.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'

@@ -1,7 +1,7 @@
 /** The recipients of a stored bulk message and their results: append, page through, touch. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { RECIPIENTS_PER_CALL_MAX, recipientsBody, touchBody } from '../../shared/contracts/api.ts'
+import { RECIPIENTS_PER_CALL_MAX, recipientsBody, touchBody } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { SAVED_REPLIES_PER_USER } from '../../shared/contracts/saved-replies.ts'
+import { SAVED_REPLIES_PER_USER } from '../../core/contracts/saved-replies.ts'
 import { type LoggedIn, type TestApp, login, onEveryStore, startTestApp } from '../testing/harness.ts'
 
 interface Reply {

@@ -8,7 +8,7 @@ import {
   SAVED_REPLIES_PER_USER,
   type SavedReply,
   savedReplyBody,
-} from '../../shared/contracts/saved-replies.ts'
+} from '../../core/contracts/saved-replies.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { invalid, notFound, parse } from '../http/errors.ts'

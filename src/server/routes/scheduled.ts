@@ -3,7 +3,7 @@
  * /messages/:id/scheduled` edit or cancel it until it starts (409 once it has). The queue starts it at its time.
  */
 import type { FastifyInstance } from 'fastify'
-import { scheduleBody, scheduleEditBody } from '../../shared/contracts/api.ts'
+import { scheduleBody, scheduleEditBody } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid, parse } from '../http/errors.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { messagesList } from '../../shared/contracts/api.ts'
-import { historyList, sendReport } from '../../shared/contracts/send-history.ts'
+import { messagesList } from '../../core/contracts/api.ts'
+import { historyList, sendReport } from '../../core/contracts/send-history.ts'
 import type { SqlParam } from '../db/store.ts'
 import { purgeSendHistory } from '../repo/send-history.ts'
 import {

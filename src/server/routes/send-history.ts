@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { historyQuery, reportQuery } from '../../shared/contracts/send-history.ts'
-import { csvDocument } from '../../shared/format/csv.ts'
+import { historyQuery, reportQuery } from '../../core/contracts/send-history.ts'
+import { csvDocument } from '../../core/format/csv.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { notFound, parse } from '../http/errors.ts'

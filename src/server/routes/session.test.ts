@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientConfig } from '../../shared/contracts/client-config.ts'
+import { clientConfig } from '../../core/contracts/client-config.ts'
 import { hashToken } from '../http/auth.ts'
 import { type TestApp, login, startTestApp, testConfig } from '../testing/harness.ts'
 import { clientConfigOf } from './session.ts'

@@ -3,9 +3,9 @@
  * docs/product-rules.md#product-api).
  */
 import type { FastifyInstance } from 'fastify'
-import { REQUIRED_PERMISSIONS } from '../../shared/constants/limits.ts'
-import { type LoginResponse, loginBody } from '../../shared/contracts/api.ts'
-import type { ClientConfig } from '../../shared/contracts/client-config.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
+import { type LoginResponse, loginBody } from '../../core/contracts/api.ts'
+import type { ClientConfig } from '../../core/contracts/client-config.ts'
 import type { ServerConfig } from '../config.ts'
 import type { ApiContext } from '../context.ts'
 import { GraphCallError } from '../graph/graph-api.ts'

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { revokeOthersBody, type SessionInfo } from '../../shared/contracts/api.ts'
+import { revokeOthersBody, type SessionInfo } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentSessionId, currentUser } from '../http/auth.ts'
 import { deviceLabel } from '../http/device-label.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { plans } from '../../shared/constants/plans.ts'
+import { plans } from '../../core/constants/plans.ts'
 import { sign } from '../payments/signature.ts'
 import {
   type LoggedIn,

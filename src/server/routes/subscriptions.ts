@@ -1,9 +1,9 @@
 /** Checkout of a plan or an add-on through the payment provider, and cancellation at period end. */
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../shared/constants/limits.ts'
-import { findPrice } from '../../shared/constants/plans.ts'
-import { cancelSubscriptionBody, type CheckoutBody, checkoutBody } from '../../shared/contracts/api.ts'
+import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../core/constants/limits.ts'
+import { findPrice } from '../../core/constants/plans.ts'
+import { cancelSubscriptionBody, type CheckoutBody, checkoutBody } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { userLimited } from '../http/user-limit.ts'

@@ -1,6 +1,6 @@
 /** The latest published terms (public: the gate shows them before anything else). */
 import type { FastifyInstance } from 'fastify'
-import type { Terms } from '../../shared/contracts/api.ts'
+import type { Terms } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { notFound } from '../http/errors.ts'
 import { latestTerms } from '../repo/terms.ts'

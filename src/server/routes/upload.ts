@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { UPLOAD_MAX_BYTES } from '../../shared/constants/limits.ts'
+import { UPLOAD_MAX_BYTES } from '../../core/constants/limits.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { HttpError, invalid } from '../http/errors.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mySubscription, subscriptionState, userResponse } from '../../shared/contracts/api.ts'
+import { mySubscription, subscriptionState, userResponse } from '../../core/contracts/api.ts'
 import { publishTerms } from '../cli/terms.ts'
 import { type TestApp, login, setAllowance, startTestApp } from '../testing/harness.ts'
 

@@ -1,7 +1,7 @@
 /** The signed-in user's subscription state and the actions on it that do not involve payment. */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { confirmBrandedBody } from '../../shared/contracts/api.ts'
+import { confirmBrandedBody } from '../../core/contracts/api.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
 import { notAcceptable, parse } from '../http/errors.ts'

@@ -7,8 +7,8 @@
  * Each change is published to the page's owners (owner_events + NOTIFY); bulk messages gain delivered and
  * read counts from the watermarks.
  */
-import { BROADCAST_METADATA } from '../../shared/contracts/conversation-states.ts'
-import type { MessageEvent } from '../../shared/contracts/events.ts'
+import { BROADCAST_METADATA } from '../../core/contracts/conversation-states.ts'
+import type { MessageEvent } from '../../core/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { recordMessage } from '../repo/conversation-states.ts'

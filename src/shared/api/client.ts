@@ -8,7 +8,15 @@ import { msg } from '@lingui/core/macro'
 import { notify } from '../notifications/store.ts'
 import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
 import { refusalNotice } from './refusals.ts'
-import { API_BASE, ApiError, apiAnswer, failure, isSuccess, type ApiAnswer, type ApiCall } from './request.ts'
+import {
+  API_BASE,
+  ApiError,
+  apiAnswer,
+  failure,
+  isSuccess,
+  type ApiAnswer,
+  type ApiCall,
+} from '../../core/api/request.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized, onUnauthorized } from './unauthorized.ts'
 

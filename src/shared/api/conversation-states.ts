@@ -2,7 +2,7 @@
  * Who is waiting for an answer, through the product API (src/server/routes/conversation-states.ts): read
  * into the local database, marked done, opened, "this person is replying" and "this person changed labels".
  */
-import type { ConversationState } from '../contracts/conversation-states.ts'
+import type { ConversationState } from '../../core/contracts/conversation-states.ts'
 import { api, silentApi } from './client.ts'
 
 /** `GET /pages/:pageId/conversation-states`: every known state of the page's conversations. */

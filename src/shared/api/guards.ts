@@ -2,7 +2,7 @@
  * Hand-written checks of the answers the start-up path reads (login, user, config). The zod contracts stay
  * the reference; these mirror them so the first screens load without the schema library.
  */
-import type { LoginResponse, SubscriptionState } from '../contracts/api.ts'
+import type { LoginResponse, SubscriptionState } from '../../core/contracts/api.ts'
 
 type Obj = Record<string, unknown>
 

@@ -15,7 +15,7 @@ import type {
   OptinRequestMessage,
   RecordOptinRequestsBody,
   SentOptinRequest,
-} from '../contracts/marketing.ts'
+} from '../../core/contracts/marketing.ts'
 import { api, silentApi } from './client.ts'
 
 const page = (pageId: string) => `/pages/${encodeURIComponent(pageId)}/marketing`

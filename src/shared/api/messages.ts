@@ -2,7 +2,7 @@
  * The stored bulk message record (docs/product-rules.md#product-api): create and delete (the sender touches
  * it, api-port.ts).
  */
-import type { CreateMessageBody, ScheduleBody, StoredMessage } from '../contracts/api.ts'
+import type { CreateMessageBody, ScheduleBody, StoredMessage } from '../../core/contracts/api.ts'
 import { api, silentApi } from './client.ts'
 
 /** `POST /api/v2/messages`: returns the record id. */

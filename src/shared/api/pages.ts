@@ -2,8 +2,8 @@
  * Page registration and token extension (docs/product-rules.md#product-api), shared by the inbox and the bulk
  * sender.
  */
-import type { PageBody, PageStanding, SubscriptionState } from '../contracts/api.ts'
-import type { PageWebhooks } from '../contracts/events.ts'
+import type { PageBody, PageStanding, SubscriptionState } from '../../core/contracts/api.ts'
+import type { PageWebhooks } from '../../core/contracts/events.ts'
 import { api, silentApi } from './client.ts'
 
 export interface RegisteredPage {

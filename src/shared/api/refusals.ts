@@ -4,7 +4,7 @@
  */
 import { i18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { REFUSAL_CODES, type RefusalCode } from '../contracts/refusal-codes.ts'
+import { REFUSAL_CODES, type RefusalCode } from '../../core/contracts/refusal-codes.ts'
 import type { NotificationInput } from '../notifications/model.ts'
 import { openModal } from '../ui/modal-stack.ts'
 

@@ -1,6 +1,11 @@
-/** A page's send history and each send's report (src/shared/contracts/send-history.ts). */
+/** A page's send history and each send's report (src/core/contracts/send-history.ts). */
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { historyList, type HistoryList, sendReport, type SendReport } from '../contracts/send-history.ts'
+import {
+  historyList,
+  type HistoryList,
+  sendReport,
+  type SendReport,
+} from '../../core/contracts/send-history.ts'
 import { API_BASE, api } from './client.ts'
 import { apiToken } from './session-cookie.ts'
 

@@ -4,8 +4,8 @@
  * send it as its bearer, and drops it when the session ends. Path `/`, SameSite=Strict, Secure on https
  * (docs/product-rules.md#constants-and-limits).
  */
-import { SESSION_COOKIE } from '../constants/limits.ts'
-import { cookieValue } from './cookie-header.ts'
+import { SESSION_COOKIE } from '../../core/constants/limits.ts'
+import { cookieValue } from '../../core/api/cookie-header.ts'
 
 export { SESSION_COOKIE }
 

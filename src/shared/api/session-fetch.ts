@@ -3,9 +3,9 @@
  * the full client, so the login screen loads without it. Failures reject with an `ApiError` whose status is 0
  * when the network never answered; the login screen states the failure itself.
  */
-import type { LoginResponse, SubscriptionState } from '../contracts/api.ts'
+import type { LoginResponse, SubscriptionState } from '../../core/contracts/api.ts'
 import { isObject, parseLoginResponse, parseSubscription } from './guards.ts'
-import { ApiError, apiAnswer, failure, isSuccess, type ApiCall } from './request.ts'
+import { ApiError, apiAnswer, failure, isSuccess, type ApiCall } from '../../core/api/request.ts'
 import { apiToken, clearSessionToken } from './session-cookie.ts'
 import { notifyUnauthorized } from './unauthorized.ts'
 

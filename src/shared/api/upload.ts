@@ -1,5 +1,5 @@
 /** `POST /api/v2/upload`: multipart `image` + `access_type`, authorised by the user's own bearer. */
-import type { SubscriptionState } from '../contracts/api.ts'
+import type { SubscriptionState } from '../../core/contracts/api.ts'
 import { api } from './client.ts'
 
 export async function uploadImage(

@@ -1,6 +1,6 @@
 /** The signed-in user's subscription state: one query key, one options factory, used everywhere. */
 import { queryOptions } from '@tanstack/react-query'
-import type { SubscriptionState } from '../contracts/api.ts'
+import type { SubscriptionState } from '../../core/contracts/api.ts'
 import { api } from './client.ts'
 import { parseSubscription } from './guards.ts'
 import { unwrap } from './session-fetch.ts'

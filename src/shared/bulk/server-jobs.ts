@@ -5,8 +5,8 @@
  * job the server sends moves on every device at once.
  */
 import { silentApi } from '../api/client.ts'
-import { messagesList, type StoredMessage } from '../contracts/api.ts'
-import type { BulkProgressEvent } from '../contracts/events.ts'
+import { messagesList, type StoredMessage } from '../../core/contracts/api.ts'
+import type { BulkProgressEvent } from '../../core/contracts/events.ts'
 
 /** The TanStack Query key of the list (the cards read it; the live stream patches or invalidates it). */
 export { SERVER_JOBS_KEY } from './keys.ts'

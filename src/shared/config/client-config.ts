@@ -4,8 +4,8 @@
  * online or offline, starts from it.
  */
 import { use } from 'react'
-import type { ClientConfig } from '../contracts/client-config.ts'
-import { apiRequest } from '../api/request.ts'
+import type { ClientConfig } from '../../core/contracts/client-config.ts'
+import { apiRequest } from '../../core/api/request.ts'
 
 const CACHE_KEY = 'pagecast-client-config'
 

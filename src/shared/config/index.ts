@@ -1,2 +1,2 @@
-export type { ClientConfig } from '../contracts/client-config.ts'
+export type { ClientConfig } from '../../core/contracts/client-config.ts'
 export { loadClientConfig, useClientConfig } from './client-config.ts'

@@ -12,9 +12,9 @@
  * As a second guard the device remembers whose data it holds (`meta.owner`, a facebook id): a sign-in by
  * anyone else wipes it before anything is shown, whatever way the previous user left.
  */
-import { USER_CACHES } from '../constants/caches.ts'
+import { USER_CACHES } from '../../core/constants/caches.ts'
 import { clearSnapshot } from '../session/snapshot.ts'
-import { db } from './db.ts'
+import { db } from '../../device/db/db.ts'
 
 const OWNER = 'owner'
 

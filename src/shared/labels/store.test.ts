@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db } from '../db/db.ts'
-import type { LabelsGraph, PageLabel } from '../graph/labels.ts'
+import { db } from '../../device/db/db.ts'
+import type { LabelsGraph, PageLabel } from '../../core/graph/labels.ts'
 import {
   deleteLabel,
   ensureLabel,

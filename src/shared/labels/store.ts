@@ -1,11 +1,11 @@
 /**
- * The pages' custom labels on this device: read from the network's Custom Labels API (src/shared/graph/
+ * The pages' custom labels on this device: read from the network's Custom Labels API (src/core/graph//
  * labels.ts) and kept in the local database, so the inbox's label filter and the wizard's counts work over
  * every synced conversation, offline too. Every change goes to the network first and is written here once it
  * answered, so what shows here is what the Page Inbox shows.
  */
-import { db, type CachedCustomerLabels, type CachedPageLabel } from '../db/db.ts'
-import { cleanLabelName, labelNamed, type LabelsGraph, type PageLabel } from '../graph/labels.ts'
+import { db, type CachedCustomerLabels, type CachedPageLabel } from '../../device/db/db.ts'
+import { cleanLabelName, labelNamed, type LabelsGraph, type PageLabel } from '../../core/graph/labels.ts'
 
 /** How long a customer's labels read from the network count as current. */
 export const CUSTOMER_LABELS_FRESH_MS = 10 * 60_000

@@ -5,7 +5,7 @@
  *
  * Features never import each other, so this small in-tab channel lives in shared.
  */
-import type { CachedConversation, CachedMessage } from '../db/db.ts'
+import type { CachedConversation, CachedMessage } from '../../device/db/db.ts'
 
 export type LiveChange =
   /** A conversation row was updated (snippet, time, unread count) or appeared. */

@@ -5,8 +5,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { ConversationState, ReplyingEvent } from '../contracts/conversation-states.ts'
-import { type CachedConversationState, db } from '../db/db.ts'
+import type { ConversationState, ReplyingEvent } from '../../core/contracts/conversation-states.ts'
+import { type CachedConversationState, db } from '../../device/db/db.ts'
 
 export const stateKey = (pageId: string, customerId: string) => `${pageId}:${customerId}`
 

@@ -4,7 +4,7 @@
  * page and per customer, which the label hooks watch.
  */
 import { useSyncExternalStore } from 'react'
-import type { LabelsEvent } from '../contracts/conversation-states.ts'
+import type { LabelsEvent } from '../../core/contracts/conversation-states.ts'
 
 const versions = new Map<string, number>()
 const listeners = new Set<() => void>()

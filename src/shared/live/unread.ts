@@ -3,8 +3,8 @@
  * records which messages its unread_count covers, and a live customer message is counted on this device only
  * when that list does not cover it (src/features/live counts, src/features/inbox stores the list).
  */
-import type { CachedConversation } from '../db/db.ts'
-import type { Conversation } from '../graph/types.ts'
+import type { CachedConversation } from '../../device/db/db.ts'
+import type { Conversation } from '../../core/graph/types.ts'
 
 /** The messages a list read covers: those it nested, and everything older than the oldest of them. */
 export function listedOf(conv: Conversation, updatedAt: number): NonNullable<CachedConversation['listed']> {

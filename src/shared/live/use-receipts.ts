@@ -1,6 +1,6 @@
 /** The receipts of one customer of a page, read live from the local database (the stream writes them). */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '../db/db.ts'
+import { db } from '../../device/db/db.ts'
 import type { Watermarks } from './receipts.ts'
 
 export function receiptsKey(pageId: string, customerId: string): string {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LOCALES_DIR, catalog, locales } from '../po-catalog.test-kit.ts'
-import { MARKETING_ERROR_NAMES, MARKETING_ERROR_CODES } from '../graph/errors.ts'
+import { LOCALES_DIR, catalog, locales } from '../../core/testing/po-catalog.ts'
+import { MARKETING_ERROR_NAMES, MARKETING_ERROR_CODES } from '../../core/graph/errors.ts'
 import { marketingErrorText } from './error-texts.ts'
 
 describe('marketing error texts', () => {

@@ -6,7 +6,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { MarketingErrorName } from '../graph/errors.ts'
+import type { MarketingErrorName } from '../../core/graph/errors.ts'
 
 const TEXTS: Record<MarketingErrorName, MessageDescriptor> = {
   inactive_campaign: msg`The marketing campaign is paused or no longer active, so sending stopped.`,

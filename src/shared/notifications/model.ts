@@ -2,7 +2,7 @@
  * Pure rules of the notification stack (at the bottom, above the bulk strip; at most five at once:
  * docs/product-rules.md#constants-and-limits).
  */
-import { NOTIFICATIONS_MAX } from '../constants/limits.ts'
+import { NOTIFICATIONS_MAX } from '../../core/constants/limits.ts'
 
 export type NotificationKind = 'success' | 'info' | 'warning' | 'error'
 

@@ -1,6 +1,6 @@
 /** The one notification store: `notify()` from anywhere (including non-React code), shown by NotificationCenter. */
 import { useSyncExternalStore } from 'react'
-import { NOTIFICATION_ALERT_CLOSE_MS, NOTIFICATION_AUTO_CLOSE_MS } from '../constants/limits.ts'
+import { NOTIFICATION_ALERT_CLOSE_MS, NOTIFICATION_AUTO_CLOSE_MS } from '../../core/constants/limits.ts'
 import { type AppNotification, type NotificationInput, pushNotification } from './model.ts'
 
 type Listener = () => void

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { configureSession, loginWithSdk, requestExtraPermissions } from './actions.ts'
 import type { SessionGraph } from './graph-port.ts'
-import { testClientConfig } from './session.test-kit.ts'
+import { testClientConfig } from '../../core/testing/session.ts'
 import type { LoginResponse as SocialLoginResponse, SessionSocialSdk } from '../social/types.ts'
 import { sessionStore } from './store.ts'
 

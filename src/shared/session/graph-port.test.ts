@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { ACCOUNTS_LIMIT } from '../constants/limits.ts'
-import { ACCOUNT_FIELDS, ME_FIELDS } from '../graph/fields.ts'
+import { ACCOUNTS_LIMIT } from '../../core/constants/limits.ts'
+import { ACCOUNT_FIELDS, ME_FIELDS } from '../../core/graph/fields.ts'
 import { sessionGraph } from './graph-port.ts'
 
 afterEach(() => vi.unstubAllGlobals())

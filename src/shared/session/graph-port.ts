@@ -1,7 +1,7 @@
 /** The three Graph reads the session makes with the user token: profile, permissions, accounts. */
-import { ACCOUNTS_LIMIT } from '../constants/limits.ts'
-import type { ClientConfig } from '../contracts/client-config.ts'
-import type { Account, GraphClient, Me, PermissionGrant } from '../graph/types.ts'
+import { ACCOUNTS_LIMIT } from '../../core/constants/limits.ts'
+import type { ClientConfig } from '../../core/contracts/client-config.ts'
+import type { Account, GraphClient, Me, PermissionGrant } from '../../core/graph/types.ts'
 
 export interface SessionGraph {
   me(userToken: string): Promise<Me>
@@ -16,7 +16,7 @@ export interface SessionGraph {
 export function sessionGraph(config: Pick<ClientConfig, 'graphUrl' | 'graphVersion'>): SessionGraph {
   let client: Promise<GraphClient> | undefined
   const graph = () =>
-    (client ??= import('../graph/client.ts').then(({ createGraphClient }) =>
+    (client ??= import('../../core/graph/client.ts').then(({ createGraphClient }) =>
       createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
     ))
   return {

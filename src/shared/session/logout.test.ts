@@ -5,12 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiToken, clearSessionToken } from '../api/session-cookie.ts'
-import { PICTURE_CACHE } from '../constants/caches.ts'
-import { db } from '../db/db.ts'
+import { PICTURE_CACHE } from '../../core/constants/caches.ts'
+import { db } from '../../device/db/db.ts'
 import { configureSession, loginWithSdk, logout } from './actions.ts'
 import { loadSnapshot, saveSnapshot } from './snapshot.ts'
-import { signedInCookie } from './cookie.test-kit.ts'
-import { testClientConfig, testSubscription } from './session.test-kit.ts'
+import { signedInCookie } from '../testing/cookie.ts'
+import { testClientConfig, testSubscription } from '../../core/testing/session.ts'
 import { sessionStore } from './store.ts'
 
 const config = testClientConfig

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ClientConfig } from '../contracts/client-config.ts'
-import type { Account } from '../graph/types.ts'
+import type { ClientConfig } from '../../core/contracts/client-config.ts'
+import type { Account } from '../../core/graph/types.ts'
 import { configureSession } from './actions.ts'
 import { freshPageToken, refreshedPageToken, retryPageTokensNow } from './page-token.ts'
 

@@ -3,8 +3,8 @@
  * (askers share it), and after a refresh that gave the page no token, none again for that page until its
  * backoff (5 s doubling to 5 min, jittered) has elapsed: a page that lost its token cannot flood the network.
  */
-import { TOKEN_RETRY_BASE_MS, TOKEN_RETRY_MAX_MS } from '../constants/limits.ts'
-import { retryGate } from '../network/backoff.ts'
+import { TOKEN_RETRY_BASE_MS, TOKEN_RETRY_MAX_MS } from '../../core/constants/limits.ts'
+import { retryGate } from '../../core/network/backoff.ts'
 import { extendPageToken } from '../api/pages.ts'
 import { refreshAccounts } from './actions.ts'
 

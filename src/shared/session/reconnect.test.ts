@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearSessionToken } from '../api/session-cookie.ts'
 import { configureSession, initSession } from './actions.ts'
 import { clearSnapshot, saveSnapshot } from './snapshot.ts'
-import { signedInCookie } from './cookie.test-kit.ts'
-import { testClientConfig, testSubscription } from './session.test-kit.ts'
+import { signedInCookie } from '../testing/cookie.ts'
+import { testClientConfig, testSubscription } from '../../core/testing/session.ts'
 import { sessionStore } from './store.ts'
 
 const config = testClientConfig

@@ -4,8 +4,8 @@
  * API bearer stays in its cookie.
  */
 import { isSubscriptionState } from '../api/guards.ts'
-import type { SubscriptionState } from '../contracts/api.ts'
-import type { Account, Me } from '../graph/types.ts'
+import type { SubscriptionState } from '../../core/contracts/api.ts'
+import type { Account, Me } from '../../core/graph/types.ts'
 
 const KEY = 'pagecast-session-snapshot'
 

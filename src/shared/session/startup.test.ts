@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { REQUIRED_PERMISSIONS } from '../constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../core/constants/limits.ts'
 import { clearSessionToken, hasSessionCookie } from '../api/session-cookie.ts'
 import { configureSession, initSession } from './actions.ts'
 import { clearSnapshot, saveSnapshot } from './snapshot.ts'
 import type { LoginResponse as SocialLoginResponse } from '../social/types.ts'
-import { signedInCookie } from './cookie.test-kit.ts'
-import { testClientConfig, testSubscription } from './session.test-kit.ts'
+import { signedInCookie } from '../testing/cookie.ts'
+import { testClientConfig, testSubscription } from '../../core/testing/session.ts'
 import { sessionStore } from './store.ts'
 
 const config = testClientConfig

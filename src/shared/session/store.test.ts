@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { sessionStore, setSubscription } from './store.ts'
-import type { SubscriptionState } from '../contracts/api.ts'
+import type { SubscriptionState } from '../../core/contracts/api.ts'
 
 const subscription = (available: number) =>
   ({ available_messages: available, accepted_terms: true }) as unknown as SubscriptionState

@@ -3,8 +3,8 @@
  * (`useSession`) and from plain code (`sessionStore.getState()`). User and page tokens stay in memory.
  */
 import { useSyncExternalStore } from 'react'
-import type { SubscriptionState } from '../contracts/api.ts'
-import type { Account, Me } from '../graph/types.ts'
+import type { SubscriptionState } from '../../core/contracts/api.ts'
+import type { Account, Me } from '../../core/graph/types.ts'
 
 export type SessionStatus = 'loading' | 'logged_out' | 'login_failed' | 'logged_in'
 export type LoginFailReason = 'declined' | 'not_connected' | 'server'

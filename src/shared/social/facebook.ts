@@ -1,5 +1,5 @@
 /** The facebook adapter: the network's JS SDK, loaded once, with the app id and Graph version from config. */
-import { FB_SDK_URL } from '../constants/social.ts'
+import { FB_SDK_URL } from '../../core/constants/social.ts'
 import { NOT_CONNECTED, type LoginResponse, type SocialSdk } from './types.ts'
 
 interface FbSdk {

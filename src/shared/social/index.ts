@@ -1,5 +1,5 @@
 /** Picks the social adapter the server's config names; the app never branches on the network itself. */
-import type { ClientConfig } from '../contracts/client-config.ts'
+import type { ClientConfig } from '../../core/contracts/client-config.ts'
 import { createFacebookSdk } from './facebook.ts'
 import { createSandboxSdk } from './sandbox.ts'
 import type { SocialSdk } from './types.ts'

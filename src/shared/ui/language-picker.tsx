@@ -3,7 +3,7 @@
  * loads the catalogs): shared code takes the locale, it loads none.
  */
 import { useLingui } from '@lingui/react/macro'
-import { isLocaleCode, type LocaleCode, locales } from '../constants/locales.ts'
+import { isLocaleCode, type LocaleCode, locales } from '../../core/constants/locales.ts'
 
 export function LanguagePicker({
   onChoose,

@@ -1,6 +1,6 @@
 /** A round picture with a fallback: initials for pages, a default silhouette for people. */
 import { useState } from 'react'
-import { initialsOf } from '../format/text.ts'
+import { initialsOf } from '../../core/format/text.ts'
 import defaultAvatar from './default-avatar.svg'
 
 interface Props {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { activateLocale, catalogsReady } from '../../i18n/activate.ts'
-import { plans } from '../constants/plans.ts'
+import { plans } from '../../core/constants/plans.ts'
 import { planName } from './plan-name.ts'
 
 describe('planName', () => {

@@ -1,6 +1,6 @@
 /**
  * The name of a plan or of the trial as the owner reads it, in their language. A subscription's `product` is
- * the plan's `title` (src/shared/constants/plans.ts) or `trial`; rows written before the Millionaire plan's
+ * the plan's `title` (src/core/constants/plans.ts) or `trial`; rows written before the Millionaire plan's
  * title was corrected still hold `millionarie`. An unknown product (a plan retired since) is shown as stored.
  */
 import { i18n, type MessageDescriptor } from '@lingui/core'

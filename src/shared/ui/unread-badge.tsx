@@ -1,6 +1,6 @@
 /** A count of unread messages: the number for the eye, a sentence for screen readers. */
 import { Plural } from '@lingui/react/macro'
-import { formatNumber } from '../format/numbers.ts'
+import { formatNumber } from '../../core/format/numbers.ts'
 
 export function UnreadBadge({ count, testId }: { count: number; testId: string }) {
   return (

@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useClientConfig } from '../config/index.ts'
-import { createUtilityClient, UTILITY_SCOPE, type UtilityClient } from '../graph/utility.ts'
+import { createUtilityClient, UTILITY_SCOPE, type UtilityClient } from '../../core/graph/utility.ts'
 import { hasPermissions, requestExtraPermissions } from '../session/actions.ts'
 import { templatesKey } from './keys.ts'
 

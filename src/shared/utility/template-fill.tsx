@@ -3,8 +3,8 @@
  * its hint) and a preview of the filled body, as the customer will read it.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { fillBody, placeholderCount, TEMPLATE_PARAM_MAX } from '../graph/template.ts'
-import { templateBody, type PageTemplate } from '../graph/utility.ts'
+import { fillBody, placeholderCount, TEMPLATE_PARAM_MAX } from '../../core/graph/template.ts'
+import { templateBody, type PageTemplate } from '../../core/graph/utility.ts'
 
 /** A template the owner picked: its name and language in the page's library, its body and sample values. */
 export interface TemplateChoice {

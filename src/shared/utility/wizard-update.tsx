@@ -6,9 +6,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { formatNumber } from '../format/numbers.ts'
-import { FIRST_NAME_TOKEN, personalText } from '../graph/delivery.ts'
-import { placeholderCount, type UtilityContent } from '../graph/template.ts'
+import { formatNumber } from '../../core/format/numbers.ts'
+import { FIRST_NAME_TOKEN, personalText } from '../../core/graph/delivery.ts'
+import { placeholderCount, type UtilityContent } from '../../core/graph/template.ts'
 import { buttonPrimary, buttonSecondary } from '../ui/button-styles.ts'
 import { askUtilityPermission, hasUtilityPermission, usePageTemplates, type WithToken } from './api.ts'
 import {

@@ -4,7 +4,7 @@
  * demo owner's sign-in.
  */
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
-import { REQUIRED_PERMISSIONS } from '../../../src/shared/constants/limits.ts'
+import { REQUIRED_PERMISSIONS } from '../../../src/core/constants/limits.ts'
 import { sandboxPlugin, type SandboxOptions } from '../../../src/sandbox/app.ts'
 import { buildApp, type BuildOptions } from '../../../src/server/app.ts'
 import { loadConfig } from '../../../src/server/config.ts'

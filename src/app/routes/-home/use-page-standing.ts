@@ -1,7 +1,7 @@
 /** The pages of home that cannot be used (banned, or the owner's access revoked), asked once per list of pages. */
 import { useQuery } from '@tanstack/react-query'
 import { pageStanding } from '../../../shared/api/index.ts'
-import type { PageStanding } from '../../../shared/contracts/api.ts'
+import type { PageStanding } from '../../../core/contracts/api.ts'
 import { useSession } from '../../../shared/session/store.ts'
 
 export function usePageStanding(): Readonly<Record<string, PageStanding>> | undefined {

@@ -6,8 +6,8 @@
  */
 import { api } from '../../../shared/api/client.ts'
 import { userScopedKey } from '../../../shared/api/user.ts'
-import { ApiError } from '../../../shared/api/request.ts'
-import type { PushSettings } from '../../../shared/contracts/push.ts'
+import { ApiError } from '../../../core/api/request.ts'
+import type { PushSettings } from '../../../core/contracts/push.ts'
 
 export type PushAvailability =
   /** The browser has no Web Push (or no service worker: a development build). */

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
 import { userScopedKey } from '../../../shared/api/user.ts'
-import { type SessionInfo, sessionsResponse } from '../../../shared/contracts/api.ts'
+import { type SessionInfo, sessionsResponse } from '../../../core/contracts/api.ts'
 
 export const sessionsKey = userScopedKey('sessions')
 

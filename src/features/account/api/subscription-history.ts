@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
 import { userScopedKey } from '../../../shared/api/user.ts'
-import { type MySubscription, subscriptionsResponse } from '../../../shared/contracts/api.ts'
+import { type MySubscription, subscriptionsResponse } from '../../../core/contracts/api.ts'
 
 /**
  * `GET /api/v2/user/subscriptions`: the user's subscriptions (docs/product-rules.md#product-api), newest

@@ -6,8 +6,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SessionInfo } from '../../../shared/contracts/api.ts'
-import { formatLongDate, formatRelativeTime } from '../../../shared/format/dates.ts'
+import type { SessionInfo } from '../../../core/contracts/api.ts'
+import { formatLongDate, formatRelativeTime } from '../../../core/format/dates.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { revokeOtherSessions, revokeSession, sessionsKey, sessionsQueryOptions } from '../api/sessions.ts'

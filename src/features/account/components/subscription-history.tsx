@@ -1,8 +1,8 @@
 /** The subscription history on /account/billing: one card per subscription, stacked so it fits a phone. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { formatLongDate } from '../../../shared/format/dates.ts'
-import { formatUsd } from '../../../shared/format/numbers.ts'
+import { formatLongDate } from '../../../core/format/dates.ts'
+import { formatUsd } from '../../../core/format/numbers.ts'
 import { planName } from '../../../shared/ui/plan-name.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { subscriptionHistoryQueryOptions } from '../api/subscription-history.ts'

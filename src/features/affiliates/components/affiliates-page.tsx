@@ -6,9 +6,9 @@ import {
   AFFILIATE_MIN_PAYOUT_USD,
   REFERRAL_DISCOUNT_MONTHS,
   REFERRAL_DISCOUNT_PERCENT,
-} from '../../../shared/constants/limits.ts'
+} from '../../../core/constants/limits.ts'
 import { useClientConfig } from '../../../shared/config/client-config.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 
 export default function AffiliatesPage() {
   const config = useClientConfig()

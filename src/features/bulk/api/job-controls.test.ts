@@ -1,8 +1,8 @@
 /** Pausing or cancelling, from its card, a job the server is sending: it is taken back first. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@lingui/core'
-import { jobs } from '../../../shared/bulk/records.ts'
-import { resetDb, seedJob } from '../../../shared/bulk/fakes.test-kit.ts'
+import { jobs } from '../../../device/bulk/records.ts'
+import { resetDb, seedJob } from '../../../device/testing/bulk-fakes.ts'
 import { cancelJob, pauseJob, ServerUnreachable } from './job-controls.ts'
 
 const calls: { url: string; body: unknown }[] = []

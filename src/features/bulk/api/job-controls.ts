@@ -6,13 +6,13 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { deleteBulkMessage, apiToken, isApiError, startMarketingJob } from '../../../shared/api'
-import { takeBackJob } from '../../../shared/bulk/handover.ts'
+import { takeBackJob } from '../../../device/bulk/handover.ts'
 import { notify } from '../../../shared/notifications'
 import { refreshedPageToken, retryPageTokensNow, sessionStore } from '../../../shared/session'
 import { marketingRefusal } from './start-job.ts'
-import { createSenderApi } from '../../../shared/bulk/api-port.ts'
-import { deleteJob, pauseRecord, resumeRecord, skipRest } from '../../../shared/bulk/controls.ts'
-import { jobs } from '../../../shared/bulk/records.ts'
+import { createSenderApi } from '../../../device/bulk/api-port.ts'
+import { deleteJob, pauseRecord, resumeRecord, skipRest } from '../../../device/bulk/controls.ts'
+import { jobs } from '../../../device/bulk/records.ts'
 import { wakeSender } from '../sender-host.ts'
 
 /** The server could not be asked to give the job back: it goes on sending there, and the owner is told. */

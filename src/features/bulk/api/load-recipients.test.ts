@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Conversation, Page } from '../../../shared/graph/types.ts'
-import { splitByWindow } from '../../../shared/policy/messaging.ts'
+import type { Conversation, Page } from '../../../core/graph/types.ts'
+import { splitByWindow } from '../../../core/policy/messaging.ts'
 import { loadRecipients, type BulkCustomer } from './load-recipients.ts'
 
 const conv = (i: number, canReply = true): Conversation => ({

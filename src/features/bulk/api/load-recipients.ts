@@ -3,9 +3,9 @@
  * loading and marks the last page (docs/product-rules.md#bulk-wizard). Only conversations the page can reply
  * to count.
  */
-import { PAGE_SIZE_BULK_RECIPIENTS } from '../../../shared/constants/limits.ts'
-import type { Conversation, GraphClient } from '../../../shared/graph/types.ts'
-import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
+import { PAGE_SIZE_BULK_RECIPIENTS } from '../../../core/constants/limits.ts'
+import type { Conversation, GraphClient } from '../../../core/graph/types.ts'
+import { conversationCustomerMessageAt } from '../../../core/policy/window.ts'
 
 export interface BulkCustomer {
   recipientId: string

@@ -1,8 +1,8 @@
 /** Starting a job: a marketing send goes to the server from the start; an opt-in request job carries its title. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { resetDb } from '../../../shared/bulk/fakes.test-kit.ts'
-import { audienceOf, jobs } from '../../../shared/bulk/records.ts'
-import type { AudienceMember } from '../../../shared/db/db.ts'
+import { resetDb } from '../../../device/testing/bulk-fakes.ts'
+import { audienceOf, jobs } from '../../../device/bulk/records.ts'
+import type { AudienceMember } from '../../../device/db/db.ts'
 import { MarketingStartFailed, marketingRefusal, startBulkJob, type StartJobInput } from './start-job.ts'
 
 const calls: { method: string; url: string; body: unknown }[] = []

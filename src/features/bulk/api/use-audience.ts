@@ -1,6 +1,6 @@
 /** The wizard's audience: loads on open, reports the count while loading, can be cancelled. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { createGraphClient } from '../../../shared/graph/client.ts'
+import { createGraphClient } from '../../../core/graph/client.ts'
 import { loadRecipients, type BulkCustomer } from './load-recipients.ts'
 
 export interface Audience {

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react'
 import { getAvailableMessages } from '../../../shared/api'
-import { AVAILABLE_POLL_MS } from '../../../shared/constants/limits.ts'
+import { AVAILABLE_POLL_MS } from '../../../core/constants/limits.ts'
 import { sessionStore, setSubscription } from '../../../shared/session'
 
 export function useAvailablePoll(): void {

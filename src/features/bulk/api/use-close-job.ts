@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import type { StoredMessage } from '../../../shared/contracts/api.ts'
+import type { StoredMessage } from '../../../core/contracts/api.ts'
 import { SERVER_JOBS_KEY } from '../../../shared/bulk/server-jobs.ts'
 import { closeJob } from './job-controls.ts'
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { createLabelsGraph, type PageLabel } from '../../../shared/graph/labels.ts'
+import { createLabelsGraph, type PageLabel } from '../../../core/graph/labels.ts'
 import {
   cachedPageLabels,
   labelsByCustomer,

@@ -10,7 +10,7 @@ import {
   marketingKeys,
   marketingQueryOptions,
 } from '../../../shared/api/marketing.ts'
-import type { MarketingState } from '../../../shared/contracts/marketing.ts'
+import type { MarketingState } from '../../../core/contracts/marketing.ts'
 
 export interface PageMarketing {
   loading: boolean

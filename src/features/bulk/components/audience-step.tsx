@@ -5,9 +5,9 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { AUDIENCE_LABELS, type AudienceLabel } from '../../../shared/constants/limits.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
-import type { UnreachableWhy } from '../../../shared/policy/reach.ts'
+import { AUDIENCE_LABELS, type AudienceLabel } from '../../../core/constants/limits.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
+import type { UnreachableWhy } from '../../../core/policy/reach.ts'
 import { openModal } from '../../../shared/ui'
 import type { LabelMatch } from '../../../shared/labels/audience.ts'
 

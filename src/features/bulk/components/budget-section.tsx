@@ -4,8 +4,8 @@
  * messages with their estimate, and the Pagecast messages the send spends (each delivered message spends one).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BudgetKind, MarketingEstimate } from '../../../shared/contracts/marketing.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { BudgetKind, MarketingEstimate } from '../../../core/contracts/marketing.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { formatMoney, type BudgetVerdict, type SendSummary } from '../model/marketing.ts'
 
 export function BudgetSection(props: {

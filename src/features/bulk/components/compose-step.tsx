@@ -1,14 +1,14 @@
 /** Step 3: the text, an optional image, the allowance warnings and the send button. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import type { SubscriptionState } from '../../../shared/contracts/api.ts'
-import { MESSAGE_TEXT_MAX } from '../../../shared/constants/limits.ts'
+import type { SubscriptionState } from '../../../core/contracts/api.ts'
+import { MESSAGE_TEXT_MAX } from '../../../core/constants/limits.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui'
-import type { AudiencePlan } from '../../../shared/bulk/allowance.ts'
+import type { AudiencePlan } from '../../../core/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
-import { FIRST_NAME_TOKEN, personalText } from '../../../shared/graph/delivery.ts'
-import { sendDurationMs } from '../../../shared/bulk/core/pacer.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
+import { FIRST_NAME_TOKEN, personalText } from '../../../core/graph/delivery.ts'
+import { sendDurationMs } from '../../../core/bulk/pacer.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export function ComposeStep(props: {

@@ -7,10 +7,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { OPTIN_TITLE_MAX, type OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
-import { contentOptions, type ContentType, type TagSuccessor } from '../../../shared/policy/messaging.ts'
-import type { MessagingPolicyName } from '../../../shared/policy/tags.ts'
+import { OPTIN_TITLE_MAX, type OptinCheckResponse } from '../../../core/contracts/marketing.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
+import { contentOptions, type ContentType, type TagSuccessor } from '../../../core/policy/messaging.ts'
+import type { MessagingPolicyName } from '../../../core/policy/tags.ts'
 
 export interface OptinChoice {
   selected: boolean

@@ -8,7 +8,7 @@ import { cardView, wayCounts, type CardJob } from '../model/card.ts'
 import { formatMoney } from '../model/marketing.ts'
 import { MarketingLine, MarketingResume } from './progress-card-marketing.tsx'
 import { StateLabel } from './state-label.tsx'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 
 /** The card's controls: small words, a thumb's target (44 px) each. */
 const small =

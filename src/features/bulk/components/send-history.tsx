@@ -11,9 +11,9 @@ import {
   sendHistoryQueryOptions,
   sendReportQueryOptions,
 } from '../../../shared/api/send-history.ts'
-import type { HistoryEntry, ReportFigures, ReportRecipient } from '../../../shared/contracts/send-history.ts'
-import { formatDateTime } from '../../../shared/format/dates.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { HistoryEntry, ReportFigures, ReportRecipient } from '../../../core/contracts/send-history.ts'
+import { formatDateTime } from '../../../core/format/dates.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { HISTORY_PAGE } from './send-history-link.tsx'

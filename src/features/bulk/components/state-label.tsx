@@ -1,6 +1,6 @@
 /** The state of a job in words, with the reason when it stopped. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { NO_PAGE_TOKEN } from '../../../shared/bulk/protocol.ts'
+import { NO_PAGE_TOKEN } from '../../../device/bulk/protocol.ts'
 import type { CardJob } from '../model/card.ts'
 import { marketingReasonText } from '../model/marketing-error.ts'
 import { networkClassText, networkRefusalOf } from '../model/network-error.ts'

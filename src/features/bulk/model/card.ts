@@ -1,7 +1,7 @@
 /** What a progress card shows for a job (docs/product-rules.md#bulk-send-progress). Pure. */
-import type { BulkJobState } from '../../../shared/db/db.ts'
-import type { JobKind } from '../../../shared/contracts/marketing-core.ts'
-import type { Counts } from '../../../shared/bulk/protocol.ts'
+import type { BulkJobState } from '../../../device/db/db.ts'
+import type { JobKind } from '../../../core/contracts/marketing-core.ts'
+import type { Counts } from '../../../device/bulk/protocol.ts'
 
 export interface CardJob extends Counts {
   id: string

@@ -3,7 +3,7 @@
  * owner types (major units of the ad account's currency) in the network's minor units, its checks against the
  * estimate, money in the interface language's convention, and what a send spends.
  */
-import type { BudgetKind } from '../../../shared/contracts/marketing.ts'
+import type { BudgetKind } from '../../../core/contracts/marketing.ts'
 
 const INTL_LOCALE: Record<string, string> = { es: 'es-MX' }
 

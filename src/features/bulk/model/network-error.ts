@@ -4,7 +4,7 @@
  * job's stop reason as `network:<class>:<the network's text>`.
  */
 import type { MessageDescriptor } from '@lingui/core'
-import { graphErrorWords, isGraphErrorKind } from '../../../shared/graph/error-words.ts'
+import { graphErrorWords, isGraphErrorKind } from '../../../core/graph/error-words.ts'
 
 export interface NetworkRefusal {
   kind: string
@@ -23,7 +23,7 @@ export function networkReason(code: string, text: string | undefined): string {
   return text ? `${code}:${text}` : code
 }
 
-/** The class's words: the same ones every Graph failure is told in (src/shared/graph/error-words.ts). */
+/** The class's words: the same ones every Graph failure is told in (src/core/graph/error-words.ts). */
 export function networkClassText(kind: string): MessageDescriptor {
   return graphErrorWords(isGraphErrorKind(kind) ? kind : 'config')
 }

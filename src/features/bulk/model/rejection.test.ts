@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bulkMessage } from '../../../shared/bulk/protocol.ts'
-import { graphErrorWords } from '../../../shared/graph/error-words.ts'
+import { bulkMessage } from '../../../device/bulk/protocol.ts'
+import { graphErrorWords } from '../../../core/graph/error-words.ts'
 import { rejectionNotice } from './rejection.ts'
 
 const URDU_WORDS = 'یہ شخص ابھی آپ کے پیج سے پیغام نہیں لے سکتا'

@@ -4,9 +4,9 @@
  */
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { ASKED_THIS_WEEK, marketingOfReason } from '../../../shared/bulk/core/failure-policy.ts'
-import type { BulkMessage } from '../../../shared/bulk/protocol.ts'
-import { graphErrorText } from '../../../shared/graph/error-words.ts'
+import { ASKED_THIS_WEEK, marketingOfReason } from '../../../core/bulk/failure-policy.ts'
+import type { BulkMessage } from '../../../device/bulk/protocol.ts'
+import { graphErrorText } from '../../../core/graph/error-words.ts'
 import type { NotificationInput } from '../../../shared/notifications/model.ts'
 import { marketingReasonText } from './marketing-error.ts'
 

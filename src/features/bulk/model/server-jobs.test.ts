@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { storedMessage, type StoredMessage } from '../../../shared/contracts/api.ts'
+import { storedMessage, type StoredMessage } from '../../../core/contracts/api.ts'
 import { cardView, stripSummary, type CardJob } from './card.ts'
 import { ofPage, remoteCard, withServerJobs } from './server-jobs.ts'
 

@@ -4,7 +4,7 @@
  * server's record is the truth for what it knows: a card never shows fewer sent or rejected than it, nor an
  * empty page name when it has one. Pure.
  */
-import type { StoredMessage } from '../../../shared/contracts/api.ts'
+import type { StoredMessage } from '../../../core/contracts/api.ts'
 import type { CardJob } from './card.ts'
 
 /** A job of the server's list as a card of a job this device does not hold; undefined when it has none. */

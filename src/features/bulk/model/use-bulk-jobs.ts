@@ -1,9 +1,9 @@
 /** The jobs for the cards: Dexie liveQuery is the truth; progress events on the channel make it instant. */
 import { useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { jobs } from '../../../shared/bulk/records.ts'
-import { db } from '../../../shared/db/db.ts'
-import { broadcastChannel, type BulkMessage } from '../../../shared/bulk/protocol.ts'
+import { jobs } from '../../../device/bulk/records.ts'
+import { db } from '../../../device/db/db.ts'
+import { broadcastChannel, type BulkMessage } from '../../../device/bulk/protocol.ts'
 import { overlay, type CardJob } from './card.ts'
 
 type Progress = Extract<BulkMessage, { type: 'progress' }>

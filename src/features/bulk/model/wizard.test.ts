@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing.ts'
+import { DEFAULT_OPTIN_TITLE } from '../../../core/contracts/marketing.ts'
 import {
   canOpen,
   chosenGroups,

@@ -1,16 +1,12 @@
 /**
  * The wizard's state and its rules (docs/product-rules.md#bulk-wizard). Pure: the components only dispatch.
  */
-import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../shared/constants/limits.ts'
-import type { AudienceLabel } from '../../../shared/constants/limits.ts'
+import { SEND_DELAY_MAX_MS, SEND_DELAY_MIN_MS } from '../../../core/constants/limits.ts'
+import type { AudienceLabel } from '../../../core/constants/limits.ts'
 import { inLabelAudience, type LabelMatch } from '../../../shared/labels/audience.ts'
-import type { ContentType } from '../../../shared/policy/messaging.ts'
-import type { UtilityContent } from '../../../shared/graph/template.ts'
-import {
-  DEFAULT_OPTIN_TITLE,
-  type BudgetKind,
-  type ContentKind,
-} from '../../../shared/contracts/marketing.ts'
+import type { ContentType } from '../../../core/policy/messaging.ts'
+import type { UtilityContent } from '../../../core/graph/template.ts'
+import { DEFAULT_OPTIN_TITLE, type BudgetKind, type ContentKind } from '../../../core/contracts/marketing.ts'
 
 export type StepNo = 1 | 2 | 3
 

@@ -1,6 +1,6 @@
 /** The outbox's way out: Graph sends tagged by the messaging window at the moment of sending. */
-import type { GraphClient } from '../../../shared/graph/types.ts'
-import type { WindowStatus } from '../../../shared/policy/window.ts'
+import type { GraphClient } from '../../../core/graph/types.ts'
+import type { WindowStatus } from '../../../core/policy/window.ts'
 import type { OutboxTransport, ReplyEntry } from '../model/outbox.ts'
 import { toCachedMessage } from '../model/message.ts'
 

@@ -10,7 +10,7 @@ import {
   type SavedReplyBody,
   savedRepliesResponse,
   savedReplyResponse,
-} from '../../../shared/contracts/saved-replies.ts'
+} from '../../../core/contracts/saved-replies.ts'
 
 export const savedRepliesKey = userScopedKey('saved-replies')
 

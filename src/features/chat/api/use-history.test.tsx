@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { QueryClient, QueryClientProvider, focusManager, onlineManager } from '@tanstack/react-query'
-import { db } from '../../../shared/db/db.ts'
-import type { ChatMessage, GraphClient, Page } from '../../../shared/graph/types.ts'
+import { db } from '../../../device/db/db.ts'
+import type { ChatMessage, GraphClient, Page } from '../../../core/graph/types.ts'
 import { type HistoryState, historyKey, useHistory } from './use-history.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -4,9 +4,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '../../../shared/db/db.ts'
-import type { GraphClient } from '../../../shared/graph/types.ts'
-import { type WindowOptions, type WindowStatus, windowStatus } from '../../../shared/policy/window.ts'
+import { db } from '../../../device/db/db.ts'
+import type { GraphClient } from '../../../core/graph/types.ts'
+import { type WindowOptions, type WindowStatus, windowStatus } from '../../../core/policy/window.ts'
 import {
   discardReply,
   flushReplies,

@@ -4,11 +4,11 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { MarketingState, OptinCheckResponse } from '../../../shared/contracts/marketing.ts'
+import type { MarketingState, OptinCheckResponse } from '../../../core/contracts/marketing.ts'
 import { closeAllModals } from '../../../shared/ui/modal-stack.ts'
 import { AskToSubscribe, type AskToSubscribeProps } from './ask-to-subscribe.tsx'
 import { MessageBubble } from './message-bubble.tsx'
-import { optInRequestBody } from '../../../shared/graph/marketing.ts'
+import { optInRequestBody } from '../../../core/graph/marketing.ts'
 
 const calls: Array<{ path: string; method?: string; body?: unknown }> = []
 let enabled = true

@@ -8,7 +8,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { marketingQueryOptions } from '../../../shared/api/marketing.ts'
-import { DEFAULT_OPTIN_TITLE } from '../../../shared/contracts/marketing-core.ts'
+import { DEFAULT_OPTIN_TITLE } from '../../../core/contracts/marketing-core.ts'
 import { openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
 import type { AskToSubscribeProps } from './ask-to-subscribe-props.ts'
 

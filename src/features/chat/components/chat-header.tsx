@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatLongDate } from '../../../shared/format/index.ts'
+import { formatLongDate } from '../../../core/format/index.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export interface ChatHeaderProps {

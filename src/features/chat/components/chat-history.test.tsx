@@ -5,8 +5,8 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { CachedMessage } from '../../../shared/db/db.ts'
-import type { MarketingState, SentOptinRequest } from '../../../shared/contracts/marketing.ts'
+import type { CachedMessage } from '../../../device/db/db.ts'
+import type { MarketingState, SentOptinRequest } from '../../../core/contracts/marketing.ts'
 import { ChatHistory } from './chat-history.tsx'
 
 /** The server as the history reads it: the page's marketing state and the customer's opt-in requests. */

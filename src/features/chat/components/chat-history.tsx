@@ -7,7 +7,7 @@
 import { useDeferredValue, useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
-import type { CachedMessage } from '../../../shared/db/db.ts'
+import type { CachedMessage } from '../../../device/db/db.ts'
 import { observeSize } from '../../../shared/ui/observe-size.ts'
 import { receiptState, type Watermarks } from '../../../shared/live/receipts.ts'
 import type { ReplyEntry } from '../model/outbox.ts'

@@ -14,9 +14,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import type { GraphClient } from '../../../shared/graph/types.ts'
-import { graphErrorText } from '../../../shared/graph/error-words.ts'
-import { type WindowOptions, type WindowStatus, windowStatus } from '../../../shared/policy/window.ts'
+import type { GraphClient } from '../../../core/graph/types.ts'
+import { graphErrorText } from '../../../core/graph/error-words.ts'
+import { type WindowOptions, type WindowStatus, windowStatus } from '../../../core/policy/window.ts'
 import { notify } from '../../../shared/notifications/index.ts'
 import { registerOpenChat } from '../../../shared/live/changes.ts'
 import { useReceipts } from '../../../shared/live/use-receipts.ts'
@@ -190,7 +190,7 @@ export function ChatView(props: ChatViewProps) {
       send: (psid, title) =>
         withToken(async (token) => {
           // The marketing client loads with the first request sent.
-          const { createMarketingGraph } = await import('../../../shared/graph/marketing.ts')
+          const { createMarketingGraph } = await import('../../../core/graph/marketing.ts')
           const graph = createMarketingGraph({ baseUrl: config.graphUrl, version: config.graphVersion })
           return graph.sendOptInRequest(token, psid, { title, payload: `optin:${title}` })
         }),

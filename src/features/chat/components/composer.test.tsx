@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { Composer } from './composer.tsx'
-import type { WindowStatus } from '../../../shared/policy/window.ts'
+import type { WindowStatus } from '../../../core/policy/window.ts'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -8,8 +8,8 @@
  */
 import { type FormEvent, type KeyboardEvent, type ComponentType, useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { WindowStatus } from '../../../shared/policy/window.ts'
-import { formatSize } from '../../../shared/format/index.ts'
+import type { WindowStatus } from '../../../core/policy/window.ts'
+import { formatSize } from '../../../core/format/index.ts'
 import { useMediaQuery } from '../../../shared/ui/use-media-query.ts'
 import { ComposerNotes } from './window-notice.tsx'
 

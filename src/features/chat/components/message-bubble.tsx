@@ -1,6 +1,6 @@
 import type { CSSProperties, Ref } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatDateTime } from '../../../shared/format/index.ts'
+import { formatDateTime } from '../../../core/format/index.ts'
 import type { ReceiptState } from '../../../shared/live/receipts.ts'
 import { ReceiptMark } from './receipt-mark.tsx'
 

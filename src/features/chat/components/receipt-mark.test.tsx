@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type CachedMessage, db } from '../../../shared/db/db.ts'
+import { type CachedMessage, db } from '../../../device/db/db.ts'
 import { useReceipts } from '../../../shared/live/use-receipts.ts'
 import { ChatHistory } from './chat-history.tsx'
 

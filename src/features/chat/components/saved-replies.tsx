@@ -12,7 +12,7 @@ import {
   SAVED_REPLY_TEXT_MAX,
   SAVED_REPLY_TITLE_MAX,
   type SavedReply,
-} from '../../../shared/contracts/saved-replies.ts'
+} from '../../../core/contracts/saved-replies.ts'
 import { buttonDanger, buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { closeModal, openModal, useModalOpen } from '../../../shared/ui/modal-stack.ts'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'

@@ -2,8 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useState } from 'react'
 import { SIDE_BY_SIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
-import { formatDateTime } from '../../../shared/format/index.ts'
-import type { WindowStatus } from '../../../shared/policy/window.ts'
+import { formatDateTime } from '../../../core/format/index.ts'
+import type { WindowStatus } from '../../../core/policy/window.ts'
 
 export function WindowNotice({ status, inline = false }: { status: WindowStatus; inline?: boolean }) {
   const { i18n } = useLingui()

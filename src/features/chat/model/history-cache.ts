@@ -1,5 +1,5 @@
 /** Loaded chat messages cached per page and conversation, readable offline. */
-import { type CachedMessage, db } from '../../../shared/db/db.ts'
+import { type CachedMessage, db } from '../../../device/db/db.ts'
 
 export function readCachedHistory(pageId: string, conversationId: string): Promise<CachedMessage[]> {
   return db.messages.where('[pageId+conversationId]').equals([pageId, conversationId]).sortBy('createdAt')

@@ -1,6 +1,6 @@
 /** Mapping of Graph messages to cached rows, and what the history tells about the messaging window. */
-import type { CachedMessage } from '../../../shared/db/db.ts'
-import type { ChatMessage } from '../../../shared/graph/types.ts'
+import type { CachedMessage } from '../../../device/db/db.ts'
+import type { ChatMessage } from '../../../core/graph/types.ts'
 
 export function toCachedMessage(pageId: string, conversationId: string, m: ChatMessage): CachedMessage {
   const images = (m.attachments?.data ?? []).flatMap((a) => (a.image_data?.url ? [a.image_data.url] : []))
@@ -19,7 +19,7 @@ export function toCachedMessage(pageId: string, conversationId: string, m: ChatM
 }
 
 /** The window rule lives in the messaging policy; the chat reads its history through it. */
-export { lastCustomerMessageAt } from '../../../shared/policy/window.ts'
+export { lastCustomerMessageAt } from '../../../core/policy/window.ts'
 
 /** Oldest first, one row per message id. */
 export function mergeHistory(a: readonly CachedMessage[], b: readonly CachedMessage[]): CachedMessage[] {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db } from '../../../shared/db/db.ts'
+import { db } from '../../../device/db/db.ts'
 import {
   flushReplies,
   type OutboxTransport,

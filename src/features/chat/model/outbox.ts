@@ -6,9 +6,9 @@
  *   page with the same text at or after the attempt time means it did arrive, and it is not sent again.
  * Flushes run under one Web Lock per page, so two tabs never send the same entry.
  */
-import { db, type ReplyOutboxEntry } from '../../../shared/db/db.ts'
-import { arrival, failureKind, RETRY_LATER, sendParts } from '../../../shared/graph/delivery.ts'
-import type { GraphErrorKind } from '../../../shared/graph/types.ts'
+import { db, type ReplyOutboxEntry } from '../../../device/db/db.ts'
+import { arrival, failureKind, RETRY_LATER, sendParts } from '../../../core/graph/delivery.ts'
+import type { GraphErrorKind } from '../../../core/graph/types.ts'
 
 /** A row of the `replyOutbox` table (typed in db.ts). */
 export type ReplyEntry = ReplyOutboxEntry

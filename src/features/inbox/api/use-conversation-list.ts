@@ -9,16 +9,16 @@
 import { conversationsQueryKey } from './keys.ts'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { CachedConversation, InboxSyncState } from '../../../shared/db/db.ts'
-import type { GraphClient } from '../../../shared/graph/types.ts'
-import { PAGE_SIZE_CONVERSATIONS } from '../../../shared/constants/limits.ts'
-import { backoff } from '../../../shared/network/backoff.ts'
+import type { CachedConversation, InboxSyncState } from '../../../device/db/db.ts'
+import type { GraphClient } from '../../../core/graph/types.ts'
+import { PAGE_SIZE_CONVERSATIONS } from '../../../core/constants/limits.ts'
+import { backoff } from '../../../core/network/backoff.ts'
 import { keepUnchanged, readAllConversations, readFirstConversations } from '../model/cache.ts'
 import { watchTables } from '../model/main-thread.ts'
 import { paceConversationsCall } from '../model/pacer.ts'
 import { readOwner, readSyncState, runConversationSync, storeHead, SYNC_PAGE_SIZE } from '../model/sync.ts'
-import { isNetworkError, withFreshToken } from '../../../shared/graph/fresh-token.ts'
-import { failureKind } from '../../../shared/graph/delivery.ts'
+import { isNetworkError, withFreshToken } from '../../../core/graph/fresh-token.ts'
+import { failureKind } from '../../../core/graph/delivery.ts'
 
 /** Rows read before the whole cache, enough for the first screen. */
 const FIRST_PAINT_ROWS = 40

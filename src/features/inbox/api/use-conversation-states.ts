@@ -10,8 +10,8 @@ import {
   postConversationSeen,
   postReplying,
 } from '../../../shared/api/conversation-states.ts'
-import { REPLYING_EVERY_MS } from '../../../shared/contracts/conversation-states.ts'
-import type { ConversationState } from '../../../shared/contracts/conversation-states.ts'
+import { REPLYING_EVERY_MS } from '../../../core/contracts/conversation-states.ts'
+import type { ConversationState } from '../../../core/contracts/conversation-states.ts'
 import { onLiveChange } from '../../../shared/live/changes.ts'
 import { storePageStates, storeState, usePageStates } from '../../../shared/live/conversation-states.ts'
 

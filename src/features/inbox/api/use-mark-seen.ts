@@ -5,7 +5,7 @@
  * mark_seen that could not be sent (offline, a failure) is sent again once the page has a token.
  */
 import { useEffect } from 'react'
-import type { GraphClient } from '../../../shared/graph/types.ts'
+import type { GraphClient } from '../../../core/graph/types.ts'
 import { markConversationSeen, markSeenDelivered, pendingSeen } from '../model/unread.ts'
 
 export interface MarkSeenSource {

@@ -9,9 +9,9 @@ import { refreshedPageToken, sessionStore, useSession } from '../../../shared/se
 import { enterPage } from '../model/page-entry.ts'
 import { recallPage, rememberPage, summaryOf } from '../model/page-cache.ts'
 import type { PageSummary } from '../components/page-sidebar.tsx'
-import { withFreshToken } from '../../../shared/graph/fresh-token.ts'
+import { withFreshToken } from '../../../core/graph/fresh-token.ts'
 import { useOnline } from '../../../shared/network/use-online.ts'
-import type { PageWebhooks } from '../../../shared/contracts/events.ts'
+import type { PageWebhooks } from '../../../core/contracts/events.ts'
 
 export type EntryPhase = 'entering' | 'ready' | 'offline'
 

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import { ConversationList } from './conversation-list.tsx'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })

@@ -1,9 +1,9 @@
 import { memo } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import { type InboxRow, windowLeft } from '../model/list-view.ts'
-import { formatRelativeTime } from '../../../shared/format/index.ts'
+import { formatRelativeTime } from '../../../core/format/index.ts'
 import { snippetPreview } from '../model/conversation.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 

@@ -4,7 +4,7 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 import { filterConversations } from '../model/filter.ts'
 import {

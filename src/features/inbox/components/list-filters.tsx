@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { FILTERS, type ListFilter, type ListSort, sameFilter } from '../model/list-view.ts'
 
 export interface ListFiltersProps {

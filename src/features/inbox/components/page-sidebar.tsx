@@ -1,7 +1,7 @@
 /** The page's own sidebar: picture, name, category and the "Messages" item with the page's unread count. */
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { PageSummary } from '../../../shared/db/db.ts'
+import type { PageSummary } from '../../../device/db/db.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { UnreadBadge } from '../../../shared/ui/unread-badge.tsx'
 

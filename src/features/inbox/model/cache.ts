@@ -1,7 +1,7 @@
 /** The per-page conversation cache in Dexie: shown at once on entry, refreshed from the network after. */
 import { Dexie } from 'dexie'
-import { type CachedConversation, db } from '../../../shared/db/db.ts'
-import type { Conversation } from '../../../shared/graph/types.ts'
+import { type CachedConversation, db } from '../../../device/db/db.ts'
+import type { Conversation } from '../../../core/graph/types.ts'
 import { conversationKey, toCachedConversation } from './conversation.ts'
 import { yieldToMain } from './main-thread.ts'
 

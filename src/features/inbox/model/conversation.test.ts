@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Conversation } from '../../../shared/graph/types.ts'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { Conversation } from '../../../core/graph/types.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import { sameNameTells, toCachedConversation } from './conversation.ts'
 
 const base: Conversation = {

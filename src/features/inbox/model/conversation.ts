@@ -1,9 +1,9 @@
 /** Mapping of Graph conversations to the Dexie cache rows the list shows. */
-import type { CachedConversation } from '../../../shared/db/db.ts'
-import type { Conversation } from '../../../shared/graph/types.ts'
-import { SNIPPET_PREVIEW_CHARS } from '../../../shared/constants/limits.ts'
-import { cutText } from '../../../shared/format/text.ts'
-import { conversationCustomerMessageAt } from '../../../shared/policy/window.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
+import type { Conversation } from '../../../core/graph/types.ts'
+import { SNIPPET_PREVIEW_CHARS } from '../../../core/constants/limits.ts'
+import { cutText } from '../../../core/format/text.ts'
+import { conversationCustomerMessageAt } from '../../../core/policy/window.ts'
 import { coveredByList, listedOf } from '../../../shared/live/unread.ts'
 
 export function conversationKey(pageId: string, id: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import { filterConversations } from './filter.ts'
 import { mergeConversations } from './merge.ts'
 import { customerOf, snippetPreview, toCachedConversation } from './conversation.ts'

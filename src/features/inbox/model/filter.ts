@@ -6,7 +6,7 @@
  * find "Paolo Hidayat". The fuzzy matcher's code is fetched when the filter is first used.
  */
 import type Fuse from 'fuse.js'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import type { FuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 
 /** About one letter wrong in ten. */

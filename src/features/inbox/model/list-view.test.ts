@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationState } from '../../../shared/contracts/conversation-states.ts'
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { ConversationState } from '../../../core/contracts/conversation-states.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 import {
   applyFilter,
   filterCounts,

@@ -4,10 +4,10 @@
  * kept in the address (`?filter=unread`, `?filter=needs_reply`, `?sort=window`), so adding a filter is one
  * more case here.
  */
-import type { ConversationState } from '../../../shared/contracts/conversation-states.ts'
-import type { CachedConversation } from '../../../shared/db/db.ts'
-import { broadcastAfterCustomer, needsReply } from '../../../shared/policy/needs-reply.ts'
-import { STANDARD_WINDOW_MS } from '../../../shared/policy/window.ts'
+import type { ConversationState } from '../../../core/contracts/conversation-states.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
+import { broadcastAfterCustomer, needsReply } from '../../../core/policy/needs-reply.ts'
+import { STANDARD_WINDOW_MS } from '../../../core/policy/window.ts'
 
 /** A list row: the cached conversation as the network gave it, and what the product adds to it. */
 export interface InboxRow extends CachedConversation {

@@ -3,7 +3,7 @@
  * give the main thread back between them, so a tap or a keystroke never waits behind a long task.
  */
 import { Dexie } from 'dexie'
-import { db } from '../../../shared/db/db.ts'
+import { db } from '../../../device/db/db.ts'
 
 interface Scheduler {
   yield?: () => Promise<void>

@@ -1,5 +1,5 @@
 /** Merges freshly loaded rows into the shown list: newest first, one row per conversation. */
-import type { CachedConversation } from '../../../shared/db/db.ts'
+import type { CachedConversation } from '../../../device/db/db.ts'
 
 export function mergeConversations(
   current: readonly CachedConversation[],

@@ -1,8 +1,8 @@
 /** What the sidebar shows of a page, kept so the inbox reads offline after a reload (never the token). */
-import { db, type PageSummary } from '../../../shared/db/db.ts'
-import type { Account } from '../../../shared/graph/types.ts'
+import { db, type PageSummary } from '../../../device/db/db.ts'
+import type { Account } from '../../../core/graph/types.ts'
 
-// Added in the inbox's schema version 10 (src/shared/db/db.ts).
+// Added in the inbox's schema version 10 (src/device/db/db.ts).
 const pages = () => db.inboxPages
 
 export function summaryOf(account: Account): PageSummary {

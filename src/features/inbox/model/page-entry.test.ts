@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Account } from '../../../shared/graph/types.ts'
+import type { Account } from '../../../core/graph/types.ts'
 import { enterPage, type PageEntryDeps } from './page-entry.ts'
 
 const shop: Account = { id: '101', name: 'Shop', access_token: 'short', category: 'Retail' }

@@ -3,9 +3,9 @@
  * registered with the product API (which refuses banned pages and used trials with a 406), and its token is
  * extended.
  */
-import type { PageBody, SubscriptionState } from '../../../shared/contracts/api.ts'
-import type { PageWebhooks } from '../../../shared/contracts/events.ts'
-import type { Account } from '../../../shared/graph/types.ts'
+import type { PageBody, SubscriptionState } from '../../../core/contracts/api.ts'
+import type { PageWebhooks } from '../../../core/contracts/events.ts'
+import type { Account } from '../../../core/graph/types.ts'
 
 export type RefusalReason = 'trial_used' | 'banned' | 'other'
 

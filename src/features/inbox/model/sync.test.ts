@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db } from '../../../shared/db/db.ts'
-import type { Conversation, Page } from '../../../shared/graph/types.ts'
+import { db } from '../../../device/db/db.ts'
+import type { Conversation, Page } from '../../../core/graph/types.ts'
 import { filterConversations } from './filter.ts'
 import { readAllConversations } from './cache.ts'
 import { RESYNC_AFTER_MS, readSyncState, runConversationSync } from './sync.ts'

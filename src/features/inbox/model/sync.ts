@@ -7,8 +7,8 @@
  * network gives no total for the conversations edge, so the progress is the number of conversations stored,
  * and "all" once the end of the list was reached.
  */
-import { db, type InboxSyncState } from '../../../shared/db/db.ts'
-import type { Conversation, Page } from '../../../shared/graph/types.ts'
+import { db, type InboxSyncState } from '../../../device/db/db.ts'
+import type { Conversation, Page } from '../../../core/graph/types.ts'
 import { conversationKey, toCachedConversation } from './conversation.ts'
 import { yieldToMain } from './main-thread.ts'
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { db } from '../../../shared/db/db.ts'
-import type { Conversation } from '../../../shared/graph/types.ts'
+import { db } from '../../../device/db/db.ts'
+import type { Conversation } from '../../../core/graph/types.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
 import { storeConversations } from './cache.ts'
 import { conversationKey } from './conversation.ts'

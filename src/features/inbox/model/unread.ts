@@ -3,7 +3,7 @@
  * per page (their sum). The list, the page's sidebar and the home cards all read them from here, so a change
  * made by anyone (opening a conversation, a live message arriving) shows everywhere at once.
  */
-import { db, type InboxSyncState } from '../../../shared/db/db.ts'
+import { db, type InboxSyncState } from '../../../device/db/db.ts'
 import type { LocalUnread } from '../../../shared/live/unread.ts'
 import { readInPieces } from './cache.ts'
 import { conversationKey } from './conversation.ts'

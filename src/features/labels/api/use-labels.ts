@@ -5,8 +5,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { notify } from '../../../shared/notifications'
 import { postLabelsChanged } from '../../../shared/api/conversation-states.ts'
 import { useLabelsVersion } from '../../../shared/live/labels.ts'
-import { db } from '../../../shared/db/db.ts'
-import type { LabelsGraph, PageLabel } from '../../../shared/graph/labels.ts'
+import { db } from '../../../device/db/db.ts'
+import type { LabelsGraph, PageLabel } from '../../../core/graph/labels.ts'
 import {
   cachedPageLabels,
   deleteLabel,

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { LabelsGraph } from '../../../shared/graph/labels.ts'
-import { isolate } from '../../../shared/format/text.ts'
+import type { LabelsGraph } from '../../../core/graph/labels.ts'
+import { isolate } from '../../../core/format/text.ts'
 import { useCustomerLabelIds, useLabelActions, usePageLabels, type WithToken } from '../api/use-labels.ts'
 import { LabelPicker } from './label-picker.tsx'
 

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { LABEL_NAME_MAX, type PageLabel } from '../../../shared/graph/labels.ts'
+import { LABEL_NAME_MAX, type PageLabel } from '../../../core/graph/labels.ts'
 import type { LabelActions } from '../api/use-labels.ts'
 
 export interface LabelPickerProps {

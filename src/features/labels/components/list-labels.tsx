@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { LabelsGraph, PageLabel } from '../../../shared/graph/labels.ts'
+import type { LabelsGraph, PageLabel } from '../../../core/graph/labels.ts'
 import { labelCounts } from '../../../shared/labels/audience.ts'
 import { readCustomersLabels } from '../../../shared/labels/store.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { useLabelsVersion } from '../../../shared/live/labels.ts'
 import { useLabelActions, type WithToken } from '../api/use-labels.ts'
 import { LabelPicker } from './label-picker.tsx'

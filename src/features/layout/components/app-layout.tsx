@@ -1,7 +1,7 @@
 /** The shared frame of every signed-in screen: sidebar, header, notices, the routed content, side panels. */
 import type { ReactNode } from 'react'
-import type { SubscriptionState } from '../../../shared/contracts/api.ts'
-import type { Account, Me } from '../../../shared/graph/types.ts'
+import type { SubscriptionState } from '../../../core/contracts/api.ts'
+import type { Account, Me } from '../../../core/graph/types.ts'
 import { useFirstScreenMark } from '../../../shared/ui/first-screen.ts'
 import { useSidebarCollapsed } from '../model/sidebar-setting.ts'
 import { Header } from './header.tsx'

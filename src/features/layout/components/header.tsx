@@ -1,8 +1,8 @@
 /** Top bar: affiliate banner (hidden for referred users), support, message badge, avatar. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { SubscriptionState } from '../../../shared/contracts/api.ts'
-import type { Me } from '../../../shared/graph/types.ts'
+import type { SubscriptionState } from '../../../core/contracts/api.ts'
+import type { Me } from '../../../core/graph/types.ts'
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx'
 import { UserAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { MessageBadge } from './message-badge.tsx'

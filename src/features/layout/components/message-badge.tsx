@@ -3,8 +3,8 @@
  * subscribers not blocked.
  */
 import { useLingui } from '@lingui/react/macro'
-import type { SubscriptionState } from '../../../shared/contracts/api.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { SubscriptionState } from '../../../core/contracts/api.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { type BadgeTone, badgeTone, showsMessageBadge } from '../model/subscription-rules.ts'
 
 const toneClass: Record<BadgeTone, string> = {

@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { chooseLocale } from '../../../i18n/activate.ts'
-import type { Account, Me } from '../../../shared/graph/types.ts'
+import type { Account, Me } from '../../../core/graph/types.ts'
 import { LanguagePicker } from '../../../shared/ui/language-picker.tsx'
 import { PageAvatar, UserAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { PathLink } from '../../../shared/ui/path-link.tsx'

@@ -6,8 +6,8 @@ import {
   BADGE_DANGER_BELOW,
   BADGE_WARNING_AT_OR_BELOW,
   BRANDED_BANNER_THRESHOLD,
-} from '../../../shared/constants/limits.ts'
-import type { SubscriptionState } from '../../../shared/contracts/api.ts'
+} from '../../../core/constants/limits.ts'
+import type { SubscriptionState } from '../../../core/contracts/api.ts'
 
 export type BadgeTone = 'primary' | 'warning' | 'danger'
 

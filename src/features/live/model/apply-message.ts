@@ -3,7 +3,7 @@
  * the message id, so the history fetch and a replayed event never make a second row), and the conversation
  * row takes the snippet, the time and the unread count, as the network's own list would show them.
  */
-import { type CachedConversation, type CachedMessage, db } from '../../../shared/db/db.ts'
+import { type CachedConversation, type CachedMessage, db } from '../../../device/db/db.ts'
 import { coveredByList } from '../../../shared/live/unread.ts'
 import type { MessageEvent } from './events.ts'
 

@@ -3,8 +3,8 @@
  * server holds the job (`on_server`): the lease is not touched, and an event that arrives after the device
  * took the job back changes nothing. Counts only grow; an ended job takes the server's end.
  */
-import type { BulkProgressEvent } from '../../../shared/contracts/events.ts'
-import { db, type BulkJob } from '../../../shared/db/db.ts'
+import type { BulkProgressEvent } from '../../../core/contracts/events.ts'
+import { db, type BulkJob } from '../../../device/db/db.ts'
 
 export type ServerProgress = Pick<BulkProgressEvent, 'sent' | 'rejected' | 'skipped' | 'total'> & {
   state: BulkProgressEvent['state'] | 'open'

@@ -1,5 +1,5 @@
 /** Delivery and read watermarks, and bulk messages' counts, into the local database. */
-import { db } from '../../../shared/db/db.ts'
+import { db } from '../../../device/db/db.ts'
 import { advanceWatermarks, type Watermarks } from '../../../shared/live/receipts.ts'
 import { receiptsKey } from '../../../shared/live/use-receipts.ts'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { db } from '../../../shared/db/db.ts'
-import { jobRecord, resetDb } from '../../../shared/bulk/fakes.test-kit.ts'
+import { db } from '../../../device/db/db.ts'
+import { jobRecord, resetDb } from '../../../device/testing/bulk-fakes.ts'
 import { loadBulkReceipts } from './bulk-record.ts'
 
 const record = (id: string, delivered: number, read: number) => ({

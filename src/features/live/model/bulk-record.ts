@@ -6,8 +6,8 @@
  * owner who never sent one costs no call.
  */
 import { silentApi } from '../../../shared/api/client.ts'
-import { messagesList } from '../../../shared/contracts/api.ts'
-import { db } from '../../../shared/db/db.ts'
+import { messagesList } from '../../../core/contracts/api.ts'
+import { db } from '../../../device/db/db.ts'
 import { applyServerProgress } from './apply-progress.ts'
 import { applyBulkReceipts } from './apply-receipts.ts'
 

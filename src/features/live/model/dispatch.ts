@@ -5,7 +5,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { patchServerJobs } from '../../../shared/bulk/server-jobs.ts'
-import type { StoredMessage } from '../../../shared/contracts/api.ts'
+import type { StoredMessage } from '../../../core/contracts/api.ts'
 import { isChatInView, publishLiveChange } from '../../../shared/live/changes.ts'
 import { noteReplying, storeState } from '../../../shared/live/conversation-states.ts'
 import { noteLabelsChanged } from '../../../shared/live/labels.ts'

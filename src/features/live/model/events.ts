@@ -1,12 +1,12 @@
 /**
  * The events of the live stream (`GET /api/v2/events`) as the app receives them: `event: <type>` and
- * `data: <json>`, checked with the contract's schemas (src/shared/contracts/events.ts) on arrival. An event of
+ * `data: <json>`, checked with the contract's schemas (src/core/contracts/events.ts) on arrival. An event of
  * an unknown type or shape is ignored, never half-applied.
  */
 // First: schemas parse without generated code, which the app's Content-Security-Policy forbids.
-import '../../../shared/contracts/zod.ts'
-import { ownerEventSchemas, refetchEvent } from '../../../shared/contracts/events.ts'
-import type { z } from '../../../shared/contracts/zod.ts'
+import '../../../core/contracts/zod.ts'
+import { ownerEventSchemas, refetchEvent } from '../../../core/contracts/events.ts'
+import type { z } from '../../../core/contracts/zod.ts'
 
 const schemas = { ...ownerEventSchemas, refetch: refetchEvent } as const
 
@@ -16,7 +16,7 @@ export type LiveEvent = {
   [K in LiveEventType]: { type: K; id?: string; data: z.infer<(typeof schemas)[K]> }
 }[LiveEventType]
 
-export type { MessageEvent } from '../../../shared/contracts/events.ts'
+export type { MessageEvent } from '../../../core/contracts/events.ts'
 
 export const LIVE_EVENT_TYPES = Object.keys(schemas) as LiveEventType[]
 

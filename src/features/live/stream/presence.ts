@@ -3,7 +3,7 @@
  * visibility and every PRESENCE_INTERVAL_MS while visible: the server pushes a notification to the phone only
  * when none of the owner's tabs is in view. A tab closing says it is gone, so a push is not held back for it.
  */
-import { apiAnswer } from '../../../shared/api/request.ts'
+import { apiAnswer } from '../../../core/api/request.ts'
 import { apiToken } from '../../../shared/api/session-cookie.ts'
 
 /** The server counts a tab as visible for 90 s after its last call; one a minute keeps it counted. */

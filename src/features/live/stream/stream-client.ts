@@ -1,10 +1,10 @@
 /**
  * One live stream per tab: an `EventSource` on `/api/v2/events?tab=<id>`, with its own reconnection. The
  * browser's built-in retry is not used: after an error the source is closed and opened again after a backoff
- * (src/shared/network/backoff.ts), at once when the connection comes back or the tab is shown again, and always
+ * (src/core/network/backoff.ts), at once when the connection comes back or the tab is shown again, and always
  * with `since=<last event id>`, so the server sends what was missed (or a `refetch` after too long a gap).
  */
-import { backoff } from '../../../shared/network/backoff.ts'
+import { backoff } from '../../../core/network/backoff.ts'
 import { LIVE_EVENT_TYPES, parseLiveEvent, type LiveEvent } from '../model/events.ts'
 
 /** The first wait after a drop; it doubles up to RECONNECT_MAX_MS. */

@@ -4,8 +4,8 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { MarketingAdAccount, MarketingState } from '../../../shared/contracts/marketing.ts'
-import { ApiError } from '../../../shared/api/request.ts'
+import type { MarketingAdAccount, MarketingState } from '../../../core/contracts/marketing.ts'
+import { ApiError } from '../../../core/api/request.ts'
 import { MarketingPanel, type MarketingDeps } from './marketing-sheet.tsx'
 
 const calls: Array<{ path: string; method?: string; body?: unknown }> = []

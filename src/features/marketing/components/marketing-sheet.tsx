@@ -16,9 +16,9 @@ import {
   syncMarketingSubscribers,
 } from '../../../shared/api/marketing.ts'
 import { isApiError } from '../../../shared/api/client.ts'
-import type { MarketingAdAccount, MarketingState } from '../../../shared/contracts/marketing.ts'
-import { formatDateTime } from '../../../shared/format/dates.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import type { MarketingAdAccount, MarketingState } from '../../../core/contracts/marketing.ts'
+import { formatDateTime } from '../../../core/format/dates.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { refreshAccounts, requestExtraPermissions } from '../../../shared/session/actions.ts'
 import type { ExtraPermissionsResult } from '../../../shared/session/actions.ts'
 import { buttonDanger, buttonPrimary, buttonSecondary } from '../../../shared/ui/button-styles.ts'

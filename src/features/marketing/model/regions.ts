@@ -4,7 +4,7 @@
  * from the browser in the user's language.
  */
 
-import { MARKETING_BUSINESS_COUNTRIES } from '../../../shared/marketing/regions.ts'
+import { MARKETING_BUSINESS_COUNTRIES } from '../../../core/marketing/regions.ts'
 import { KHMER_REGION_NAMES } from './khmer-regions.ts'
 
 /** The business countries served (ISO 3166-1 alpha-2), as the network publishes them. */

@@ -1,7 +1,7 @@
 /** Home (/): search box and the grid of the user's pages (docs/product-rules.md#home). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useDeferredValue, useMemo, useState } from 'react'
-import type { PageStanding } from '../../../shared/contracts/api.ts'
+import type { PageStanding } from '../../../core/contracts/api.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { loadFuzzy, useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'

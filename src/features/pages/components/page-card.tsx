@@ -1,9 +1,9 @@
 /** One page on the home grid: connected pages link to their inbox, others offer "Connect page". */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { formatNumber } from '../../../shared/format/numbers.ts'
-import type { PageStanding } from '../../../shared/contracts/api.ts'
-import type { Account } from '../../../shared/graph/types.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
+import type { PageStanding } from '../../../core/contracts/api.ts'
+import type { Account } from '../../../core/graph/types.ts'
 import { loginWithSdk } from '../../../shared/session/actions.ts'
 import { PageAvatar } from '../../../shared/ui/page-avatar.tsx'
 import { PathLink } from '../../../shared/ui/path-link.tsx'

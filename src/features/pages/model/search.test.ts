@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Account } from '../../../shared/graph/types.ts'
+import type { Account } from '../../../core/graph/types.ts'
 import { loadFuzzy, loadedFuzzy } from '../../../shared/ui/fuzzy-matcher.ts'
 import { connectedFirst, searchPages } from './search.ts'
 

@@ -3,8 +3,8 @@
  * 0.2). The fuzzy matcher's code is fetched when the search is first used, not with every start; until it is
  * there a plain part of the name matches.
  */
-import { PAGE_SEARCH_THRESHOLD } from '../../../shared/constants/limits.ts'
-import type { Account } from '../../../shared/graph/types.ts'
+import { PAGE_SEARCH_THRESHOLD } from '../../../core/constants/limits.ts'
+import type { Account } from '../../../core/graph/types.ts'
 import { type FuzzyMatcher, loadedFuzzy } from '../../../shared/ui/fuzzy-matcher.ts'
 
 /** Stable: keeps the accounts' own order within each group. */

@@ -1,8 +1,8 @@
 /** Add-on message packs (docs/product-rules.md#plans-and-add-ons); each opens its checkout in a new tab. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { addons } from '../../../shared/constants/plans.ts'
-import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { addons } from '../../../core/constants/plans.ts'
+import { formatNumber, formatUsd } from '../../../core/format/numbers.ts'
 import { openCheckout } from '../api/checkout.ts'
 
 export function AddonsList({ referral }: { referral?: string | null }) {

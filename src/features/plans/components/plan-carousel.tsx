@@ -4,8 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
-import { plans } from '../../../shared/constants/plans.ts'
-import { formatNumber, formatUsd } from '../../../shared/format/numbers.ts'
+import { plans } from '../../../core/constants/plans.ts'
+import { formatNumber, formatUsd } from '../../../core/format/numbers.ts'
 import { planName } from '../../../shared/ui/plan-name.ts'
 import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
 import { openCheckout } from '../api/checkout.ts'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../../shared/constants/limits.ts'
-import { formatNumber } from '../../../shared/format/numbers.ts'
+import { REFERRAL_DISCOUNT_MONTHS, REFERRAL_DISCOUNT_PERCENT } from '../../../core/constants/limits.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 
 /** Shown when a referral coupon exists (docs/product-rules.md#plans-page). */
 export function ReferralDiscount() {

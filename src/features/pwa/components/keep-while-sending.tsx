@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db } from '../../../shared/db/db.ts'
+import { db } from '../../../device/db/db.ts'
 
 /** States in which a job still has recipients to send to. */
 const ACTIVE_STATES = [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { db, type BulkJob } from '../../../shared/db/db.ts'
-import { jobRecord } from '../../../shared/bulk/fakes.test-kit.ts'
+import { db, type BulkJob } from '../../../device/db/db.ts'
+import { jobRecord } from '../../../device/testing/bulk-fakes.ts'
 import { isBulkSending, whenNotSending } from './send-guard.ts'
 
 const job = (id: string, state: BulkJob['state']): BulkJob =>

@@ -3,7 +3,7 @@
  * is in the 'running' state (Dexie is the truth about jobs).
  */
 import { liveQuery } from 'dexie'
-import { db } from '../../../shared/db/db.ts'
+import { db } from '../../../device/db/db.ts'
 
 export async function isBulkSending(): Promise<boolean> {
   return (await db.bulkJobs.where('state').equals('running').count()) > 0

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
 import { userScopedKey } from '../../../shared/api/user.ts'
-import { type MySubscription, mySubscription } from '../../../shared/contracts/api.ts'
+import { type MySubscription, mySubscription } from '../../../core/contracts/api.ts'
 
 export const mySubscriptionKey = userScopedKey('my-subscription')
 

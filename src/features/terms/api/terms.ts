@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, silentApi } from '../../../shared/api/client.ts'
-import { type Terms, termsResponse } from '../../../shared/contracts/api.ts'
+import { type Terms, termsResponse } from '../../../core/contracts/api.ts'
 
 /** `GET /api/v2/term-and-condition`: the latest terms (a bare or `data`-wrapped body). */
 export async function getTerms(): Promise<Terms> {

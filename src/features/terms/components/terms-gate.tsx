@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
-import { formatLongDate } from '../../../shared/format/dates.ts'
+import { formatLongDate } from '../../../core/format/dates.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
 import { useFirstScreenMark } from '../../../shared/ui/first-screen.ts'
 import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
