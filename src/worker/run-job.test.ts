@@ -1,15 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimLease, jobs, outbox, recipients } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
-import {
-  FakeApi,
-  FakeGraph,
-  makeDeps,
-  recordSending,
-  resetDb,
-  seedJob,
-  subscription,
-} from './testing/fakes.ts'
+import { FakeApi, FakeGraph, makeDeps, recordSending, resetDb, seedJob } from './testing/fakes.ts'
+import { subscription } from '../core/testing/session.ts'
 import { BRANDED_FOOTER } from '../core/bulk/allowance.ts'
 
 beforeEach(resetDb)

@@ -12,15 +12,8 @@ import {
   type RecipientRecord,
 } from '../../src/device/bulk/records.ts'
 import { runJob } from '../../src/worker/run-job.ts'
-import {
-  FakeApi,
-  FakeGraph,
-  jobRecord,
-  makeDeps,
-  resetDb,
-  seedJob,
-  subscription,
-} from '../../src/worker/testing/fakes.ts'
+import { FakeApi, FakeGraph, jobRecord, makeDeps, resetDb, seedJob } from '../../src/worker/testing/fakes.ts'
+import { subscription } from '../../src/core/testing/session.ts'
 
 const N = 100_000
 const PIPELINE_N = 2_000

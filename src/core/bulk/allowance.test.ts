@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planAudience, sendMode } from './allowance.ts'
-import { subscription } from '../../device/testing/bulk-fakes.ts'
+import { subscription } from '../testing/session.ts'
 
 describe('the allowance rules', () => {
   it('refuses sending with nothing available unless unlimited and not blocked', () => {

@@ -31,3 +31,12 @@ export function testSubscription(over: Partial<SubscriptionState> = {}): Subscri
     ...over,
   }
 }
+
+/** A subscription with this many messages left, its allowance all from the plan. */
+export function subscription(available: number, branded = false): SubscriptionState {
+  return testSubscription({
+    available_messages: available,
+    subscriptions_messages: available,
+    use_branded_messages: branded,
+  })
+}

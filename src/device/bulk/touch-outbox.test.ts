@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createSenderApi } from './api-port.ts'
 import { outbox } from './records.ts'
 import { deliverTouch, flushTouches, settleAcknowledged, touchEntry } from './touch-outbox.ts'
-import { FakeApi, resetDb, subscription } from '../testing/bulk-fakes.ts'
+import { subscription } from '../../core/testing/session.ts'
+import { FakeApi, resetDb } from '../testing/bulk-fakes.ts'
 
 beforeEach(resetDb)
 

@@ -1,7 +1,7 @@
 /** In-memory stand-ins for the product API and the bulk channel, and seeded jobs, for the bulk browser tests. */
 import type { RecipientInput, ReserveBody, SubscriptionState, TouchBody } from '../../core/contracts/api.ts'
 import { db } from '../db/db.ts'
-import { testSubscription } from '../../core/testing/session.ts'
+import { subscription } from '../../core/testing/session.ts'
 import type { BulkMessage, BulkChannel } from '../bulk/protocol.ts'
 import type {
   LeaseOutcome,
@@ -22,14 +22,6 @@ import {
 } from '../bulk/records.ts'
 
 export const PAGE = '100'
-
-export function subscription(available: number, branded = false): SubscriptionState {
-  return testSubscription({
-    available_messages: available,
-    subscriptions_messages: available,
-    use_branded_messages: branded,
-  })
-}
 
 export class FakeApi implements SenderApi {
   touches = new Map<string, TouchBody>()

@@ -14,7 +14,6 @@ export {
   recordSending,
   resetDb,
   seedJob,
-  subscription,
 } from '../../device/testing/bulk-fakes.ts'
 
 export type Fault = { kind: GraphErrorKind; code?: number; subcode?: number } | 'lost-response'
