@@ -4,16 +4,25 @@
  * import, re-export, `import()` and type `import('…')`, and of every `new URL('…', import.meta.url)` (a pattern
  * on the import text cannot tell `../b/x.ts` in one feature from another). A template literal is resolved
  * like a string, each `${…}` standing for any text: `import(`../sandbox/${name}.ts`)` reaches the sandbox.
- * - `main` (the entry) imports `app`, `shared` and `i18n`: it reaches the features through the app;
- * - `shared` imports nothing above it (features, app, worker, sw, server, sandbox), nor `i18n` and the
- *   catalogs: shared code takes the locale as a parameter. Its tests may set the language they read in;
- * - a feature imports `shared` and `i18n`, never another feature, `app` or `worker`; it starts the worker by
+ * The code more than one program uses sits in three folders, by where it can run, and the rule reads only
+ * the folder:
+ * - `core` runs anywhere (Node, the tab, the worker, the service worker) and imports only `core`;
+ * - `device` is the device's IndexedDB store (the Dexie database, the bulk job records and the worker
+ *   protocol), used by the tabs and the worker: it imports `core` and `device`;
+ * - `shared` is the tabs' browser code (UI, session, the API client, notifications, config): it imports
+ *   `core`, `device` and `shared`, nothing above it (features, app, worker, sw).
+ * None of the three imports `i18n` or the catalogs: they take the locale as a parameter. Their tests may set
+ * the language they read in. Then:
+ * - `main` (the entry) imports `app`, the three and `i18n`: it reaches the features through the app;
+ * - a feature imports the three and `i18n`, never another feature, `app` or `worker`; it starts the worker by
  *   the URL of `worker/entry.ts`, never imports its code;
- * - `worker` and `sw` import only pure parts of `shared` (no UI, session, notifications, config, tab client);
- * - `server` and `sandbox` import only `shared/contracts` and pure helpers, never browser code, and never each
- *   other: only `src/stack.ts` composes them. No test under src/ needs both (those that do, in
- *   tests/integration, are outside this rule), so no test is let through either;
- * - nothing in the app (main, app, features, shared, i18n, worker, sw) imports `server` or `sandbox`.
+ * - `worker` and `sw` import `core` and `device`, never the tabs' `shared`;
+ * - `server` and `sandbox` import only `core`, and never each other: only `src/stack.ts` composes them. No
+ *   test under src/ needs both (those that do, in tests/integration, are outside this rule), so no test is
+ *   let through either;
+ * - nothing in the app (main, app, features, core, device, shared, i18n, worker, sw) imports `server` or
+ *   `sandbox`;
+ * - a `testing/` folder (a layer's test kits) is imported only by tests and other kits, never by the product.
  * Import cycles are found by scripts/import-graph.ts, in scripts/import-direction.test.ts.
  */
 import path from 'node:path'
@@ -30,13 +39,36 @@ function place(file) {
   return { layer: top, rest: parts.slice(1).join('/') }
 }
 
-const APP_SIDE = ['main', 'app', 'features', 'shared', 'i18n', 'locales', 'worker', 'sw']
-/** Browser code in `shared`: the screens' client, UI, state and storage. */
-const SHARED_BROWSER =
-  /^(ui|notifications|session|config|social\/(?!types\.ts)|network\/use-online|api\/(?!request\.ts|cookie-header\.ts))/
-/** What the server side may take from `shared`. */
-const SHARED_FOR_SERVER =
-  /^(contracts|constants|graph|policy|format|bulk\/core)\/|^bulk\/(allowance|ports)\.ts$|^marketing\/(rates|regions)\.ts$|^api\/(cookie-header|request)\.ts$|^network\/backoff\.ts$/
+const APP_SIDE = ['main', 'app', 'features', 'core', 'device', 'shared', 'i18n', 'locales', 'worker', 'sw']
+/** The folders of code more than one program uses, from the one that runs anywhere to the tabs' own. */
+const COMMON = ['core', 'device', 'shared']
+/** What each of these layers may import besides itself; a layer not listed may import any app-side layer. */
+const MAY_IMPORT = {
+  core: [],
+  device: ['core'],
+  shared: ['core', 'device'],
+  main: ['app', ...COMMON, 'i18n', 'locales'],
+  features: [...COMMON, 'i18n', 'locales'],
+  worker: ['core', 'device'],
+  sw: ['core', 'device'],
+  server: ['core'],
+  sandbox: ['core'],
+}
+/** Why a layer may not import beyond its list. */
+const BECAUSE = {
+  core: 'core runs anywhere and imports only core',
+  device: 'device is the IndexedDB store the tabs and the worker share: it imports only core and device',
+  shared: 'shared imports only core, device and shared, nothing above it',
+  main: 'the entry imports only app, core, device, shared and i18n',
+  features: 'a feature imports only core, device, shared and i18n',
+  worker: "worker imports only core and device, never the tabs' shared code",
+  sw: "sw imports only core and device, never the tabs' shared code",
+  server: 'server imports only core, never browser code',
+  sandbox: 'sandbox imports only core, never browser code',
+}
+
+/** @param {{ rest: string }} at */
+const inTesting = (at) => at.rest.startsWith('testing/') || at.rest.includes('/testing/')
 
 /**
  * @param {{ layer: string, name?: string, rest: string }} from
@@ -51,44 +83,23 @@ function refusal(from, to, how) {
       return 'the server never imports the sandbox: src/stack.ts composes them'
     if (from.layer === 'sandbox' && to.layer === 'server')
       return "the sandbox never imports the server: it stands in for the network, which knows only the API's HTTP"
-    return undefined
   }
-  switch (from.layer) {
-    case 'main':
-      if (to.layer === 'features') return 'the entry reaches features through the app (src/app)'
-      if (['worker', 'sw', 'stack'].includes(to.layer))
-        return `the entry imports only app, shared and i18n, not ${to.layer}`
-      return undefined
-    case 'shared':
-      if (['features', 'app', 'worker', 'sw', 'main', 'stack'].includes(to.layer))
-        return `shared imports nothing above it (${to.layer})`
-      if ((to.layer === 'i18n' || to.layer === 'locales') && !how.test)
-        return `shared code takes the locale as a parameter, it never imports ${to.layer}`
-      return undefined
-    case 'features':
-      if (how.url && to.layer === 'worker' && to.rest === 'entry.ts') return undefined
-      if (to.layer === 'features' && to.name !== from.name)
-        return `a feature never imports another feature (${from.name} -> ${to.name}); move the shared part to src/shared`
-      if (['app', 'worker', 'sw', 'main', 'stack'].includes(to.layer))
-        return `a feature imports only shared and i18n, not ${to.layer}`
-      return undefined
-    case 'worker':
-    case 'sw':
-      if (to.layer === from.layer) return undefined
-      if (to.layer !== 'shared') return `${from.layer} imports only pure shared code, not ${to.layer}`
-      if (SHARED_BROWSER.test(to.rest))
-        return `${from.layer} imports only pure shared code, not shared/${to.rest}`
-      return undefined
-    case 'server':
-    case 'sandbox':
-      if (['features', 'app', 'worker', 'sw', 'i18n', 'locales', 'main'].includes(to.layer))
-        return `${from.layer} never imports browser code (${to.layer})`
-      if (to.layer === 'shared' && !SHARED_FOR_SERVER.test(to.rest))
-        return `${from.layer} imports only shared/contracts and pure helpers, not shared/${to.rest}`
-      return undefined
-    default:
-      return undefined
+  if (inTesting(to) && !how.test && !inTesting(from))
+    return `only tests and test kits import a testing/ folder (${to.layer}/${to.rest})`
+  if (from.layer === 'main' && to.layer === 'features')
+    return 'the entry reaches features through the app (src/app)'
+  if (from.layer === 'features') {
+    if (how.url && to.layer === 'worker' && to.rest === 'entry.ts') return undefined
+    if (to.layer === 'features' && to.name !== from.name)
+      return `a feature never imports another feature (${from.name} -> ${to.name}); move the shared part to src/shared`
   }
+  if (COMMON.includes(from.layer) && (to.layer === 'i18n' || to.layer === 'locales'))
+    return how.test
+      ? undefined
+      : `${from.layer} code takes the locale as a parameter, it never imports ${to.layer}`
+  const allowed = MAY_IMPORT[/** @type {keyof typeof MAY_IMPORT} */ (from.layer)]
+  if (!allowed || to.layer === from.layer || allowed.includes(to.layer)) return undefined
+  return `${BECAUSE[/** @type {keyof typeof BECAUSE} */ (from.layer)]}, not ${to.layer}`
 }
 
 /**

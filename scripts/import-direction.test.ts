@@ -38,14 +38,94 @@ describe('the import direction lint', () => {
   })
 
   it('keeps browser code out of the server and server code out of the app', async () => {
-    expect(await directionErrors('src/server/x.ts', "export * from '../shared/db/db.ts'\n")).toHaveLength(1)
-    expect(await directionErrors('src/server/x.ts', "export * from '../shared/contracts/api.ts'\n")).toEqual(
-      [],
-    )
+    expect(await directionErrors('src/server/x.ts', "export * from '../device/db/db.ts'\n")).toHaveLength(1)
+    expect(
+      await directionErrors('src/server/x.ts', "export * from '../shared/api/client.ts'\n"),
+    ).toHaveLength(1)
+    expect(await directionErrors('src/server/x.ts', "export * from '../core/contracts/api.ts'\n")).toEqual([])
     expect(await directionErrors('src/app/x.ts', "export * from '../server/app.ts'\n")).toHaveLength(1)
     expect(
       await directionErrors('src/worker/x.ts', "export * from '../shared/ui/avatar.tsx'\n"),
     ).toHaveLength(1)
+  })
+})
+
+describe('the three folders of common code, by where it runs', () => {
+  it('keeps core free of anything but core, whatever the file and the area', async () => {
+    for (const code of [
+      "export * from '../../device/db/db.ts'\n",
+      "export * from '../../shared/ui/avatar.tsx'\n",
+      "export const load = () => import('../../shared/session/store.ts')\n",
+      "export type W = import('../../worker/run-job.ts').RunDeps\n",
+    ]) {
+      const errors = await directionErrors('src/core/new-area/x.ts', code)
+      expect(errors, code).toHaveLength(1)
+      expect(errors[0]).toMatch(/core runs anywhere and imports only core/)
+    }
+    expect(
+      await directionErrors(
+        'src/core/new-area/x.ts',
+        "export * from '../graph/types.ts'\nexport * from './y.ts'\n",
+      ),
+    ).toEqual([])
+  })
+
+  it("lets the device store import core, and not the tabs' shared code", async () => {
+    expect(
+      await directionErrors('src/device/bulk/x.ts', "export * from '../../core/contracts/api.ts'\n"),
+    ).toEqual([])
+    const errors = await directionErrors(
+      'src/device/bulk/x.ts',
+      "export * from '../../shared/session/store.ts'\n",
+    )
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/device is the IndexedDB store .* not shared/)
+  })
+
+  it('lets the worker and the service worker import core and device, never shared', async () => {
+    for (const file of ['src/worker/x.ts', 'src/sw/x.ts']) {
+      const allowed = "export * from '../core/bulk/machine.ts'\nexport * from '../device/bulk/records.ts'\n"
+      expect(await directionErrors(file, allowed), file).toEqual([])
+      const errors = await directionErrors(file, "export * from '../shared/notifications/store.ts'\n")
+      expect(errors, file).toHaveLength(1)
+      expect(errors[0]).toMatch(/imports only core and device, never the tabs' shared code, not shared/)
+    }
+  })
+
+  it('lets shared and a feature import all three', async () => {
+    const code =
+      "export * from '../../core/graph/types.ts'\nexport * from '../../device/db/db.ts'\nexport * from '../ui/avatar.tsx'\n"
+    expect(await directionErrors('src/shared/session/x.ts', code)).toEqual([])
+    expect(
+      await directionErrors('src/features/chat/x.ts', code.replaceAll("'../ui/", "'../../shared/ui/")),
+    ).toEqual([])
+  })
+})
+
+describe('the test kits', () => {
+  it('are imported by tests and other kits, never by the product', async () => {
+    const kit = "export * from '../device/testing/bulk-fakes.ts'\n"
+    const errors = await directionErrors('src/worker/run-job.ts', kit)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      /only tests and test kits import a testing\/ folder \(device\/testing\/bulk-fakes\.ts\)/,
+    )
+    expect(await directionErrors('src/worker/run-job.test.ts', kit)).toEqual([])
+    expect(
+      await directionErrors(
+        'src/worker/testing/fakes.ts',
+        "export * from '../../device/testing/bulk-fakes.ts'\n",
+      ),
+    ).toEqual([])
+    expect(
+      await directionErrors('src/server/bulk/x.ts', "export * from '../testing/harness.ts'\n"),
+    ).toHaveLength(1)
+    expect(
+      await directionErrors(
+        'src/server/bulk/x.test.ts',
+        "export * from '../../core/testing/sender-cases.ts'\n",
+      ),
+    ).toEqual([])
   })
 })
 
@@ -82,9 +162,12 @@ describe('the walls between the app, the server and the sandbox', () => {
       expect(errors, code).toHaveLength(1)
       expect(errors[0]).toMatch(/sandbox never imports the server/)
     }
+    expect(await directionErrors('src/sandbox/x.ts', "export * from '../core/contracts/push.ts'\n")).toEqual(
+      [],
+    )
     expect(
-      await directionErrors('src/sandbox/x.ts', "export * from '../shared/contracts/push.ts'\n"),
-    ).toEqual([])
+      await directionErrors('src/sandbox/x.ts', "export * from '../shared/api/client.ts'\n"),
+    ).toHaveLength(1)
     expect(await directionErrors('src/sandbox/x.ts', "export * from './state/demo.ts'\n")).toEqual([])
   })
 
@@ -94,10 +177,10 @@ describe('the walls between the app, the server and the sandbox', () => {
     expect(await directionErrors('src/stack.ts', code)).toEqual([])
   })
 
-  it('refuses shared code importing i18n, but for a test that sets the language it reads', async () => {
+  it('refuses core, device and shared code importing i18n, but for a test that sets the language it reads', async () => {
     for (const [file, code] of [
       [
-        'src/shared/contracts/x.ts',
+        'src/core/contracts/x.ts',
         "import { locales } from '../../i18n/detect.ts'\nexport const l = locales\n",
       ],
       [
@@ -106,16 +189,19 @@ describe('the walls between the app, the server and the sandbox', () => {
       ],
       ['src/shared/ui/x.tsx', 'export const load = () => import(`../../i18n/activate.ts`)\n'],
       ['src/shared/x.ts', "export const url = new URL('../i18n/activate.ts', import.meta.url)\n"],
+      ['src/device/db/x.ts', "export * from '../../locales/en/app.po'\n"],
     ] as const) {
       const errors = await directionErrors(file, code)
       expect(errors, code).toHaveLength(1)
-      expect(errors[0]).toMatch(/shared code takes the locale as a parameter, it never imports i18n/)
+      expect(errors[0]).toMatch(
+        /(core|device|shared) code takes the locale as a parameter, it never imports (i18n|locales)/,
+      )
     }
     const test = "import { activateLocale } from '../../i18n/activate.ts'\nexport const a = activateLocale\n"
     expect(await directionErrors('src/shared/ui/x.test.ts', test)).toEqual([])
-    expect(await directionErrors('src/shared/ui/x.tsx', "export * from '../constants/locales.ts'\n")).toEqual(
-      [],
-    )
+    expect(
+      await directionErrors('src/shared/ui/x.tsx', "export * from '../../core/constants/locales.ts'\n"),
+    ).toEqual([])
   })
 
   it('refuses the entry reaching into a feature: it goes through the app', async () => {
