@@ -39,6 +39,7 @@ describe('startupChunkGroups', () => {
       graph({
         '/w/src/app/app.tsx': ['/w/src/app/router.ts'],
         '/w/src/app/router.ts': [],
+        '/w/src/core/format/index.ts': [],
         '/w/src/shared/session/index.ts': ['/w/src/shared/session/store.ts'],
         '/w/src/shared/session/store.ts': [],
         '/w/src/shared/ui/index.ts': ['/w/src/shared/ui/modal-frame.tsx'],
@@ -48,6 +49,7 @@ describe('startupChunkGroups', () => {
     expect(signedIn!.test('/w/src/app/router.ts')).toBe(true)
     // A shared area's index module comes along (it would be a chunk of a few bytes), not the UI kit's.
     expect(signedIn!.test('/w/src/shared/session/index.ts')).toBe(true)
+    expect(signedIn!.test('/w/src/core/format/index.ts')).toBe(true)
     expect(signedIn!.test('/w/src/shared/ui/index.ts')).toBe(false)
     expect(signedIn!.test('/w/src/shared/ui/modal-frame.tsx')).toBe(false)
     expect(signedIn!.test('/w/src/features/plans/plans-page.tsx')).toBe(false)

@@ -27,11 +27,12 @@ export const SIGNED_IN_ROOTS = [
   '/src/core/policy/window.ts',
 ]
 /**
- * The shared areas' index modules mostly re-export modules the start-up chunks already hold; left alone each
- * becomes a chunk of a few bytes that a lazy screen must still fetch. The UI kit's index is not one of them:
- * it also names the modal frame and its dialog library, which only the modals need.
+ * The index modules of the areas of core, device and shared mostly re-export modules the start-up chunks
+ * already hold; left alone each becomes a chunk of a few bytes that a lazy screen must still fetch. The UI
+ * kit's index is not one of them: it also names the modal frame and its dialog library, which only the modals
+ * need.
  */
-const SHARED_INDEX = /[\\/]src[\\/]shared[\\/](?!ui[\\/])[a-z-]+[\\/]index\.ts$/
+const SHARED_INDEX = /[\\/]src[\\/](?:core|device|shared)[\\/](?!ui[\\/])[a-z-]+[\\/]index\.ts$/
 
 const ENTRY = /[\\/](index\.html|src[\\/]main\.tsx)$/
 
