@@ -1,6 +1,6 @@
 /**
  * Stripe Checkout through its REST API (form-encoded, no SDK). Prices are sent inline from the one plan
- * table in `src/shared`, so the dashboard holds only the referral coupon.
+ * table in `src/core/constants/plans.ts`, so the dashboard holds only the referral coupon.
  */
 import type { PaymentProvider } from './provider.ts'
 
