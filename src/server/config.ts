@@ -153,7 +153,7 @@ const schema = z.object({
    */
   SERVER_SENDER: bool.default(true),
   /** Server-held job runs side by side in one instance (each mostly waits out the pacing). */
-  SERVER_SENDER_CONCURRENCY: z.coerce.number().int().positive().max(500).default(16),
+  SERVER_SENDER_CONCURRENCY: z.coerce.number().int().positive().max(2000).default(16),
   /** Folder of the built app served at /. */
   STATIC_DIR: z.string().default('./dist'),
 })

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { BRANDED_FOOTER } from '../../core/bulk/allowance.ts'
 import type { SenderGraph } from '../../core/bulk/ports.ts'
 import { GraphError } from '../../core/graph/errors.ts'
 import {
@@ -121,6 +122,21 @@ onEveryStore('the server sender', (kind) => {
       { recipientId: 'r0', text: 'Hola R0!' },
       { recipientId: 'r1', text: 'Hola R1!' },
       { recipientId: 'r2', text: 'Hola amigo!' },
+    ])
+  })
+
+  it('sends with the branded footer from the hand-over’s branded start on, and plain before it', async () => {
+    const { id, who } = await job(4)
+    // The owner allowed branded messages for the part beyond the allowance.
+    await t.app.store.query('UPDATE messages SET branded_messages_amount = 2 WHERE id = $1', [id])
+    await handOver(id, who.user.id, { branded_from: 2 })
+    const graph = new FakeGraph()
+    for (let i = 0; i < 6; i++) if ((await runSlice(deps(graph), id)).kind === 'done') break
+    expect(graph.sent).toEqual([
+      { recipientId: 'r0', text: 'Hi' },
+      { recipientId: 'r1', text: 'Hi' },
+      { recipientId: 'r2', text: 'Hi' + BRANDED_FOOTER },
+      { recipientId: 'r3', text: 'Hi' + BRANDED_FOOTER },
     ])
   })
 

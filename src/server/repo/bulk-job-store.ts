@@ -7,7 +7,7 @@
 import { sendMode } from '../../core/bulk/allowance.ts'
 import type { Claim, JobStore, MachineJob, MachineRecipient, Outcome } from '../../core/bulk/machine.ts'
 import { kindReaches } from '../../core/bulk/kinds.ts'
-import type { Queryable, Store } from '../db/store.ts'
+import type { Store } from '../db/store.ts'
 import { BUSY_MS, readJob, type ServerJob } from '../bulk/jobs.ts'
 import { loadSubscription, toState } from './subscriptions.ts'
 import { AllowanceRefused, touch } from './touch.ts'
@@ -17,9 +17,7 @@ export interface SqlJob extends MachineJob {
   row: ServerJob
 }
 
-export interface SqlRecipient extends MachineRecipient {
-  order: number
-}
+export type SqlRecipient = MachineRecipient
 
 /** A new run takes the lease: any older run of this job (a slow instance whose slice expired) stops. Answers its epoch. */
 export async function takeLease(store: Store, id: string): Promise<number | undefined> {
@@ -54,16 +52,16 @@ function sqlJob(row: ServerJob): SqlJob {
 }
 
 export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlRecipient> {
-  const clearBusy = (epoch: number, db: Queryable = store) =>
+  const clearBusy = (epoch: number) =>
     // Only this run's own mark: a newer run's send may be in flight. A device that took the job back meanwhile
     // sets no mark of its own, and its take-back waits for this one to go.
-    db.query(`UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`, [
+    store.query(`UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`, [
       id,
       epoch,
     ])
-  const setNext = (epoch: number, at: number, state: string | null, db: Queryable = store) =>
+  const setNext = (epoch: number, at: number, state: string | null) =>
     // The in-flight mark is left alone (only a recorded or failed send clears it).
-    db.query(
+    store.query(
       `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
           server_state = COALESCE($4, server_state)
         WHERE id = $1 AND lease = $2`,
@@ -107,7 +105,6 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
           attemptAt: new Date(u.attempt_at).getTime(),
           branded: u.attempt_branded,
           imageSent: u.image_sent,
-          order: 0,
         },
         busyUntil: job.row.busy_until ? new Date(job.row.busy_until).getTime() : undefined,
       }
@@ -115,19 +112,17 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
 
     /**
      * The next recipient (the lowest without a result or an attempt), its write-ahead and the in-flight mark,
-     * in one transaction that re-reads the job's lease under its row lock.
+     * in one transaction; the mark is set only under the run's epoch on a job still the server's and open (the
+     * row lock that fences a take-over), and the job's row read in it is what the run looks at next.
      */
     async claim(job, epoch) {
       const subscription = toState(await loadSubscription(store, job.row.user_id))
       return store.transaction(async (tx): Promise<Claim<SqlJob, SqlRecipient>> => {
-        const fresh = (
-          await tx.query<{ lease: number; sender: string; state: string }>(
-            'SELECT lease, sender, state FROM messages WHERE id = $1 FOR UPDATE',
-            [id],
-          )
-        )[0]
-        if (!fresh || fresh.lease !== epoch || fresh.sender !== 'server' || fresh.state !== 'open')
+        const row = await readJob(tx, id)
+        if (!row || row.lease !== epoch || row.sender !== 'server' || row.state !== 'open')
           return { kind: 'again' }
+        // How many recipients come before it, counted only as far as the branded footer's start: that is
+        // all the allowance asks, and the count stays bounded however large the job.
         const next = (
           await tx.query<{
             recipient_id: string
@@ -136,13 +131,14 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
             failures: number
             image_sent: boolean
             way: 'standard' | 'marketing'
-            order: number
+            earlier: number
           }>(
             `SELECT r.recipient_id, r.name, r.conversation_id, r.failures, r.image_sent, r.way,
-                (SELECT count(*)::int FROM message_recipients o WHERE o.message_id = r.message_id AND o.seq < r.seq) AS "order"
-               FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
-               ORDER BY r.seq LIMIT 1`,
-            [id],
+                  (SELECT count(*)::int FROM (SELECT 1 FROM message_recipients o
+                     WHERE o.message_id = r.message_id AND o.seq < r.seq ORDER BY o.seq LIMIT $2) c) AS earlier
+                 FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
+                 ORDER BY r.seq LIMIT 1`,
+            [id, Math.max(row.branded_from, 0)],
           )
         )[0]
         if (!next) {
@@ -155,26 +151,30 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
           return open ? { kind: 'again' } : { kind: 'done' }
         }
         // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
-        if (!kindReaches(job.kind, next.way)) return { kind: 'mismatch' }
-        const mode = sendMode(
-          next.order,
-          job.row.branded_from,
-          subscription,
-          job.row.branded_messages_amount > 0,
-        )
+        if (!kindReaches(row.kind, next.way)) return { kind: 'mismatch' }
+        const mode = sendMode(next.earlier, row.branded_from, subscription, row.branded_messages_amount > 0)
         if (mode === 'stop') return { kind: 'stop' }
         const branded = mode === 'branded'
+        // The job's row is locked first (as a take-over locks it): the lease moved on or the job was taken
+        // back since the read, and nothing is written.
+        const marked = (
+          await tx.query<{ busy_until: Date }>(
+            `UPDATE messages SET busy_until = now() + make_interval(secs => $3)
+                WHERE id = $1 AND lease = $2 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL
+                RETURNING busy_until`,
+            [id, epoch, BUSY_MS / 1000],
+          )
+        )[0]
+        if (!marked) return { kind: 'again' }
+        row.busy_until = marked.busy_until
         await tx.query(
           `UPDATE message_recipients SET attempt_at = now(), attempts = attempts + 1, attempt_branded = $3
-            WHERE message_id = $1 AND recipient_id = $2`,
+              WHERE message_id = $1 AND recipient_id = $2`,
           [id, next.recipient_id, branded],
         )
-        await tx.query(`UPDATE messages SET busy_until = now() + make_interval(secs => $2) WHERE id = $1`, [
-          id,
-          BUSY_MS / 1000,
-        ])
         return {
           kind: 'recipient',
+          job: sqlJob(row),
           recipient: {
             recipientId: next.recipient_id,
             name: next.name,
@@ -183,7 +183,6 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
             failures: next.failures,
             imageSent: next.image_sent,
             branded,
-            order: next.order,
           },
         }
       })
@@ -218,9 +217,17 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
           )
           recorded = 'refused'
         }
-        await clearBusy(epoch, tx)
-        if (nextSendAt !== undefined && recorded === 'recorded')
-          await setNext(epoch, nextSendAt, outcome.ok ? 'running' : null, tx)
+        // The in-flight mark goes and the next wait is set in one statement (the wait only for a recorded send).
+        const next = nextSendAt !== undefined && recorded === 'recorded' ? nextSendAt : null
+        await tx.query(
+          `UPDATE messages SET busy_until = NULL,
+              next_send_at = COALESCE(to_timestamp($3::double precision / 1000), next_send_at),
+              server_state = COALESCE($4, server_state)
+            WHERE id = $1 AND lease = $2`,
+          [id, epoch, next, next === null ? null : outcome.ok ? 'running' : null],
+        )
+        job.row.busy_until = null
+        if (next !== null) job.row.next_send_at = new Date(next)
         return recorded
       })
     },
