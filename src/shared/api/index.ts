@@ -2,7 +2,7 @@ export { API_BASE, ApiError, api, isApiError, onUnauthorized } from './client.ts
 export { apiToken, clearSessionToken, hasSessionCookie, SESSION_COOKIE } from './session-cookie.ts'
 export { notificationsFor } from './error-catalogue.ts'
 export { getAvailableMessages, getUser, userQueryKey, userQueryOptions } from './user.ts'
-export { extendPageToken, pageStanding, registerPage } from './pages.ts'
+export { extendPageToken, pageStanding, pageStandingKey, registerPage } from './pages.ts'
 export {
   cancelScheduledMessage,
   createBulkMessage,

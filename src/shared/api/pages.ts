@@ -35,6 +35,9 @@ export async function extendPageToken(accessToken: string, pageId?: string): Pro
   return token
 }
 
+/** The query key of the standing of the owner's pages (home). */
+export const pageStandingKey = (ids: readonly string[]) => ['page-standing', ids] as const
+
 /**
  * `GET /api/v2/page/standing`: which of these pages the caller cannot use (banned, or access revoked); pages in
  * good standing are left out. A failure says nothing: the cards then look as they would.

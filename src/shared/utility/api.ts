@@ -10,7 +10,7 @@ import { useMemo } from 'react'
 import { useClientConfig } from '../config/index.ts'
 import { createUtilityClient, UTILITY_SCOPE, type UtilityClient } from '../../core/graph/utility.ts'
 import { hasPermissions, requestExtraPermissions } from '../session/actions.ts'
-import { templatesKey } from './keys.ts'
+import { libraryKey, templatesKey } from './keys.ts'
 
 export type WithToken = <T>(call: (token: string) => Promise<T>) => Promise<T>
 
@@ -46,7 +46,7 @@ export function usePageTemplates(pageId: string, withToken: WithToken, enabled: 
 export function useLibrary(search: string, language: string, withToken: WithToken, enabled: boolean) {
   const client = useUtilityClient()
   return useQuery({
-    queryKey: ['template-library', search.trim(), language],
+    queryKey: libraryKey(search, language),
     queryFn: () => withToken((token) => client.library(token, { search: search.trim(), language })),
     enabled,
     retry: false,

@@ -3,3 +3,7 @@ export const templatesKeyRoot = ['templates'] as const
 
 /** The query key of a page's utility templates (src/shared/utility/api.ts). */
 export const templatesKey = (pageId: string) => [...templatesKeyRoot, pageId] as const
+
+/** The query key of the network's template library, read for one search and one language. */
+export const libraryKey = (search: string, language: string) =>
+  ['template-library', search.trim(), language] as const

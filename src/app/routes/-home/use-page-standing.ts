@@ -1,6 +1,6 @@
 /** The pages of home that cannot be used (banned, or the owner's access revoked), asked once per list of pages. */
 import { useQuery } from '@tanstack/react-query'
-import { pageStanding } from '../../../shared/api/index.ts'
+import { pageStanding, pageStandingKey } from '../../../shared/api/index.ts'
 import type { PageStanding } from '../../../core/contracts/api.ts'
 import { useSession } from '../../../shared/session/store.ts'
 
@@ -8,7 +8,7 @@ export function usePageStanding(): Readonly<Record<string, PageStanding>> | unde
   const { accounts, offline } = useSession()
   const ids = accounts.map((a) => a.id)
   const query = useQuery({
-    queryKey: ['page-standing', ids],
+    queryKey: pageStandingKey(ids),
     queryFn: () => pageStanding(ids),
     enabled: ids.length > 0 && !offline,
     staleTime: 60_000,
