@@ -7,6 +7,7 @@
 import { fork } from 'node:child_process'
 import http from 'node:http'
 import { join } from 'node:path'
+import { callJson } from './call-json.ts'
 import { openEventStreams, signedCustomerMessage } from './event-streams.ts'
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000)
@@ -39,18 +40,8 @@ const { ready: port } = await ask<{ ready: string }>()
 const base = `http://127.0.0.1:${port}`
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
 
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
+const call = (method: string, path: string, body?: unknown, token?: string): Promise<unknown> =>
+  callJson(base, method, path, body, token)
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
 const pct = (xs: number[], p: number) =>

@@ -18,6 +18,7 @@ import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { createTestDatabase, TEST_DATABASE_URL } from '../../src/server/testing/harness.ts'
 import { freePort } from '../e2e/support/stack.ts'
+import { callJson } from './call-json.ts'
 import { DEMO_SEED } from '../integration/support/stack.ts'
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100)
@@ -81,26 +82,7 @@ await new Promise<void>((resolve, reject) => {
 const app = await buildApp({ config, serverSender: { settleMs: 200, pollingSeconds: 2 } })
 await app.listen({ host: '127.0.0.1', port: apiPort })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads known answers
-type Answer = Record<string, any>
-const call = async (
-  origin: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<Answer> => {
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
+const call = callJson
 
 const userToken = (
   await call(sandboxBase, 'POST', '/sandbox/token', { user: 'demo', scopes: [...REQUIRED_PERMISSIONS] })
