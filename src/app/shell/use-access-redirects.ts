@@ -12,6 +12,12 @@ import { notify } from '../../shared/notifications/store.ts'
 import { setSubscription } from '../../shared/session/store.ts'
 import { announceSubscriptionChange, useSubscriptionSync } from '../../shared/session/subscription-sync.ts'
 
+const withoutOutcome = (search: Record<string, unknown>): Record<string, unknown> => {
+  const rest = { ...search }
+  delete rest.success
+  return rest
+}
+
 export function useAccessRedirects(subscription: SubscriptionState | undefined): void {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -44,7 +50,8 @@ export function useAccessRedirects(subscription: SubscriptionState | undefined):
       .catch(() => undefined)
       .finally(() => {
         setRefreshing(false)
-        void navigate({ to: '/', search: {}, replace: true })
+        // Only the outcome leaves the address: a modal the owner opened meanwhile (`?modal=`) stays open.
+        void navigate({ to: '/', search: withoutOutcome as never, replace: true })
       })
   }, [outcome, navigate, queryClient, t])
 
