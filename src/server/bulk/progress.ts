@@ -20,14 +20,25 @@ export interface ProgressDeps {
   log?: { warn(obj: object, msg: string): void } | undefined
 }
 
+interface ProgressMark {
+  at: number
+  dirty: boolean
+  trailing?: ReturnType<typeof setTimeout>
+}
+
 /**
- * Per job published from this instance: when its progress was last published, whether results came since,
- * and the timer that publishes a device's last results when no further result comes.
+ * Per database and job published from this instance: when its progress was last published, whether results
+ * came since, and the timer that publishes a device's last results when no further result comes. Kept per
+ * store, since job ids are only unique within one database (a process that serves two, as tests do, must
+ * not throttle one database's job by another's).
  */
-export const progressMarks = new Map<
-  string,
-  { at: number; dirty: boolean; trailing?: ReturnType<typeof setTimeout> }
->()
+const marksByStore = new WeakMap<Store, Map<string, ProgressMark>>()
+
+export function progressMarks(store: Store): Map<string, ProgressMark> {
+  let marks = marksByStore.get(store)
+  if (!marks) marksByStore.set(store, (marks = new Map()))
+  return marks
+}
 
 /**
  * A result was recorded: the owner's apps hear of it now, or past the throttle with the next result (the
@@ -38,13 +49,14 @@ export async function progressed(
   messageId: string,
   sender: ProgressSender = 'server',
 ): Promise<void> {
-  const mark = progressMarks.get(messageId)
+  const marks = progressMarks(deps.store)
+  const mark = marks.get(messageId)
   const since = mark ? deps.now() - mark.at : Infinity
   if (mark && since < PROGRESS_EVERY_MS) {
     mark.dirty = true
     if (sender === 'device' && !mark.trailing) {
       mark.trailing = setTimeout(() => {
-        const now = progressMarks.get(messageId)
+        const now = marks.get(messageId)
         if (now) now.trailing = undefined
         if (now?.dirty) void publishProgress(deps, messageId, sender)
       }, PROGRESS_EVERY_MS - since)
@@ -66,15 +78,15 @@ export async function publishProgress(
   messageId: string,
   sender: ProgressSender = 'server',
 ): Promise<void> {
-  const previous = progressMarks.get(messageId)
-  clearTimeout(previous?.trailing)
-  progressMarks.set(messageId, { at: deps.now(), dirty: false })
+  const marks = progressMarks(deps.store)
+  clearTimeout(marks.get(messageId)?.trailing)
+  marks.set(messageId, { at: deps.now(), dirty: false })
   try {
     const row = await jobProgress(deps.store, messageId)
     // Sent by the other side now (taken back, or taken by the server after a lapse): that side tells it.
     if (!row || (row.state === 'open' && row.sender !== sender)) return
     // An ended job publishes nothing more unless a late result comes.
-    if (row.state !== 'open') progressMarks.delete(messageId)
+    if (row.state !== 'open') marks.delete(messageId)
     const live = ['rate_limited', 'waiting_connection', 'needs_signin'] as const
     const marketing = jobMarketingOf(row)
     const state =

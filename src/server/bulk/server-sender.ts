@@ -81,10 +81,11 @@ export async function runSlice(
   budgetMs = SLICE_MS,
 ): Promise<SliceOutcome> {
   const outcome = await sendSlice(deps, messageId, budgetMs)
-  const mark = progressMarks.get(messageId)
+  const marks = progressMarks(deps.store)
+  const mark = marks.get(messageId)
   // The results of the slice's last seconds are published before the job waits for its next slice.
   if (outcome.kind === 'continue' && mark?.dirty) await publishProgress(deps, messageId)
-  if (outcome.kind === 'done') progressMarks.delete(messageId)
+  if (outcome.kind === 'done') marks.delete(messageId)
   return outcome
 }
 
