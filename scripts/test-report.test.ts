@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   parsePlaywrightJson,
   parseVitestJson,
+  playwrightFailures,
   playwrightSpecTimes,
   slowestSpecs,
+  vitestFailures,
   vitestSpecTimes,
 } from './test-report.ts'
 
@@ -54,5 +56,51 @@ describe('test reports', () => {
       '    7.0 s  tests/e2e/inbox.spec.ts',
       '    2.5 s  src/a.test.ts',
     ])
+  })
+  it('names each failed test of both reports, and a vitest file that did not load', () => {
+    expect(
+      vitestFailures(
+        {
+          testResults: [
+            {
+              name: '/repo/src/a.test.ts',
+              status: 'failed',
+              assertionResults: [
+                { fullName: 'a passes', status: 'passed' },
+                { fullName: 'a fails', status: 'failed' },
+              ],
+            },
+            {
+              name: '/repo/src/b.test.ts',
+              status: 'failed',
+              message: 'Cannot find module x\nstack',
+              assertionResults: [],
+            },
+            {
+              name: '/repo/src/c.test.ts',
+              status: 'passed',
+              assertionResults: [{ fullName: 'c', status: 'passed' }],
+            },
+          ],
+        },
+        '/repo',
+      ),
+    ).toEqual(['src/a.test.ts › a fails', 'src/b.test.ts (did not run: Cannot find module x)'])
+    expect(
+      playwrightFailures({
+        suites: [
+          {
+            file: 'inbox.spec.ts',
+            specs: [
+              { title: 'fine', line: 3, tests: [{ status: 'expected' }] },
+              { title: 'broken', line: 9, tests: [{ status: 'unexpected' }] },
+            ],
+            suites: [
+              { title: 'in Urdu', specs: [{ title: 'flaky', line: 20, tests: [{ status: 'flaky' }] }] },
+            ],
+          },
+        ],
+      }),
+    ).toEqual(['tests/e2e/inbox.spec.ts:9 › broken', 'tests/e2e/inbox.spec.ts:20 › flaky'])
   })
 })

@@ -98,3 +98,52 @@ export function slowestSpecs(times: readonly SpecTime[], n = 10): string[] {
     .slice(0, n)
     .map((t) => `${t.seconds.toFixed(1).padStart(7)} s  ${t.file}`)
 }
+
+interface VitestFailuresJson {
+  testResults?: {
+    name: string
+    status?: string
+    message?: string
+    assertionResults?: { fullName?: string; title?: string; status?: string }[]
+  }[]
+}
+
+/** Vitest's JSON reporter: each failed test as `file › name`, and each file that failed to load. */
+export function vitestFailures(json: unknown, root = ''): string[] {
+  const { testResults = [] } = json as VitestFailuresJson
+  return testResults.flatMap((file) => {
+    const name = file.name.startsWith(root) ? file.name.slice(root.length).replace(/^[\\/]/, '') : file.name
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+    if (failed.length > 0) return failed.map((t) => `${name} › ${t.fullName ?? t.title ?? '?'}`)
+    return file.status === 'failed'
+      ? [`${name} (did not run: ${file.message?.split('\n')[0] ?? 'failed'})`]
+      : []
+  })
+}
+
+interface PlaywrightFailuresJson {
+  file?: string
+  title?: string
+  specs?: { title?: string; line?: number; file?: string; tests?: { status?: string }[] }[]
+  suites?: PlaywrightFailuresJson[]
+}
+
+/**
+ * Playwright's JSON reporter: each test that did not pass as expected (failed, timed out, or passed only on
+ * another attempt) as `file:line › title`.
+ */
+export function playwrightFailures(json: unknown): string[] {
+  const out: string[] = []
+  const walk = (suite: PlaywrightFailuresJson, file: string | undefined) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'unexpected' || t.status === 'flaky')) {
+        out.push(
+          `tests/e2e/${spec.file ?? suite.file ?? file ?? '?'}:${spec.line ?? '?'} › ${spec.title ?? '?'}`,
+        )
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file)
+  }
+  for (const suite of (json as PlaywrightFailuresJson).suites ?? []) walk(suite, suite.file)
+  return out
+}

@@ -13,8 +13,10 @@ import {
   addCounts,
   parsePlaywrightJson,
   parseVitestJson,
+  playwrightFailures,
   playwrightSpecTimes,
   slowestSpecs,
+  vitestFailures,
   vitestSpecTimes,
 } from './test-report.ts'
 
@@ -51,6 +53,8 @@ function check(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEn
 
 /** Every spec file's time, from the suites' reports: the slowest are printed before the summary. */
 const specTimes: SpecTime[] = []
+/** Every test that failed, by name, from the suites' reports: printed next to the summary, where a log's tail shows it. */
+const failedTests: string[] = []
 
 /** A suite that writes a JSON report: its own counts are added; a crash without a report is a failure. */
 function suite(
@@ -60,6 +64,7 @@ function suite(
   report: string,
   parse: (json: unknown) => Counts,
   times: (json: unknown) => SpecTime[],
+  failed: (json: unknown) => string[],
   env?: NodeJS.ProcessEnv,
 ): void {
   const ok = run(cmd, args, env)
@@ -69,6 +74,7 @@ function suite(
       const json: unknown = JSON.parse(readFileSync(report, 'utf8'))
       counts = parse(json)
       specTimes.push(...times(json))
+      failedTests.push(...failed(json))
     } catch {
       counts = undefined
     }
@@ -107,6 +113,7 @@ suite(
   vitestJson,
   parseVitestJson,
   (json) => vitestSpecTimes(json, process.cwd()),
+  (json) => vitestFailures(json, process.cwd()),
 )
 if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
@@ -118,6 +125,7 @@ if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
     e2eJson,
     parsePlaywrightJson,
     playwrightSpecTimes,
+    playwrightFailures,
     { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
   )
 } else {
@@ -128,6 +136,7 @@ if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
 if (specTimes.length > 0) console.log(`\nslowest specs:\n${slowestSpecs(specTimes).join('\n')}`)
 console.log(`\ntook ${Math.round((Date.now() - started) / 1000)} s: ${times.join(', ')}`)
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`)
+if (failedTests.length > 0) console.log(`failed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`)
 const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : ''
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${skipped}`)
 process.exit(total.failed > 0 ? 1 : 0)
