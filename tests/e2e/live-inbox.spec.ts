@@ -347,14 +347,20 @@ test("a page's unread count is one: its home card and its inbox agree, before an
       timeout: ARRIVAL_TIMEOUT,
     })
     .toBe(row.unreadCount + 2)
-  // Only part of the page is on the device: its count is the network's (as home showed it at first) or the
-  // cache's sum when that is more. The header is read once it has drawn the live messages' change.
+  // Only part of the page is on the device: its count is the network's or the cache's sum when that is more.
+  // The network's is what home showed at first, or that plus the two messages once the pages list is read
+  // again (a focus, a reconnect): either is right, and the home card shows the same as the header.
   const local = await cachedPageUnread(page, pages.large)
   expect(local.whole).toBe(false)
-  const shown = Math.max(local.cached, before)
-  await expect.poll(() => badgeCount(header)).toBe(shown)
+  const allowed = [Math.max(local.cached, before), Math.max(local.cached, before + 2)]
+  const oneOf = (ns: number[]) => async (read: () => Promise<number>) => {
+    const n = await read()
+    return ns.includes(n) ? 'right' : `${n}, not one of ${ns.join(' or ')}`
+  }
+  await expect.poll(() => oneOf(allowed)(() => badgeCount(header))).toBe('right')
+  const inHeader = await badgeCount(header)
   await page.getByRole('link', { name: 'Pagecast home' }).click()
-  await expect.poll(cardCount).toBe(shown)
+  await expect.poll(() => oneOf(allowed.filter((n) => n >= inHeader))(cardCount)).toBe('right')
 
   // The sync let through to the end: the whole page is on the device and both count from it, live ones too.
   await page.unroute(held)
