@@ -1,7 +1,7 @@
 /**
  * Signing out from anywhere in the app (the sidebar, the account page's device list): it asks first, naming
  * the unsent work it would lose; then every tab's bulk sender stops, the server ends the session and the
- * device is wiped (src/shared/db/device-data.ts says why wiping, not keeping per user).
+ * device is wiped (src/shared/session/device-data.ts says why wiping, not keeping per user).
  */
 import { logout } from '../../shared/session/actions.ts'
 import { openModal } from '../../shared/ui/modal-stack.ts'

@@ -55,7 +55,7 @@ export const schemaVersions: readonly SchemaVersion[] = [
           if (job.cursor === undefined) job.cursor = job.total
         }),
   },
-  // Whose data this is (src/shared/db/device-data.ts), so another user signing in never sees it.
+  // Whose data this is (src/shared/session/device-data.ts), so another user signing in never sees it.
   { version: 30, stores: { meta: 'key' } },
   // How far the inbox's background sync of each page's conversations got (a cursor to resume from).
   { version: 31, stores: { inboxSync: 'pageId' } },

@@ -4,16 +4,24 @@
  * of the owner from this list; the live stream's progress events patch it in place (src/features/live), so a
  * job the server sends moves on every device at once.
  */
+import { queryOptions } from '@tanstack/react-query'
 import { silentApi } from '../api/client.ts'
 import { messagesList, type StoredMessage } from '../../core/contracts/api.ts'
 import type { BulkProgressEvent } from '../../core/contracts/events.ts'
 
+import { SERVER_JOBS_KEY } from './keys.ts'
+
 /** The TanStack Query key of the list (the cards read it; the live stream patches or invalidates it). */
-export { SERVER_JOBS_KEY } from './keys.ts'
+export { SERVER_JOBS_KEY }
 
 /** Every job of the owner that is not dismissed, oldest first. */
 export async function listServerJobs(): Promise<StoredMessage[]> {
   return messagesList.parse(await silentApi('/messages?state=all')).data
+}
+
+/** The list as the cards read it. */
+export function serverJobsQueryOptions() {
+  return queryOptions({ queryKey: SERVER_JOBS_KEY, queryFn: listServerJobs })
 }
 
 /**

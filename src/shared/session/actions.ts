@@ -26,7 +26,7 @@ let deps: SessionDeps | undefined
 let userToken: string | undefined
 
 /** The local database's code, loaded off the first screen's path (it is needed only around sign-in/out). */
-const deviceData = () => import('../db/device-data.ts')
+const deviceData = () => import('./device-data.ts')
 
 /**
  * Before anything is shown to `owner`, the device's data becomes theirs: another user's is wiped first

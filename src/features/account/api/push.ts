@@ -4,6 +4,7 @@
  * server, and the owner's hide-text setting. The device is "on" when the permission is granted and the
  * browser holds a subscription.
  */
+import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client.ts'
 import { userScopedKey } from '../../../shared/api/user.ts'
 import { ApiError } from '../../../core/api/request.ts'
@@ -175,6 +176,11 @@ export const pushSettingsKey = userScopedKey('push-settings')
 
 export async function getPushSettings(): Promise<PushSettings> {
   return api<PushSettings>('/push/settings')
+}
+
+/** The owner's notification settings, as the account screen reads them. */
+export function pushSettingsQueryOptions() {
+  return queryOptions({ queryKey: pushSettingsKey, queryFn: getPushSettings })
 }
 
 export async function setPushSettings(settings: PushSettings): Promise<PushSettings> {

@@ -12,9 +12,9 @@ import {
   currentSubscription,
   disablePush,
   enablePush,
-  getPushSettings,
   pushAvailability,
   pushSettingsKey,
+  pushSettingsQueryOptions,
   setPushSettings,
   syncPushSubscription,
 } from '../api/push.ts'
@@ -99,7 +99,7 @@ export function NotificationsSection() {
       .catch(() => undefined)
   }, [on, i18n.locale])
 
-  const settings = useQuery({ queryKey: pushSettingsKey, queryFn: getPushSettings })
+  const settings = useQuery(pushSettingsQueryOptions())
   const hide = useMutation({
     mutationFn: (hideText: boolean) => setPushSettings({ hideText }),
     onSuccess: (data) => queryClient.setQueryData(pushSettingsKey, data),

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { type UnsentWork, unsentWork } from '../../../shared/db/device-data.ts'
+import { type UnsentWork, unsentWork } from '../../../shared/session/device-data.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { useOnline } from '../../../shared/network/use-online.ts'
 import { buttonDanger, buttonSecondary } from '../../../shared/ui/button-styles.ts'

@@ -15,7 +15,7 @@ import { useBulkJobs } from '../model/use-bulk-jobs.ts'
 import { startBulkSender } from '../sender-host.ts'
 import { ProgressCard } from './progress-card.tsx'
 import { StateText } from './state-label.tsx'
-import { listServerJobs, SERVER_JOBS_KEY } from '../../../shared/bulk/server-jobs.ts'
+import { serverJobsQueryOptions } from '../../../shared/bulk/server-jobs.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { useParams } from '@tanstack/react-router'
 import { ofPage, withServerJobs } from '../model/server-jobs.ts'
@@ -39,7 +39,7 @@ export function BulkProgressPanel() {
   // Every job of the owner as the server records them: the jobs this device does not hold show from it. The
   // live stream's progress events move them, whoever sends them (src/features/live), and a reconnected stream
   // has the list read again: it is never polled.
-  const server = useQuery({ queryKey: SERVER_JOBS_KEY, queryFn: listServerJobs })
+  const server = useQuery(serverJobsQueryOptions())
   const names = new Map(accounts.map((a) => [a.id, a.name]))
   // A page's screens show that page's jobs only.
   const list = ofPage(withServerJobs(local, server.data, names), pageId)

@@ -13,7 +13,7 @@
  * anyone else wipes it before anything is shown, whatever way the previous user left.
  */
 import { USER_CACHES } from '../../core/constants/caches.ts'
-import { clearSnapshot } from '../session/snapshot.ts'
+import { clearSnapshot } from './snapshot.ts'
 import { db } from '../../device/db/db.ts'
 
 const OWNER = 'owner'
