@@ -228,8 +228,9 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
     async record(job, r, outcome: Outcome, epoch, nextSendAt) {
       // A run whose lease moved on records nothing: the write-ahead stays, and the new holder reconciles it.
       // The touch compares the lease on the job's locked row, so a take-over waits for the record or the record
-      // sees the take-over: never a result written under an epoch that moved on.
-      let recorded: 'recorded' | 'refused' = 'recorded'
+      // sees the take-over: never a result written under an epoch that moved on. The in-flight mark goes and
+      // the next wait is set in the same statement.
+      const next = nextSendAt ?? null
       try {
         await touch(
           store,
@@ -244,11 +245,12 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
               : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
             message_id: outcome.ok ? outcome.messageId : undefined,
           },
-          epoch,
+          { lease: epoch, nextSendAt: next },
         )
       } catch (err) {
         if (err instanceof LeaseMoved) return 'stale'
-        // The message went but nothing is left to pay for it (406).
+        // The message went but nothing is left to pay for it (406): it is recorded without spending, and the
+        // job stops.
         if (!(err instanceof AllowanceRefused)) throw err
         const marked = await store.query(
           `WITH job AS (SELECT id FROM messages WHERE id = $1 AND lease = $3 FOR NO KEY UPDATE)
@@ -258,23 +260,11 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
           [id, r.recipientId, epoch],
         )
         if (marked.length === 0 && (await readJob(store, id))?.lease !== epoch) return 'stale'
-        recorded = 'refused'
+        return 'refused'
       }
-      // The in-flight mark goes and the next wait is set in one statement (the wait only for a recorded send,
-      // and only under the run's epoch). The mark also goes when the device took the job back meanwhile: its
-      // take-back waits for it.
-      const next = nextSendAt !== undefined && recorded === 'recorded' ? nextSendAt : null
-      await store.query(
-        `UPDATE messages SET busy_until = NULL,
-            next_send_at = CASE WHEN lease = $2
-              THEN COALESCE(to_timestamp($3::double precision / 1000), next_send_at) ELSE next_send_at END,
-            server_state = CASE WHEN lease = $2 THEN COALESCE($4, server_state) ELSE server_state END
-          WHERE id = $1 AND (lease = $2 OR sender = 'device')`,
-        [id, epoch, next, next === null ? null : outcome.ok ? 'running' : null],
-      )
       job.row.busy_until = null
       if (next !== null) job.row.next_send_at = new Date(next)
-      return recorded
+      return 'recorded'
     },
 
     async backToPending(_job, r, changes) {

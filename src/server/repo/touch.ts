@@ -55,8 +55,8 @@ const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_perio
 /**
  * $1 message id, $2 user id, $3 recipient id, $4 status, $5 marked branded, $6 recipient name,
  * $7 error data (JSON text), $8 fair-use limit, $9 the lease epoch the server's sender records under (NULL:
- * any). The lease is compared on the locked row, so a take-over either waits for the touch or the touch sees
- * it and records nothing.
+ * any), $10 the end of its next pacing wait (epoch ms, or NULL). The lease is compared on the locked row, so a
+ * take-over either waits for the touch or the touch sees it and records nothing.
  */
 const TOUCH = `
 WITH msg AS MATERIALIZED (
@@ -89,11 +89,17 @@ WITH msg AS MATERIALIZED (
   WHERE message_recipients.status IS NULL
   RETURNING recipient_id
 ), counted AS (
+  -- Under a lease (the server's sender), also its in-flight mark goes and the next wait is set.
   UPDATE messages SET
-    ok_count = ok_count + CASE WHEN $4::text = 'OK' THEN 1 ELSE 0 END,
-    ng_count = ng_count + CASE WHEN $4::text = 'NG' THEN 1 ELSE 0 END,
-    branded_count = branded_count + CASE WHEN (SELECT branded FROM decision) THEN 1 ELSE 0 END
-  WHERE id = $1::bigint AND EXISTS (SELECT 1 FROM claim)
+    ok_count = ok_count + CASE WHEN $4::text = 'OK' AND EXISTS (SELECT 1 FROM claim) THEN 1 ELSE 0 END,
+    ng_count = ng_count + CASE WHEN $4::text = 'NG' AND EXISTS (SELECT 1 FROM claim) THEN 1 ELSE 0 END,
+    branded_count = branded_count
+      + CASE WHEN EXISTS (SELECT 1 FROM claim) AND (SELECT branded FROM decision) THEN 1 ELSE 0 END,
+    busy_until = CASE WHEN $9::integer IS NULL THEN busy_until END,
+    next_send_at = COALESCE(to_timestamp($10::double precision / 1000), next_send_at),
+    server_state = CASE WHEN $10::double precision IS NOT NULL AND $4::text = 'OK' THEN 'running'
+      ELSE server_state END
+  WHERE id = $1::bigint AND (EXISTS (SELECT 1 FROM claim) OR $9::integer IS NOT NULL)
   RETURNING id
 ), spent AS (
   UPDATE subscriptions s SET
@@ -182,17 +188,25 @@ export class LeaseMoved extends Error {
   }
 }
 
+/** Where the server's sender records: under its lease epoch, and the end of its next pacing wait (or null). */
+export interface UnderLease {
+  lease: number
+  nextSendAt: number | null
+}
+
 /**
- * Records the result (see above). With `lease`, only while the job's lease is that epoch (the server's
- * sender): a lease that moved on throws LeaseMoved.
+ * Records the result (see above). `under` a lease (the server's sender), only while the job's lease is that
+ * epoch, and with the job's in-flight mark cleared and its next wait set in the same statement: a lease that
+ * moved on throws LeaseMoved.
  */
 export async function touch(
   store: Queryable,
   userId: string,
   messageId: string,
   input: TouchInput,
-  lease?: number,
+  under?: UnderLease,
 ): Promise<TouchResponse> {
+  const lease = under?.lease
   const rows = await store.query<TouchRow>(TOUCH, [
     messageId,
     userId,
@@ -203,6 +217,7 @@ export async function touch(
     input.error_data ? JSON.stringify(input.error_data) : null,
     UNLIMITED_FAIR_USE_LIMIT,
     lease ?? null,
+    under?.nextSendAt ?? null,
   ])
   const row = rows[0]
   if (!row && lease !== undefined) {
