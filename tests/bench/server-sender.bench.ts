@@ -5,10 +5,13 @@
  * progress; with BENCH_DB=pglite, the default, also the embedded database's WASM PostgreSQL, whose memory is
  * most of the RSS; with BENCH_DB=postgres, on TEST_DATABASE_URL, the database's own CPU is outside), the
  * sandbox's CPU beside it, the peak memory, and the wall time. Figures, not a timed test; the last line is
- * the figures as JSON for sender-scale.bench.ts.
+ * the figures as JSON for sender-scale.bench.ts. `BENCH_CPU_PROF=<dir>` writes the API process's CPU profile of
+ * the send (from the first hand-over to the last job's end) there.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { join } from 'node:path'
 import { loadavg } from 'node:os'
 import { conversationCustomerMessageAt } from '../../src/core/policy/window.ts'
 import { isInsideWindow } from '../../src/core/policy/messaging.ts'
@@ -25,6 +28,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 100)
 const PER_JOB = Number(process.env.BENCH_RECIPIENTS ?? 10)
 const SCALE = Number(process.env.BENCH_PACING_SCALE ?? 0.02)
 const DB = process.env.BENCH_DB ?? 'pglite'
+/** A directory: the API process's CPU profile of the send is written there. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF
 /** The goals per message and for the process's memory. */
 const goals = { cpu_ms_per_message: 3, peak_rss_mb: 250 }
 
@@ -145,6 +150,12 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapUsed)
 }, 100)
 const rssBefore = process.memoryUsage().rss
+const profiler = CPU_PROF_DIR ? new Session() : undefined
+if (profiler) {
+  profiler.connect()
+  await profiler.post('Profiler.enable')
+  await profiler.post('Profiler.start')
+}
 const cpu0 = process.cpuUsage()
 const sandboxCpu0 = processCpuMs(sandbox.pid!)
 const t0 = Date.now()
@@ -166,6 +177,12 @@ for (;;) {
 }
 const wall = Date.now() - t0
 const cpu = process.cpuUsage(cpu0)
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop')
+  mkdirSync(CPU_PROF_DIR!, { recursive: true })
+  writeFileSync(join(CPU_PROF_DIR!, `server-sender-${DB}.cpuprofile`), JSON.stringify(profile))
+  profiler.disconnect()
+}
 const sandboxCpuMs = processCpuMs(sandbox.pid!) - sandboxCpu0
 clearInterval(sampler)
 const messages = JOBS * audience.length

@@ -24,13 +24,13 @@ onEveryStore("the server sender's record and a take-over", (kind) => {
     let recipientId = ''
     let bump: Promise<void> | undefined
     let statusAtTakeOver: string | null | undefined
-    // Right after the record reads the lease, another run takes the job (as a new slice does).
+    // As the record's statement goes out, another run takes the job (as a new slice does): either may lock
+    // the job's row first.
     const watch = <Q extends Queryable>(q: Q): Q =>
       ({
         ...q,
         query: async (sql: string, params?: unknown[]) => {
-          const rows = await q.query(sql, params as never)
-          if (!bump && recipientId && /^SELECT lease FROM messages WHERE id = \$1/.test(sql)) {
+          if (!bump && recipientId && /^\s*WITH msg AS/.test(sql)) {
             bump = takeLease(base, id).then(async () => {
               statusAtTakeOver = (
                 await base.query<{ status: string | null }>(
@@ -39,9 +39,8 @@ onEveryStore("the server sender's record and a take-over", (kind) => {
                 )
               )[0]?.status
             })
-            await new Promise((r) => setTimeout(r, 50))
           }
-          return rows
+          return q.query(sql, params as never)
         },
       }) as Q
     const watched: Store = {

@@ -115,6 +115,29 @@ onEveryStore('the server sender', (kind) => {
     }
   }
 
+  it('costs the database four statements per message sent', async () => {
+    const count = 20
+    const { id, who } = await job(count)
+    await handOver(id, who.user.id, {})
+    // Every round trip to the database: a statement, and a transaction's BEGIN and COMMIT besides its own.
+    let statements = 0
+    const base = t.app.store
+    const counted = <Q extends Pick<Store, 'query' | 'exec'>>(q: Q): Q => ({
+      ...q,
+      query: (sql: string, params?: never) => (statements++, q.query(sql, params)),
+      exec: (sql: string) => (statements++, q.exec(sql)),
+    })
+    const store: Store = {
+      ...counted(base),
+      transaction: (fn) => ((statements += 2), base.transaction((tx) => fn(counted(tx)))),
+    }
+    const graph = new FakeGraph()
+    for (let i = 0; i < 5; i++) if ((await runSlice({ ...deps(graph), store }, id)).kind === 'done') break
+    expect(graph.sent).toHaveLength(count)
+    // The slice's start and the job's end aside, a message is its next step, its claim and its record.
+    expect(statements).toBeLessThanOrEqual(4 * count + 20)
+  })
+
   it('writes each recipient’s first name where the text takes it, the fallback word without a name', async () => {
     const { id, who } = await job(3, { message: 'Hola {first name}!', name_fallback: 'amigo' })
     await handOver(id, who.user.id, {})

@@ -23,7 +23,7 @@ import {
   type SqlJob,
   type SqlRecipient,
 } from '../repo/bulk-job-store.ts'
-import { bindingRevoked, PAGE_ACCESS_REVOKED } from '../repo/page-bindings.ts'
+import { PAGE_ACCESS_REVOKED } from '../repo/page-bindings.ts'
 import { dropToken, openToken, readJob, type ServerJob } from './jobs.ts'
 import {
   budgetSpent,
@@ -95,6 +95,8 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
   if (lease === undefined) return { kind: 'done', why: 'lost' }
   const started = deps.now()
   const jobs = bulkJobStore(store, messageId)
+  // The page token is opened once per slice: it changes only with a hand-over, which starts another slice.
+  let token: string | undefined
   const ports: MachinePorts<SqlJob, SqlRecipient> = {
     store: jobs,
     graph: deps.graph,
@@ -104,11 +106,9 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
     pacingScale: deps.pacingScale,
     settleMs: deps.settleMs,
     // The owner no longer manages the page: nothing more is sent for them, and the rest is counted as skipped.
-    admit: async (job) =>
-      (await bindingRevoked(store, job.row.user_id, job.pageId))
-        ? endJob(ports, job, 'stopped', PAGE_ACCESS_REVOKED)
-        : 'open',
-    token: () => openToken(store, deps.box, messageId),
+    // The binding is read with the job's row (at each claim).
+    admit: async (job) => (job.revoked ? endJob(ports, job, 'stopped', PAGE_ACCESS_REVOKED) : 'open'),
+    token: async () => (token ??= await openToken(store, deps.box, messageId)),
     noToken: (job) => needsToken(deps, job.row),
     tokenRefused: (job) => needsToken(deps, job.row),
     // The pacing wait is slept here; longer waits (backoffs) free the worker for other jobs meanwhile.

@@ -9,13 +9,69 @@ import type { Claim, JobStore, MachineJob, MachineRecipient, Outcome } from '../
 import { kindReaches } from '../../core/bulk/kinds.ts'
 import type { Store } from '../db/store.ts'
 import { BUSY_MS, readJob, type ServerJob } from '../bulk/jobs.ts'
-import { loadSubscription, toState } from './subscriptions.ts'
-import { AllowanceRefused, touch } from './touch.ts'
+import { JOB_COLUMNS } from './messages.ts'
+import { subscriptionJson, toState, type SubscriptionRow } from './subscriptions.ts'
+import { AllowanceRefused, LeaseMoved, touch } from './touch.ts'
 
 /** The job's row with the machine's names, and the row itself for what only the server reads. */
 export interface SqlJob extends MachineJob {
   row: ServerJob
+  /** The owner's binding to the job's page was revoked when the row was read. */
+  revoked: boolean
 }
+
+type SenderRow = ServerJob & { binding_revoked: boolean }
+
+/** The job's row as the sender reads it, with whether the owner's binding to its page was revoked. */
+const SENDER_JOB = `${JOB_COLUMNS}, EXISTS (SELECT 1 FROM user_pages b
+    WHERE b.user_id = messages.user_id AND b.page_id = messages.page_id AND b.revoked_at IS NOT NULL) AS binding_revoked`
+
+interface UncertainRow {
+  u_recipient_id: string | null
+  u_name: string
+  u_conversation_id: string | null
+  u_attempt_at: Date
+  u_image_sent: boolean
+  u_attempt_branded: boolean
+  u_failures: number
+  u_way: 'standard' | 'marketing'
+}
+
+interface NextRow {
+  recipient_id: string | null
+  name: string
+  conversation_id: string | null
+  failures: number
+  image_sent: boolean
+  way: 'standard' | 'marketing'
+  earlier: number
+  subscription: SubscriptionRow | null
+}
+
+/**
+ * The job's next step in one statement: the first recipient whose send is uncertain (attempted without a
+ * result), and the next recipient (the lowest without a result or an attempt), how many come before
+ * it counted only as far as the branded footer's start (all the allowance asks, bounded however large the
+ * job), and the owner's subscription. $1 job, $2 the branded start, $3 the owner.
+ */
+const NEXT_STEP = `
+SELECT u.recipient_id AS u_recipient_id, u.name AS u_name, u.conversation_id AS u_conversation_id,
+    u.attempt_at AS u_attempt_at, u.image_sent AS u_image_sent, u.attempt_branded AS u_attempt_branded,
+    u.failures AS u_failures, u.way AS u_way,
+    n.recipient_id, n.name, n.conversation_id, n.failures, n.image_sent, n.way, n.earlier,
+    CASE WHEN n.recipient_id IS NOT NULL THEN ${subscriptionJson('$3')} END AS subscription
+  FROM (SELECT 1) one
+  LEFT JOIN LATERAL (
+    SELECT recipient_id, name, conversation_id, attempt_at, image_sent, attempt_branded, failures, way
+      FROM message_recipients WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL
+      ORDER BY seq LIMIT 1) u ON true
+  LEFT JOIN LATERAL (
+    SELECT r.recipient_id, r.name, r.conversation_id, r.failures, r.image_sent, r.way,
+        (SELECT count(*)::int FROM (SELECT 1 FROM message_recipients o
+           WHERE o.message_id = r.message_id AND o.seq < r.seq ORDER BY o.seq LIMIT $2) c) AS earlier
+      FROM message_recipients r
+     WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
+     ORDER BY r.seq LIMIT 1) n ON true`
 
 export type SqlRecipient = MachineRecipient
 
@@ -30,9 +86,11 @@ export async function takeLease(store: Store, id: string): Promise<number | unde
   )[0]?.lease
 }
 
-function sqlJob(row: ServerJob): SqlJob {
+function sqlJob(withBinding: SenderRow): SqlJob {
+  const { binding_revoked, ...row } = withBinding
   return {
     row,
+    revoked: binding_revoked,
     id: row.id,
     pageId: row.page_id,
     kind: row.kind,
@@ -70,136 +128,115 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
   const ended = (job: SqlJob) => {
     job.phase = 'away'
   }
+  const nextStep = async (job: SqlJob) =>
+    (
+      await store.query<UncertainRow & NextRow>(NEXT_STEP, [
+        id,
+        Math.max(job.row.branded_from, 0),
+        job.row.user_id,
+      ])
+    )[0]!
+  // What the look for an uncertain recipient read of the next one, for the claim that follows it at once.
+  let ahead: { job: SqlJob; next: UncertainRow & NextRow } | undefined
   return {
     async read() {
-      const row = await readJob(store, id)
+      const row = (
+        await store.query<SenderRow>(`SELECT ${SENDER_JOB} FROM messages WHERE id = $1 AND deleted_at IS NULL`, [
+          id,
+        ])
+      )[0]
       return row && sqlJob(row)
     },
 
     async uncertain(job) {
-      const u = (
-        await store.query<{
-          recipient_id: string
-          name: string
-          conversation_id: string | null
-          attempt_at: Date
-          image_sent: boolean
-          attempt_branded: boolean
-          failures: number
-          way: 'standard' | 'marketing'
-        }>(
-          `SELECT recipient_id, name, conversation_id, attempt_at, image_sent, attempt_branded, failures, way
-             FROM message_recipients WHERE message_id = $1 AND status IS NULL AND attempt_at IS NOT NULL
-             ORDER BY seq LIMIT 1`,
-          [id],
-        )
-      )[0]
-      if (!u) return undefined
+      const u = await nextStep(job)
+      ahead = undefined
+      if (!u.u_recipient_id) {
+        ahead = { job, next: u }
+        return undefined
+      }
       return {
         recipient: {
-          recipientId: u.recipient_id,
-          name: u.name,
-          conversationId: u.conversation_id ?? '',
-          way: u.way,
-          failures: u.failures,
-          attemptAt: new Date(u.attempt_at).getTime(),
-          branded: u.attempt_branded,
-          imageSent: u.image_sent,
+          recipientId: u.u_recipient_id,
+          name: u.u_name,
+          conversationId: u.u_conversation_id ?? '',
+          way: u.u_way,
+          failures: u.u_failures,
+          attemptAt: new Date(u.u_attempt_at).getTime(),
+          branded: u.u_attempt_branded,
+          imageSent: u.u_image_sent,
         },
         busyUntil: job.row.busy_until ? new Date(job.row.busy_until).getTime() : undefined,
       }
     },
 
     /**
-     * The next recipient (the lowest without a result or an attempt), its write-ahead and the in-flight mark,
-     * in one transaction; the mark is set only under the run's epoch on a job still the server's and open (the
-     * row lock that fences a take-over), and the job's row read in it is what the run looks at next.
+     * The next recipient (read with the look for an uncertain one just before, or now), then its write-ahead
+     * and the job's in-flight mark in one statement: written only under the run's epoch on a job still the
+     * server's and open (the row lock that fences a take-over), and the job's row it answers is what the run
+     * looks at next.
      */
-    async claim(job, epoch) {
-      const subscription = toState(await loadSubscription(store, job.row.user_id))
-      return store.transaction(async (tx): Promise<Claim<SqlJob, SqlRecipient>> => {
-        const row = await readJob(tx, id)
-        if (!row || row.lease !== epoch || row.sender !== 'server' || row.state !== 'open')
-          return { kind: 'again' }
-        // How many recipients come before it, counted only as far as the branded footer's start: that is
-        // all the allowance asks, and the count stays bounded however large the job.
-        const next = (
-          await tx.query<{
-            recipient_id: string
-            name: string
-            conversation_id: string | null
-            failures: number
-            image_sent: boolean
-            way: 'standard' | 'marketing'
-            earlier: number
-          }>(
-            `SELECT r.recipient_id, r.name, r.conversation_id, r.failures, r.image_sent, r.way,
-                  (SELECT count(*)::int FROM (SELECT 1 FROM message_recipients o
-                     WHERE o.message_id = r.message_id AND o.seq < r.seq ORDER BY o.seq LIMIT $2) c) AS earlier
-                 FROM message_recipients r WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
-                 ORDER BY r.seq LIMIT 1`,
-            [id, Math.max(row.branded_from, 0)],
-          )
-        )[0]
-        if (!next) {
-          const open = (
-            await tx.query(
-              'SELECT 1 FROM message_recipients WHERE message_id = $1 AND status IS NULL LIMIT 1',
-              [id],
-            )
-          ).length
-          return open ? { kind: 'again' } : { kind: 'done' }
-        }
-        // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
-        if (!kindReaches(row.kind, next.way)) return { kind: 'mismatch' }
-        const mode = sendMode(next.earlier, row.branded_from, subscription, row.branded_messages_amount > 0)
-        if (mode === 'stop') return { kind: 'stop' }
-        const branded = mode === 'branded'
-        // The job's row is locked first (as a take-over locks it): the lease moved on or the job was taken
-        // back since the read, and nothing is written.
-        const marked = (
-          await tx.query<{ busy_until: Date }>(
-            `UPDATE messages SET busy_until = now() + make_interval(secs => $3)
-                WHERE id = $1 AND lease = $2 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL
-                RETURNING busy_until`,
-            [id, epoch, BUSY_MS / 1000],
-          )
-        )[0]
-        if (!marked) return { kind: 'again' }
-        row.busy_until = marked.busy_until
-        await tx.query(
-          `UPDATE message_recipients SET attempt_at = now(), attempts = attempts + 1, attempt_branded = $3
-              WHERE message_id = $1 AND recipient_id = $2`,
-          [id, next.recipient_id, branded],
+    async claim(job, epoch): Promise<Claim<SqlJob, SqlRecipient>> {
+      const prefetched = ahead?.job === job ? ahead.next : undefined
+      ahead = undefined
+      const step = prefetched ?? (await nextStep(job))
+      // None left to claim: done once none is uncertain either.
+      if (!step.recipient_id) return step.u_recipient_id ? { kind: 'again' } : { kind: 'done' }
+      // Nothing is written for it: a marketing message goes only to a job created as a marketing job.
+      if (!kindReaches(job.row.kind, step.way)) return { kind: 'mismatch' }
+      if (!step.subscription) throw new Error('No subscription for this user.')
+      const mode = sendMode(
+        step.earlier,
+        job.row.branded_from,
+        toState(step.subscription),
+        job.row.branded_messages_amount > 0,
+      )
+      if (mode === 'stop') return { kind: 'stop' }
+      const branded = mode === 'branded'
+      // The job's row is locked first (as a take-over locks it): the lease moved on or the job was taken back
+      // since the read, and nothing is written.
+      const row = (
+        await store.query<SenderRow>(
+          `WITH job AS (
+             UPDATE messages SET busy_until = now() + make_interval(secs => $3)
+              WHERE id = $1 AND lease = $2 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL
+              RETURNING ${SENDER_JOB}
+           ), attempt AS (
+             UPDATE message_recipients SET attempt_at = now(), attempts = attempts + 1, attempt_branded = $5
+              WHERE message_id = $1 AND recipient_id = $4 AND EXISTS (SELECT 1 FROM job)
+           )
+           SELECT * FROM job`,
+          [id, epoch, BUSY_MS / 1000, step.recipient_id, branded],
         )
-        return {
-          kind: 'recipient',
-          job: sqlJob(row),
-          recipient: {
-            recipientId: next.recipient_id,
-            name: next.name,
-            conversationId: next.conversation_id ?? '',
-            way: next.way,
-            failures: next.failures,
-            imageSent: next.image_sent,
-            branded,
-          },
-        }
-      })
+      )[0]
+      if (!row) return { kind: 'again' }
+      return {
+        kind: 'recipient',
+        job: sqlJob(row),
+        recipient: {
+          recipientId: step.recipient_id,
+          name: step.name,
+          conversationId: step.conversation_id ?? '',
+          way: step.way,
+          failures: step.failures,
+          imageSent: step.image_sent,
+          branded,
+        },
+      }
     },
 
     async record(job, r, outcome: Outcome, epoch, nextSendAt) {
       // A run whose lease moved on records nothing: the write-ahead stays, and the new holder reconciles it.
-      // The lease is read under the job's row lock in the transaction that records, so a take-over waits for
-      // the record or the record sees the take-over: never a result written under an epoch that moved on.
-      return store.transaction(async (tx): Promise<'recorded' | 'refused' | 'stale'> => {
-        const lease = (
-          await tx.query<{ lease: number }>('SELECT lease FROM messages WHERE id = $1 FOR UPDATE', [id])
-        )[0]
-        if (lease?.lease !== epoch) return 'stale'
-        let recorded: 'recorded' | 'refused' = 'recorded'
-        try {
-          await touch(tx, job.row.user_id, id, {
+      // The touch compares the lease on the job's locked row, so a take-over waits for the record or the record
+      // sees the take-over: never a result written under an epoch that moved on. The in-flight mark goes and
+      // the next wait is set in the same statement.
+      const next = nextSendAt ?? null
+      try {
+        await touch(
+          store,
+          job.row.user_id,
+          id,
+          {
             status: outcome.ok ? 'OK' : 'NG',
             recipient_id: r.recipientId,
             sent_as_branded: outcome.ok && !!r.branded,
@@ -207,29 +244,27 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
               ? null
               : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
             message_id: outcome.ok ? outcome.messageId : undefined,
-          })
-        } catch (err) {
-          // The message went but nothing is left to pay for it (406).
-          if (!(err instanceof AllowanceRefused)) throw err
-          await tx.query(
-            `UPDATE message_recipients SET status = 'OK', touched_at = now() WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL`,
-            [id, r.recipientId],
-          )
-          recorded = 'refused'
-        }
-        // The in-flight mark goes and the next wait is set in one statement (the wait only for a recorded send).
-        const next = nextSendAt !== undefined && recorded === 'recorded' ? nextSendAt : null
-        await tx.query(
-          `UPDATE messages SET busy_until = NULL,
-              next_send_at = COALESCE(to_timestamp($3::double precision / 1000), next_send_at),
-              server_state = COALESCE($4, server_state)
-            WHERE id = $1 AND lease = $2`,
-          [id, epoch, next, next === null ? null : outcome.ok ? 'running' : null],
+          },
+          { lease: epoch, nextSendAt: next },
         )
-        job.row.busy_until = null
-        if (next !== null) job.row.next_send_at = new Date(next)
-        return recorded
-      })
+      } catch (err) {
+        if (err instanceof LeaseMoved) return 'stale'
+        // The message went but nothing is left to pay for it (406): it is recorded without spending, and the
+        // job stops.
+        if (!(err instanceof AllowanceRefused)) throw err
+        const marked = await store.query(
+          `WITH job AS (SELECT id FROM messages WHERE id = $1 AND lease = $3 FOR NO KEY UPDATE)
+           UPDATE message_recipients SET status = 'OK', touched_at = now()
+            WHERE message_id = $1 AND recipient_id = $2 AND status IS NULL AND EXISTS (SELECT 1 FROM job)
+            RETURNING 1`,
+          [id, r.recipientId, epoch],
+        )
+        if (marked.length === 0 && (await readJob(store, id))?.lease !== epoch) return 'stale'
+        return 'refused'
+      }
+      job.row.busy_until = null
+      if (next !== null) job.row.next_send_at = new Date(next)
+      return 'recorded'
     },
 
     async backToPending(_job, r, changes) {
@@ -262,6 +297,10 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
 
     async attachment() {
       return (await readJob(store, id))?.attachment_id ?? undefined
+    },
+
+    forget() {
+      ahead = undefined
     },
 
     async setAttachment(_job, attachmentId) {

@@ -325,7 +325,7 @@ export interface ServerJob {
   currency: string | null
 }
 
-const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
+export const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, page_id, message, image_url, tag, messaging_type, state,
   sender, lease, next_send_at, branded_from, branded_messages_amount, attachment_id, total_messages, busy_until,
   kind, content_kind, optin_title, utility, name_fallback, ad_account_id, campaign_id, marketing_message_id,
   budget_kind, budget_minor::double precision AS budget_minor, spend_minor::double precision AS spend_minor, spend_read_at, currency`

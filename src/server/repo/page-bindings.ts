@@ -136,11 +136,6 @@ export async function revokeBinding(
   })
 }
 
-/** Whether the user's binding to the page is revoked (the server sender checks before each send). */
-export async function bindingRevoked(db: Queryable, userId: string, pageId: string): Promise<boolean> {
-  return (await bindingState(db, userId, pageId)) === 'revoked'
-}
-
 /**
  * Takes up to `limit` bindings in force whose last check is older than `minutes` for a scheduled check: their
  * check time moves to now in the same statement, so another instance sweeping at once takes others.

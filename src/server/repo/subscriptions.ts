@@ -32,6 +32,10 @@ export interface SubscriptionRow {
 const SELECT = `SELECT s.*, u.facebook_id, (SELECT max(id) FROM terms) AS latest_terms_id
   FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.user_id = $1`
 
+/** The user's subscription row as one JSON value, for a statement that reads it beside other things. */
+export const subscriptionJson = (userParam: string) =>
+  `(SELECT row_to_json(x) FROM (${SELECT.replace('$1', userParam)}) x)`
+
 export async function loadSubscription(db: Queryable, userId: string): Promise<SubscriptionRow> {
   const row = (await db.query<SubscriptionRow>(SELECT, [userId]))[0]
   if (!row) throw notFound('No subscription for this user.')

@@ -54,7 +54,9 @@ const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_perio
 
 /**
  * $1 message id, $2 user id, $3 recipient id, $4 status, $5 marked branded, $6 recipient name,
- * $7 error data (JSON text), $8 fair-use limit.
+ * $7 error data (JSON text), $8 fair-use limit, $9 the lease epoch the server's sender records under (NULL:
+ * any), $10 the end of its next pacing wait (epoch ms, or NULL). The lease is compared on the locked row, so a
+ * take-over either waits for the touch or the touch sees it and records nothing.
  */
 const TOUCH = `
 WITH msg AS MATERIALIZED (
@@ -62,6 +64,7 @@ WITH msg AS MATERIALIZED (
     EXISTS (SELECT 1 FROM message_recipients r WHERE r.message_id = $1::bigint AND r.recipient_id = $3::text)
       OR (NOT recipients_listed AND ok_count + ng_count < total_messages) AS admitted
   FROM messages WHERE id = $1::bigint AND user_id = $2::bigint AND deleted_at IS NULL
+    AND ($9::integer IS NULL OR lease = $9::integer)
   FOR NO KEY UPDATE
 ), sub AS MATERIALIZED (
   SELECT s.* FROM subscriptions s WHERE s.user_id = $2::bigint AND EXISTS (SELECT 1 FROM msg)
@@ -86,11 +89,17 @@ WITH msg AS MATERIALIZED (
   WHERE message_recipients.status IS NULL
   RETURNING recipient_id
 ), counted AS (
+  -- Under a lease (the server's sender), also its in-flight mark goes and the next wait is set.
   UPDATE messages SET
-    ok_count = ok_count + CASE WHEN $4::text = 'OK' THEN 1 ELSE 0 END,
-    ng_count = ng_count + CASE WHEN $4::text = 'NG' THEN 1 ELSE 0 END,
-    branded_count = branded_count + CASE WHEN (SELECT branded FROM decision) THEN 1 ELSE 0 END
-  WHERE id = $1::bigint AND EXISTS (SELECT 1 FROM claim)
+    ok_count = ok_count + CASE WHEN $4::text = 'OK' AND EXISTS (SELECT 1 FROM claim) THEN 1 ELSE 0 END,
+    ng_count = ng_count + CASE WHEN $4::text = 'NG' AND EXISTS (SELECT 1 FROM claim) THEN 1 ELSE 0 END,
+    branded_count = branded_count
+      + CASE WHEN EXISTS (SELECT 1 FROM claim) AND (SELECT branded FROM decision) THEN 1 ELSE 0 END,
+    busy_until = CASE WHEN $9::integer IS NULL THEN busy_until END,
+    next_send_at = COALESCE(to_timestamp($10::double precision / 1000), next_send_at),
+    server_state = CASE WHEN $10::double precision IS NOT NULL AND $4::text = 'OK' THEN 'running'
+      ELSE server_state END
+  WHERE id = $1::bigint AND (EXISTS (SELECT 1 FROM claim) OR $9::integer IS NOT NULL)
   RETURNING id
 ), spent AS (
   UPDATE subscriptions s SET
@@ -171,12 +180,33 @@ function refusalOf(row: TouchRow): Error | undefined {
   return undefined
 }
 
+/** A touch under a lease epoch found the job's lease moved on: nothing was recorded or spent. */
+export class LeaseMoved extends Error {
+  constructor() {
+    super("The job's lease moved on.")
+    this.name = 'LeaseMoved'
+  }
+}
+
+/** Where the server's sender records: under its lease epoch, and the end of its next pacing wait (or null). */
+export interface UnderLease {
+  lease: number
+  nextSendAt: number | null
+}
+
+/**
+ * Records the result (see above). `under` a lease (the server's sender), only while the job's lease is that
+ * epoch, and with the job's in-flight mark cleared and its next wait set in the same statement: a lease that
+ * moved on throws LeaseMoved.
+ */
 export async function touch(
   store: Queryable,
   userId: string,
   messageId: string,
   input: TouchInput,
+  under?: UnderLease,
 ): Promise<TouchResponse> {
+  const lease = under?.lease
   const rows = await store.query<TouchRow>(TOUCH, [
     messageId,
     userId,
@@ -186,8 +216,17 @@ export async function touch(
     input.error_data?.recipent_name ?? '',
     input.error_data ? JSON.stringify(input.error_data) : null,
     UNLIMITED_FAIR_USE_LIMIT,
+    lease ?? null,
+    under?.nextSendAt ?? null,
   ])
   const row = rows[0]
+  if (!row && lease !== undefined) {
+    const now = await store.query<{ lease: number }>(
+      'SELECT lease FROM messages WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [messageId, userId],
+    )
+    if (now[0] && now[0].lease !== lease) throw new LeaseMoved()
+  }
   // No row: not one of the caller's messages (or deleted).
   if (!row) throw new MessageNotFound()
   if (row.claimed && row.spends && !row.paid) {
