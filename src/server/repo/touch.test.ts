@@ -8,7 +8,7 @@ import {
   setAllowance,
   startTestApp,
 } from '../testing/harness.ts'
-import { BRANDED_EXHAUSTED, FAIR_USE_BLOCKED, NO_MESSAGES } from './touch.ts'
+import { BRANDED_EXHAUSTED, FAIR_USE_BLOCKED, LeaseMoved, NO_MESSAGES, touch } from './touch.ts'
 
 const message = {
   page_id: '777',
@@ -106,6 +106,43 @@ onEveryStore('the allowance', (kind) => {
       subscriptions_messages: 0,
       addons_messages: 1,
     })
+  })
+
+  it("records nothing under a lease that moved on, and leaves the new holder's in-flight mark and wait alone", async () => {
+    const u = await fresh({ subscriptions_messages: 3 })
+    const [user] = await t.app.store.query<{ id: string }>('SELECT id FROM users WHERE facebook_id = $1', [
+      u.fb,
+    ])
+    // The job is someone else's now (lease 7), in flight until an hour from now, next send in a minute.
+    await t.app.store.query(
+      `UPDATE messages SET lease = 7, busy_until = now() + interval '1 hour',
+         next_send_at = now() + interval '1 minute', server_state = 'rate_limited' WHERE id = $1`,
+      [u.id],
+    )
+    const before = await t.app.store.query(
+      'SELECT busy_until, next_send_at, server_state, ok_count FROM messages WHERE id = $1',
+      [u.id],
+    )
+    await expect(
+      touch(
+        t.app.store,
+        user!.id,
+        u.id,
+        { recipient_id: 'late', status: 'OK', sent_as_branded: false },
+        {
+          lease: 6,
+          nextSendAt: Date.now() + 5_000,
+        },
+      ),
+    ).rejects.toBeInstanceOf(LeaseMoved)
+    expect(
+      await t.app.store.query(
+        'SELECT busy_until, next_send_at, server_state, ok_count FROM messages WHERE id = $1',
+        [u.id],
+      ),
+    ).toEqual(before)
+    expect(await u.recorded()).toEqual([])
+    expect((await u.available()).available_messages).toBe(3)
   })
 
   it('records a rejected send without spending and counts it on the message', async () => {

@@ -99,7 +99,9 @@ WITH msg AS MATERIALIZED (
     next_send_at = COALESCE(to_timestamp($10::double precision / 1000), next_send_at),
     server_state = CASE WHEN $10::double precision IS NOT NULL AND $4::text = 'OK' THEN 'running'
       ELSE server_state END
-  WHERE id = $1::bigint AND (EXISTS (SELECT 1 FROM claim) OR $9::integer IS NOT NULL)
+  -- Only the locked row of \`msg\`: under a lease that moved on, nothing of the new holder's is touched.
+  WHERE id = $1::bigint AND EXISTS (SELECT 1 FROM msg)
+    AND (EXISTS (SELECT 1 FROM claim) OR $9::integer IS NOT NULL)
   RETURNING id
 ), spent AS (
   UPDATE subscriptions s SET
