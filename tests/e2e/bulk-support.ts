@@ -22,11 +22,12 @@ export async function login(page: Page): Promise<string> {
 }
 
 /**
- * A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test; with
- * `fresh`, a stack per test (a new user database, so allowance tests start from the trial's allowance).
+ * A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test, shared by
+ * the specs of the same settings and `group` (`stackTest`); `freshStackTest` gives a stack per test (a new
+ * user database, so allowance tests start from the trial's allowance).
  */
-export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
-  return stackTest(env)
+export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }, group = '') {
+  return stackTest(env, group)
 }
 
 export function freshStackTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
