@@ -154,6 +154,20 @@ export async function composeAndSend(page: Page, text: string, image?: Buffer): 
   })
 }
 
+/**
+ * The id of the job the next send from `page` creates (`POST /api/v2/messages`). Every device lists the
+ * owner's jobs, so on a stack shared with earlier tests its card is found by this id, not by its place.
+ */
+export async function createdJob(page: Page): Promise<string> {
+  const res = await page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v2/messages' && r.request().method() === 'POST',
+  )
+  const body = (await res.json()) as { id?: string | number; data?: { id?: string | number } }
+  const id = body.id ?? body.data?.id
+  expect(id).toBeDefined()
+  return String(id)
+}
+
 export async function waitForCard(page: Page, state: string, timeout = 90_000) {
   const card = page.getByTestId('bulk-card').first()
   await expect(card).toHaveAttribute('data-state', state, { timeout })
