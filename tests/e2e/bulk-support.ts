@@ -22,11 +22,12 @@ export async function login(page: Page): Promise<string> {
 }
 
 /**
- * A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test; with
- * `fresh`, a stack per test (a new user database, so allowance tests start from the trial's allowance).
+ * A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test, shared by
+ * the specs of the same settings and `group` (`stackTest`); `freshStackTest` gives a stack per test (a new
+ * user database, so allowance tests start from the trial's allowance).
  */
-export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
-  return stackTest(env)
+export function bulkTest(env: Record<string, string> = { PACING_SCALE: '0.02' }, group = '') {
+  return stackTest(env, group)
 }
 
 export function freshStackTest(env: Record<string, string> = { PACING_SCALE: '0.02' }) {
@@ -151,6 +152,20 @@ export async function composeAndSend(page: Page, text: string, image?: Buffer): 
   await expect(page.getByText(/Sending message to \d+ recipients, well done!/)).toBeVisible({
     timeout: 20_000,
   })
+}
+
+/**
+ * The id of the job the next send from `page` creates (`POST /api/v2/messages`). Every device lists the
+ * owner's jobs, so on a stack shared with earlier tests its card is found by this id, not by its place.
+ */
+export async function createdJob(page: Page): Promise<string> {
+  const res = await page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v2/messages' && r.request().method() === 'POST',
+  )
+  const body = (await res.json()) as { id?: string | number; data?: { id?: string | number } }
+  const id = body.id ?? body.data?.id
+  expect(id).toBeDefined()
+  return String(id)
 }
 
 export async function waitForCard(page: Page, state: string, timeout = 90_000) {

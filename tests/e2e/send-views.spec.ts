@@ -9,6 +9,7 @@ import {
   available,
   bulkTest,
   composeAndSend,
+  createdJob,
   eligible,
   expect,
   login,
@@ -20,7 +21,7 @@ import {
 import { customerWrites } from './live-support.ts'
 import { smallTargets } from './support/targets.ts'
 
-// Slow enough pacing that the second device watches the server send (the real pacing).
+// The real pacing: the second device watches the server send, its counts and badge moving a send at a time.
 const test = bulkTest({ PACING_SCALE: '1' })
 
 const summaryCount = async (card: Locator) =>
@@ -72,11 +73,13 @@ test('a second device shows the job the server sends, its live counts and the al
   await page.getByTestId('bulk-step-3').getByRole('button').first().click()
   await page.getByTestId('bulk-keep-sending').check()
   await page.getByTestId('bulk-text').fill(text)
+  const created = createdJob(page)
   await page.getByTestId('bulk-send').click()
+  const id = await created
   await waitForSent(url, text, 2)
   await page.close({ runBeforeUnload: true })
 
-  const card = b.locator('[data-testid="bulk-card"][data-remote="server"]')
+  const card = b.locator(`[data-testid="bulk-card"][data-remote="server"][data-job-id="${id}"]`)
   await expect(card).toHaveAttribute('data-state', 'on_server', { timeout: 30_000 })
   await expect(card.getByTestId('bulk-card-sender')).toHaveText('Sending on the server')
   // The page's name, from the server's record.
@@ -113,9 +116,11 @@ test('a second device follows live the job another device sends, without polling
   // Device A sends on the device itself (not handed to the server) and stays open.
   await openWizard(page)
   const text = `Followed from afar ${Date.now()}`
+  const created = createdJob(page)
   await composeAndSend(page, text)
+  const id = await created
 
-  const card = b.locator('[data-testid="bulk-card"][data-remote="device"]')
+  const card = b.locator(`[data-testid="bulk-card"][data-remote="device"][data-job-id="${id}"]`)
   await expect(card).toHaveAttribute('data-state', 'running', { timeout: 30_000 })
   const first = await summaryCount(card)
   const since = listReads
