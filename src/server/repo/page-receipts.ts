@@ -3,6 +3,12 @@ import type { Queryable } from '../db/store.ts'
 
 export type Receipt = 'delivered' | 'read'
 
+/**
+ * A bulk recipient's send time is when the app recorded it, a moment after the network stamped the message:
+ * a watermark up to this long before it still covers it.
+ */
+export const SEND_RECORD_SLACK_S = 30
+
 /** Moves the watermark forward; answers whether it moved (a repeat or an older one changes nothing). */
 export async function advanceWatermark(
   db: Queryable,

@@ -8,6 +8,7 @@ import {
   setAllowance,
   startTestApp,
 } from '../testing/harness.ts'
+import { advanceWatermark } from './page-receipts.ts'
 import { BRANDED_EXHAUSTED, FAIR_USE_BLOCKED, LeaseMoved, NO_MESSAGES, touch } from './touch.ts'
 
 const message = {
@@ -143,6 +144,54 @@ onEveryStore('the allowance', (kind) => {
     ).toEqual(before)
     expect(await u.recorded()).toEqual([])
     expect((await u.available()).available_messages).toBe(3)
+  })
+
+  it('counts a delivery and a read whose receipts came before the send was recorded, once', async () => {
+    const u = await fresh({ subscriptions_messages: 10 })
+    const now = new Date().toISOString()
+    // The network delivered to d and delivered to and was read by r before the app recorded the sends.
+    await advanceWatermark(t.app.store, u.fb, 'd', 'delivered', now)
+    await advanceWatermark(t.app.store, u.fb, 'r', 'read', now)
+    // An old receipt covers no send recorded now.
+    await advanceWatermark(
+      t.app.store,
+      u.fb,
+      'old',
+      'delivered',
+      new Date(Date.now() - 3_600_000).toISOString(),
+    )
+    const [user] = await t.app.store.query<{ id: string }>('SELECT id FROM users WHERE facebook_id = $1', [
+      u.fb,
+    ])
+    const events = () =>
+      t.app.store.query<{ data: { delivered: number; read: number } }>(
+        `SELECT data FROM owner_events WHERE user_id = $1 AND type = 'bulk_receipts' ORDER BY id`,
+        [user!.id],
+      )
+    for (const who of ['d', 'r', 'old', 'none']) expect((await u.touchAs(who)).statusCode).toBe(200)
+    // A retried touch counts nothing again.
+    expect((await u.touchAs('d')).statusCode).toBe(200)
+    const [row] = await t.app.store.query<{ delivered_count: number; read_count: number }>(
+      'SELECT delivered_count, read_count FROM messages WHERE id = $1',
+      [u.id],
+    )
+    expect(row).toEqual({ delivered_count: 2, read_count: 1 })
+    const marks = await t.app.store.query<{ recipient_id: string; delivered: boolean; read: boolean }>(
+      `SELECT recipient_id, delivered_at IS NOT NULL AS delivered, read_at IS NOT NULL AS read
+       FROM message_recipients WHERE message_id = $1 ORDER BY recipient_id`,
+      [u.id],
+    )
+    expect(marks).toEqual([
+      { recipient_id: 'd', delivered: true, read: false },
+      { recipient_id: 'none', delivered: false, read: false },
+      { recipient_id: 'old', delivered: false, read: false },
+      { recipient_id: 'r', delivered: true, read: true },
+    ])
+    // The owner's apps hear of the counts as a receipt would tell them.
+    expect((await events()).map((e) => e.data)).toEqual([
+      expect.objectContaining({ messageId: u.id, delivered: 1, read: 0 }),
+      expect.objectContaining({ messageId: u.id, delivered: 2, read: 1 }),
+    ])
   })
 
   it('records a rejected send without spending and counts it on the message', async () => {

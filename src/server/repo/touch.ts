@@ -29,6 +29,8 @@ import type { Queryable } from '../db/store.ts'
 import { recordOptInRequests } from './marketing.ts'
 import { recordOptInMessages } from './optin-messages.ts'
 import { MessageNotFound } from './messages.ts'
+import { publishToUsers } from './owner-events.ts'
+import { SEND_RECORD_SLACK_S } from './page-receipts.ts'
 import { type SubscriptionRow, hasAccess, toState } from './subscriptions.ts'
 
 export interface TouchInput {
@@ -54,13 +56,13 @@ const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_perio
 
 /**
  * $1 message id, $2 user id, $3 recipient id, $4 status, $5 marked branded, $6 recipient name,
- * $7 error data (JSON text), $8 fair-use limit, $9 the lease epoch the server's sender records under (NULL:
+ * $7 error data (JSON text), $8 fair-use limit, $11 the receipts' slack in seconds, $9 the lease epoch the server's sender records under (NULL:
  * any), $10 the end of its next pacing wait (epoch ms, or NULL). The lease is compared on the locked row, so a
  * take-over either waits for the touch or the touch sees it and records nothing.
  */
 const TOUCH = `
 WITH msg AS MATERIALIZED (
-  SELECT id, branded_count < branded_messages_amount AS branded_room, recipients_listed, total_messages,
+  SELECT id, page_id, branded_count < branded_messages_amount AS branded_room, recipients_listed, total_messages,
     EXISTS (SELECT 1 FROM message_recipients r WHERE r.message_id = $1::bigint AND r.recipient_id = $3::text)
       OR (NOT recipients_listed AND ok_count + ng_count < total_messages) AS admitted
   FROM messages WHERE id = $1::bigint AND user_id = $2::bigint AND deleted_at IS NULL
@@ -69,6 +71,15 @@ WITH msg AS MATERIALIZED (
 ), sub AS MATERIALIZED (
   SELECT s.* FROM subscriptions s WHERE s.user_id = $2::bigint AND EXISTS (SELECT 1 FROM msg)
   FOR NO KEY UPDATE
+), receipts AS MATERIALIZED (
+  -- The customer's receipts that came before this send was recorded (a fast network, a slow app): a
+  -- watermark covers a send recorded up to $11 seconds after it, as when it comes later. Locked for share, so
+  -- a receipt being applied meanwhile either is seen here or sees this send.
+  SELECT now() <= pr.delivered_watermark + make_interval(secs => $11::double precision)
+      OR now() <= pr.read_watermark + make_interval(secs => $11::double precision) AS delivered,
+    now() <= pr.read_watermark + make_interval(secs => $11::double precision) AS read
+  FROM page_receipts pr, msg WHERE pr.page_id = msg.page_id AND pr.customer_id = $3::text
+  FOR SHARE OF pr
 ), decision AS MATERIALIZED (
   SELECT $4::text = 'OK' AND $5::boolean AND room.branded AND s.use_branded_messages AS branded,
     $4::text = 'OK' AND NOT ($5::boolean AND room.branded AND s.use_branded_messages) AS spends,
@@ -80,14 +91,18 @@ WITH msg AS MATERIALIZED (
     -- carries the rest of the send, as the allowance rules say; with messages left it is refused.
     LATERAL (SELECT msg.branded_room OR NOT (${CAN_SPEND}) AS branded) room
 ), claim AS (
-  INSERT INTO message_recipients (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at)
+  INSERT INTO message_recipients
+    (message_id, recipient_id, name, status, sent_as_branded, error_data, touched_at, delivered_at, read_at)
   SELECT $1::bigint, $3::text, $6::text, $4::text,
-    CASE WHEN $4::text = 'NG' THEN $5::boolean ELSE d.branded END, $7::jsonb, now()
+    CASE WHEN $4::text = 'NG' THEN $5::boolean ELSE d.branded END, $7::jsonb, now(),
+    CASE WHEN $4::text = 'OK' AND COALESCE((SELECT delivered FROM receipts), false) THEN now() END,
+    CASE WHEN $4::text = 'OK' AND COALESCE((SELECT read FROM receipts), false) THEN now() END
   FROM decision d WHERE d.admitted AND NOT d.over_branded AND (NOT d.spends OR d.can_spend)
   ON CONFLICT (message_id, recipient_id) DO UPDATE SET status = EXCLUDED.status,
-    sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now()
+    sent_as_branded = EXCLUDED.sent_as_branded, error_data = EXCLUDED.error_data, touched_at = now(),
+    delivered_at = EXCLUDED.delivered_at, read_at = EXCLUDED.read_at
   WHERE message_recipients.status IS NULL
-  RETURNING recipient_id
+  RETURNING recipient_id, delivered_at IS NOT NULL AS delivered, read_at IS NOT NULL AS read
 ), counted AS (
   -- Under a lease (the server's sender), also its in-flight mark goes and the next wait is set.
   UPDATE messages SET
@@ -95,6 +110,8 @@ WITH msg AS MATERIALIZED (
     ng_count = ng_count + CASE WHEN $4::text = 'NG' AND EXISTS (SELECT 1 FROM claim) THEN 1 ELSE 0 END,
     branded_count = branded_count
       + CASE WHEN EXISTS (SELECT 1 FROM claim) AND (SELECT branded FROM decision) THEN 1 ELSE 0 END,
+    delivered_count = delivered_count + CASE WHEN EXISTS (SELECT 1 FROM claim WHERE delivered) THEN 1 ELSE 0 END,
+    read_count = read_count + CASE WHEN EXISTS (SELECT 1 FROM claim WHERE read) THEN 1 ELSE 0 END,
     busy_until = CASE WHEN $9::integer IS NULL THEN busy_until END,
     next_send_at = COALESCE(to_timestamp($10::double precision / 1000), next_send_at),
     server_state = CASE WHEN $10::double precision IS NOT NULL AND $4::text = 'OK' THEN 'running'
@@ -102,7 +119,7 @@ WITH msg AS MATERIALIZED (
   -- Only the locked row of \`msg\`: under a lease that moved on, nothing of the new holder's is touched.
   WHERE id = $1::bigint AND EXISTS (SELECT 1 FROM msg)
     AND (EXISTS (SELECT 1 FROM claim) OR $9::integer IS NOT NULL)
-  RETURNING id
+  RETURNING id, delivered_count, read_count
 ), spent AS (
   UPDATE subscriptions s SET
     unlimited_sent = unlimited_sent + CASE WHEN is_unlimited AND NOT unlimited_blocked THEN 1 ELSE 0 END,
@@ -119,7 +136,10 @@ WITH msg AS MATERIALIZED (
   WHERE s.user_id = $2::bigint AND d.spends AND EXISTS (SELECT 1 FROM claim) AND ${CAN_SPEND}
   RETURNING s.*
 )
-SELECT EXISTS (SELECT 1 FROM claim) AS claimed, d.spends, d.can_spend, d.admitted, d.over_branded,
+SELECT EXISTS (SELECT 1 FROM claim) AS claimed,
+  EXISTS (SELECT 1 FROM claim WHERE delivered) AS receipted,
+  (SELECT delivered_count FROM counted) AS delivered_count, (SELECT read_count FROM counted) AS read_count,
+  d.spends, d.can_spend, d.admitted, d.over_branded,
   d.recipients_listed, d.total_messages,
   EXISTS (SELECT 1 FROM spent) AS paid, now_sub.*,
   (SELECT m.page_id FROM messages m WHERE m.id = $1::bigint) AS message_page_id,
@@ -132,6 +152,10 @@ FROM decision d,
 
 interface TouchRow extends SubscriptionRow {
   claimed: boolean
+  /** The send was recorded as delivered (or read) by receipts that came before it. */
+  receipted: boolean
+  delivered_count: number | null
+  read_count: number | null
   spends: boolean
   can_spend: boolean
   admitted: boolean
@@ -220,6 +244,7 @@ export async function touch(
     UNLIMITED_FAIR_USE_LIMIT,
     lease ?? null,
     under?.nextSendAt ?? null,
+    SEND_RECORD_SLACK_S,
   ])
   const row = rows[0]
   if (!row && lease !== undefined) {
@@ -260,6 +285,14 @@ export async function touch(
         at,
       )
   }
+  // Counted from receipts that came first: the owner's apps hear of it as a receipt would tell them.
+  if (row.receipted)
+    await publishToUsers(store, [userId], 'bulk_receipts', {
+      pageId: row.message_page_id,
+      messageId,
+      delivered: row.delivered_count ?? 0,
+      read: row.read_count ?? 0,
+    })
   const subscription = toState(row)
   return { available_messages: subscription.available_messages, subscription }
 }

@@ -17,7 +17,7 @@ import { recordMessagingOptin } from '../repo/messaging-optins.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
 import { insertPageMessage } from '../repo/page-messages.ts'
-import { type Receipt, advanceWatermark } from '../repo/page-receipts.ts'
+import { type Receipt, advanceWatermark, SEND_RECORD_SLACK_S } from '../repo/page-receipts.ts'
 import { pageName } from '../repo/pages.ts'
 import { inSavepoint, processPendingWebhooks } from '../repo/webhook-events.ts'
 import { inputErrors } from '../http/input-guard.ts'
@@ -34,11 +34,6 @@ import {
 const MAX_ATTEMPTS = 5
 /** Bodies taken up in one transaction. */
 const BATCH = 50
-/**
- * A bulk recipient's send time is when the app recorded it, a moment after the network stamped the message:
- * a watermark up to this long before it still covers it.
- */
-const SEND_RECORD_SLACK_S = 30
 
 export interface Logger {
   info(obj: object, msg: string): void
