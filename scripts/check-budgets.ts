@@ -48,9 +48,10 @@ const SERVICE_WORKER_REGISTRATION = 'src/features/pwa/register.ts'
  * since the contracts are written with zod's functional build and the schemas stay off this route (the list of
  * the server's jobs reads them with the progress cards, 178.1 -> 151.4 kB), and the Graph client and its error
  * classes load with the screens that call the network (the inbox, the chat, the wizard): 147.6 kB; with the app
- * catalog a file of its own beside the start catalog: 147.9 kB.
+ * catalog a file of its own beside the start catalog: 147.9 kB. 148.5 since a screen that cannot be drawn says so in
+ * the owner's language with a Try again, instead of the router's English default: 148.3 kB.
  */
-export const HOME_BUDGET_KB = 148
+export const HOME_BUDGET_KB = 148.5
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

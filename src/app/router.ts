@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../shared/api/client.ts'
 import { isSubscriptionState } from '../shared/api/guards.ts'
 import { setSubscription } from '../shared/session/store.ts'
+import { ScreenError } from '../shared/ui/screen-error.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
 /**
@@ -28,6 +29,8 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  // A screen that cannot be drawn says so in the owner's language and offers to try again.
+  defaultErrorComponent: ScreenError,
 })
 
 declare module '@tanstack/react-router' {
