@@ -91,7 +91,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
   },
 )
 
-describe('state kept in the database (PGlite)', () => {
+// Each test starts the embedded database more than once: on a busy machine one start takes tens of seconds.
+describe('state kept in the database (PGlite)', { timeout: 120_000 }, () => {
   it('keeps an upload and the login count across a restart on the same data folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pagecast-shared-'))
     const config = testConfig({ DATA_DIR: dir })

@@ -32,7 +32,8 @@ const ALL_MIGRATIONS = [
   '021_lease_holder',
 ]
 
-describe('migrations on PGlite', () => {
+// Each test starts the embedded database more than once: on a busy machine one start takes tens of seconds.
+describe('migrations on PGlite', { timeout: 120_000 }, () => {
   it('run once, seed the first terms, and survive a restart on the same data folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pagecast-migrate-'))
     try {

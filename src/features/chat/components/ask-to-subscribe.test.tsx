@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
@@ -91,6 +91,11 @@ afterEach(() => {
 })
 
 describe('Ask to subscribe in a chat', () => {
+  // The sheet is its own chunk: fetched (and, here, compiled) before the tests, so a busy machine's first
+  // compile is not counted against the tests' waits for what the sheet shows.
+  beforeAll(async () => {
+    await import('./ask-to-subscribe-sheet.tsx')
+  })
   it("is not offered while the page's marketing messages are off", async () => {
     enabled = false
     await render(<AskToSubscribe {...props()} />)
