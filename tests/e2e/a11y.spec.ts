@@ -37,7 +37,8 @@ for (const locale of ['en', 'ur'] as const) {
         body.data.user.subscription.accepted_terms = false
         await route.fulfill({ response: res, json: body })
       })
-      await loginAsDemo(page, { acceptTerms: false })
+      // Signed in from the login screen just checked.
+      await loginAsDemo(page, { acceptTerms: false, path: null })
       await expect(page.getByTestId('terms-box').locator('p').first()).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
       for (const width of [360, 1280]) {
@@ -136,7 +137,7 @@ test.describe('in the dark theme (the system asks for it)', () => {
     )
     expect(await seriousViolations(page), 'login').toEqual([])
     await page.screenshot({ path: `${SHOTS}/dark-login-1280.png` })
-    await loginAsDemo(page)
+    await loginAsDemo(page, { path: null })
     await expect(page.getByTestId('page-card').first()).toBeVisible()
     expect(await seriousViolations(page), 'home').toEqual([])
     await page.screenshot({ path: `${SHOTS}/dark-home-1280.png` })
