@@ -37,7 +37,8 @@ for (const locale of ['en', 'ur'] as const) {
         body.data.user.subscription.accepted_terms = false
         await route.fulfill({ response: res, json: body })
       })
-      await loginAsDemo(page, { acceptTerms: false })
+      // Signed in from the login screen just checked.
+      await loginAsDemo(page, { acceptTerms: false, path: null })
       await expect(page.getByTestId('terms-box').locator('p').first()).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
       for (const width of [360, 1280]) {
@@ -64,9 +65,22 @@ for (const locale of ['en', 'ur'] as const) {
       await page.goto('/')
       await page.getByTestId('page-card').first().click()
       await expect(page).toHaveURL(/\/\d+/)
-      await page.waitForLoadState('networkidle').catch(() => undefined)
-      // One main landmark per page: the layout's; the inbox's panes sit inside it.
+      // Captured once the list and the first chat are drawn with their pictures (the page's background sync
+      // goes on meanwhile and is not waited for).
       await expect(page.getByTestId('conversation-row').first()).toBeVisible()
+      await expect(page.getByTestId('chat-message').first()).toBeVisible()
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Array.from(document.images).every((img) => {
+              const r = img.getBoundingClientRect()
+              const inView = r.width > 0 && r.bottom > 0 && r.top < innerHeight
+              return !inView || img.complete
+            }),
+          ),
+        )
+        .toBe(true)
+      // One main landmark per page: the layout's; the inbox's panes sit inside it.
       await expect(page.getByRole('main', { includeHidden: true })).toHaveCount(1)
       for (const width of [360, 1280]) {
         await page.setViewportSize({ width, height: 800 })
@@ -123,7 +137,7 @@ test.describe('in the dark theme (the system asks for it)', () => {
     )
     expect(await seriousViolations(page), 'login').toEqual([])
     await page.screenshot({ path: `${SHOTS}/dark-login-1280.png` })
-    await loginAsDemo(page)
+    await loginAsDemo(page, { path: null })
     await expect(page.getByTestId('page-card').first()).toBeVisible()
     expect(await seriousViolations(page), 'home').toEqual([])
     await page.screenshot({ path: `${SHOTS}/dark-home-1280.png` })

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
-import { openInbox, sentLog } from './inbox-support.ts'
+import { openInbox, pages, sentLog } from './inbox-support.ts'
 
 const PHONE = { width: 360, height: 740 }
 
@@ -33,7 +33,7 @@ async function insideViewport(page: Page, locator: Locator): Promise<void> {
 
 async function openChatOnPhone(page: Page): Promise<void> {
   await page.setViewportSize(PHONE)
-  await openInbox(page)
+  await openInbox(page, pages.small)
   await page.getByTestId('conversation-row').first().click()
   await expect(page.getByTestId('composer')).toBeVisible()
 }
@@ -52,7 +52,7 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('at a desk, Enter sends and Shift+Enter starts a new line', async ({ page, baseURL }) => {
-  await openInbox(page)
+  await openInbox(page, pages.small)
   const text = page.getByTestId('reply-text')
   await text.click()
   await page.keyboard.type('Line one')

@@ -13,6 +13,7 @@ import { stackTest } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
 import { pressContinue } from './support/dialog.ts'
+import { settled } from './support/settled.ts'
 import { smallTargets } from './support/targets.ts'
 import { waitForSent } from './bulk-support.ts'
 
@@ -34,8 +35,8 @@ class Survey {
   }
 
   async screen(name: string): Promise<void> {
-    // Let transitions (the sidebar's width, a sheet sliding in) settle before measuring.
-    await this.page.waitForTimeout(350)
+    // Transitions (the sidebar's width, a sheet sliding in) end before the measure.
+    await settled(this.page)
     await this.page.screenshot({ path: `${SHOTS}/${name}.png` })
     const small = await smallTargets(this.page)
     const lines = small.map((s) => `${name}: ${s.name} ${s.width} x ${s.height}`)

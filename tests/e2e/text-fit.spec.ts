@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
+import { settled } from './support/settled.ts'
 import { misfits } from './support/text-fit.ts'
 
 const DIR = 'tests/artifacts/text-fit'
@@ -28,7 +29,7 @@ async function check(page: Page, lang: string, screen: string, failures: string[
     return y
   })
   if (scrolled) console.log(`${lang} ${screen}: the document was scrolled by ${scrolled}px`)
-  await page.waitForTimeout(300)
+  await settled(page)
   await page.screenshot({ path: `${DIR}/${lang}-${screen}.png` })
   for (const m of await misfits(page))
     failures.push(`${lang} ${screen}: ${m.kind} by ${m.by}px «${m.text}»${m.other ? ` / «${m.other}»` : ''}`)
@@ -45,7 +46,8 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('login-button')).toBeVisible()
     await check(page, lang, '01-login', failures)
 
-    await loginAsDemo(page)
+    // Signed in from the login screen just measured.
+    await loginAsDemo(page, { path: null })
     await expect(page.locator('html')).toHaveAttribute('lang', lang)
     await expect(page.getByTestId('page-card').first()).toBeVisible({ timeout: 20_000 })
     await check(page, lang, '02-home', failures)
@@ -79,7 +81,10 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('modal')).toBeVisible({ timeout: 20_000 })
     await check(page, lang, '08-plans', failures)
 
-    await page.goto('/')
+    // Escape closes the plans and leaves the owner home, where the account menu opens.
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('modal')).toHaveCount(0)
+    await expect(page).toHaveURL(/\/$/)
     await page.getByTestId('user-avatar').first().click()
     await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 20_000 })
     await check(page, lang, '09-account-menu', failures)

@@ -11,7 +11,8 @@ interface AxeViolation {
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath })
+  // Injected once per document: a second check of the same document (a modal opened over it) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath })
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
