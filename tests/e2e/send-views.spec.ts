@@ -22,7 +22,8 @@ import { customerWrites } from './live-support.ts'
 import { smallTargets } from './support/targets.ts'
 
 // The real pacing: the second device watches the server send, its counts and badge moving a send at a time.
-const test = bulkTest({ PACING_SCALE: '1' })
+// It follows its cards by job id: it shares the real pacing's stack with the other specs of that setting.
+const test = bulkTest({ PACING_SCALE: '1' }, '')
 
 const summaryCount = async (card: Locator) =>
   Number(/(\d+)\//.exec((await card.getByTestId('bulk-card-summary').textContent()) ?? '')?.[1] ?? -1)
