@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react'
 import type { GraphClient } from '../../../core/graph/types.ts'
+import { sessionStore } from '../../../shared/session/store.ts'
 import { markConversationSeen, markSeenDelivered, pendingSeen } from '../model/unread.ts'
 
 export interface MarkSeenSource {
@@ -26,6 +27,7 @@ export function useMarkSeen({ pageId, graph, withToken, conversation, ready }: M
     if (!id || !customerId || unread === 0) return
     void (async () => {
       await markConversationSeen(pageId, id)
+      lowerNetworkUnread(pageId, unread)
       await sendSeen(pageId, graph, withToken, { id, customerId })
     })().catch((err: unknown) => console.error('the conversation could not be marked read here', err))
   }, [pageId, graph, withToken, id, customerId, unread])
@@ -36,6 +38,21 @@ export function useMarkSeen({ pageId, graph, withToken, conversation, ready }: M
       for (const conv of await pendingSeen(pageId)) await sendSeen(pageId, graph, withToken, conv)
     })().catch(() => undefined)
   }, [pageId, graph, withToken, ready])
+}
+
+/**
+ * The page's count as the network last gave it (the accounts list) loses the conversation's unread messages
+ * too: while only part of the page is on this device that count is the page's, and a list read again after a
+ * live message (which the network counted) would otherwise keep the messages just read until its next read.
+ */
+function lowerNetworkUnread(pageId: string, by: number): void {
+  sessionStore.setState((s) => ({
+    accounts: s.accounts.map((a) =>
+      a.id === pageId && a.unread_message_count
+        ? { ...a, unread_message_count: Math.max(0, a.unread_message_count - by) }
+        : a,
+    ),
+  }))
 }
 
 /** Sends one mark_seen; kept pending when it does not go through (the cache keeps it read meanwhile). */
