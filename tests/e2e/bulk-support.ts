@@ -27,7 +27,7 @@ let specs = 0
  * A stack per Playwright worker with the pacing scaled down (sandbox only), reset before each test. Each call
  * has a stack of its own unless `group` names one to share with the specs of the same settings and group
  * (`stackTest`; `''` is the group of plain `stackTest(env)`): the API's jobs stay on a shared stack, and a spec
- * that waits for "the" card (`waitForCard`) could take an earlier spec's finished card for its own; a spec
+ * that waits for "the" card (`waitForCard`) could take a finished card another file left for its own; a spec
  * that follows its cards by job id can share. `freshStackTest` gives a stack per test (a new user database, so
  * allowance tests start from the trial's allowance).
  */
