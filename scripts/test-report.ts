@@ -56,38 +56,61 @@ export interface SpecTime {
 }
 
 interface VitestFileJson {
-  testResults?: { name: string; startTime?: number; endTime?: number }[]
+  testResults?: {
+    name: string
+    startTime?: number
+    endTime?: number
+    status?: string
+    message?: string
+    assertionResults?: { fullName?: string; title?: string; status?: string }[]
+  }[]
+}
+
+/** A file's path relative to the repository (Vitest reports absolute paths). */
+function relativeTo(root: string, name: string): string {
+  return name.startsWith(root) ? name.slice(root.length).replace(/^[\\/]/, '') : name
 }
 
 /** Vitest's JSON reporter: each file's time from its start to its end. */
 export function vitestSpecTimes(json: unknown, root = ''): SpecTime[] {
   const { testResults = [] } = json as VitestFileJson
   return testResults.map((r) => ({
-    file: r.name.startsWith(root) ? r.name.slice(root.length).replace(/^[\\/]/, '') : r.name,
+    file: relativeTo(root, r.name),
     seconds: Math.max(0, ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000),
   }))
 }
 
+interface PlaywrightSpecJson {
+  title?: string
+  line?: number
+  file?: string
+  tests?: { status?: string; results?: { duration?: number }[] }[]
+}
+
 interface PlaywrightSuiteJson {
   file?: string
-  specs?: { file?: string; tests?: { results?: { duration?: number }[] }[] }[]
+  specs?: PlaywrightSpecJson[]
   suites?: PlaywrightSuiteJson[]
+}
+
+/** Every spec of Playwright's JSON report with the file it is in (a nested suite inherits its file). */
+function eachPlaywrightSpec(json: unknown, visit: (spec: PlaywrightSpecJson, file: string) => void): void {
+  const walk = (suite: PlaywrightSuiteJson, file: string | undefined) => {
+    for (const spec of suite.specs ?? []) visit(spec, spec.file ?? suite.file ?? file ?? '?')
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file)
+  }
+  for (const suite of (json as PlaywrightSuiteJson).suites ?? []) walk(suite, suite.file)
 }
 
 /** Playwright's JSON reporter: each spec file's tests' durations added up, every attempt counted. */
 export function playwrightSpecTimes(json: unknown): SpecTime[] {
   const byFile = new Map<string, number>()
-  const walk = (suite: PlaywrightSuiteJson, file: string | undefined) => {
-    for (const spec of suite.specs ?? []) {
-      const name = spec.file ?? suite.file ?? file ?? '?'
-      const ms = (spec.tests ?? [])
-        .flatMap((t) => t.results ?? [])
-        .reduce((sum, r) => sum + (r.duration ?? 0), 0)
-      byFile.set(name, (byFile.get(name) ?? 0) + ms)
-    }
-    for (const child of suite.suites ?? []) walk(child, suite.file ?? file)
-  }
-  for (const suite of (json as PlaywrightSuiteJson).suites ?? []) walk(suite, suite.file)
+  eachPlaywrightSpec(json, (spec, file) => {
+    const ms = (spec.tests ?? [])
+      .flatMap((t) => t.results ?? [])
+      .reduce((sum, r) => sum + (r.duration ?? 0), 0)
+    byFile.set(file, (byFile.get(file) ?? 0) + ms)
+  })
   return [...byFile].map(([file, ms]) => ({ file: `tests/e2e/${file}`, seconds: ms / 1000 }))
 }
 
@@ -99,20 +122,11 @@ export function slowestSpecs(times: readonly SpecTime[], n = 10): string[] {
     .map((t) => `${t.seconds.toFixed(1).padStart(7)} s  ${t.file}`)
 }
 
-interface VitestFailuresJson {
-  testResults?: {
-    name: string
-    status?: string
-    message?: string
-    assertionResults?: { fullName?: string; title?: string; status?: string }[]
-  }[]
-}
-
 /** Vitest's JSON reporter: each failed test as `file › name`, and each file that failed to load. */
 export function vitestFailures(json: unknown, root = ''): string[] {
-  const { testResults = [] } = json as VitestFailuresJson
+  const { testResults = [] } = json as VitestFileJson
   return testResults.flatMap((file) => {
-    const name = file.name.startsWith(root) ? file.name.slice(root.length).replace(/^[\\/]/, '') : file.name
+    const name = relativeTo(root, file.name)
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
     if (failed.length > 0) return failed.map((t) => `${name} › ${t.fullName ?? t.title ?? '?'}`)
     return file.status === 'failed'
@@ -121,29 +135,15 @@ export function vitestFailures(json: unknown, root = ''): string[] {
   })
 }
 
-interface PlaywrightFailuresJson {
-  file?: string
-  title?: string
-  specs?: { title?: string; line?: number; file?: string; tests?: { status?: string }[] }[]
-  suites?: PlaywrightFailuresJson[]
-}
-
 /**
  * Playwright's JSON reporter: each test that did not pass as expected (failed, timed out, or passed only on
  * another attempt) as `file:line › title`.
  */
 export function playwrightFailures(json: unknown): string[] {
   const out: string[] = []
-  const walk = (suite: PlaywrightFailuresJson, file: string | undefined) => {
-    for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((t) => t.status === 'unexpected' || t.status === 'flaky')) {
-        out.push(
-          `tests/e2e/${spec.file ?? suite.file ?? file ?? '?'}:${spec.line ?? '?'} › ${spec.title ?? '?'}`,
-        )
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, suite.file ?? file)
-  }
-  for (const suite of (json as PlaywrightFailuresJson).suites ?? []) walk(suite, suite.file)
+  eachPlaywrightSpec(json, (spec, file) => {
+    if ((spec.tests ?? []).some((t) => t.status === 'unexpected' || t.status === 'flaky'))
+      out.push(`tests/e2e/${file}:${spec.line ?? '?'} › ${spec.title ?? '?'}`)
+  })
   return out
 }

@@ -10,7 +10,7 @@ import { useEffect } from 'react'
 /** A dynamic import whose file did not arrive: the message differs per browser. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error)
-  return /dynamically imported module|Importing a module script failed|module script|Loading chunk/i.test(
+  return /dynamically imported module|module script|Loading chunk/i.test(
     message,
   )
 }
