@@ -1,6 +1,7 @@
 /**
  * A part of the app that does not arrive (the connection cut while it was fetched) is said in the owner's
- * language, right to left in Urdu, with a Try again a thumb can hit; Try again fetches it and the app is back.
+ * language (right to left in Urdu, in its own script in Bengali), upright and sideways on a phone, with a Try
+ * again a thumb can hit; Try again fetches it and the app is back.
  * Any other failure of a screen is told the same way instead of the router's English default.
  */
 import type { Page } from '@playwright/test'
@@ -16,7 +17,10 @@ const PANEL_CHUNK = /\/assets\/progress-panel-[^/]*\.js$/
 // The service worker would answer the chunk from its own cache: the cut must reach the page.
 test.use({ serviceWorkers: 'block' })
 
-async function cutThenRestore(page: Page, expected: { title: string; retry: string; dir: 'ltr' | 'rtl' }) {
+async function cutThenRestore(
+  page: Page,
+  expected: { name: string; title: string; retry: string; dir: 'ltr' | 'rtl' },
+) {
   await page.setViewportSize(PHONE)
   await loginAsDemo(page)
   let cut = true
@@ -40,7 +44,13 @@ async function cutThenRestore(page: Page, expected: { title: string; retry: stri
   expect(await smallTargets(page)).toEqual([])
   expect(await misfits(page)).toEqual([])
   expect(asked).toBeGreaterThan(0)
-  await page.screenshot({ path: `tests/artifacts/screen-error/${expected.dir}.png` })
+  await page.screenshot({ path: `tests/artifacts/screen-error/${expected.name}.png` })
+  // The phone turned sideways: the same, nothing cut.
+  await page.setViewportSize({ width: PHONE.height, height: PHONE.width })
+  await expect(retry).toBeInViewport()
+  expect(await smallTargets(page)).toEqual([])
+  expect(await misfits(page)).toEqual([])
+  await page.screenshot({ path: `tests/artifacts/screen-error/${expected.name}-landscape.png` })
 
   cut = false
   await retry.click()
@@ -50,12 +60,24 @@ async function cutThenRestore(page: Page, expected: { title: string; retry: stri
 }
 
 test('a part of the app that did not arrive is said, and Try again brings the app back', async ({ page }) => {
-  await cutThenRestore(page, { title: 'Something went wrong', retry: 'Try again', dir: 'ltr' })
+  await cutThenRestore(page, { name: 'en', title: 'Something went wrong', retry: 'Try again', dir: 'ltr' })
 })
 
 test.describe('in Urdu', () => {
   test.use({ locale: 'ur-PK' })
   test('the same, right to left', async ({ page }) => {
-    await cutThenRestore(page, { title: 'کچھ غلط ہو گیا', retry: 'دوبارہ کوشش کریں', dir: 'rtl' })
+    await cutThenRestore(page, { name: 'ur', title: 'کچھ غلط ہو گیا', retry: 'دوبارہ کوشش کریں', dir: 'rtl' })
+  })
+})
+
+test.describe('in Bengali', () => {
+  test.use({ locale: 'bn-BD' })
+  test('the same, in its script', async ({ page }) => {
+    await cutThenRestore(page, {
+      name: 'bn',
+      title: 'কিছু একটা সমস্যা হয়েছে',
+      retry: 'আবার চেষ্টা করুন',
+      dir: 'ltr',
+    })
   })
 })
