@@ -12,6 +12,20 @@ const TARGET =
   /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|MERGE\s+INTO|TRUNCATE(?:\s+TABLE)?|ALTER\s+TABLE|DROP\s+TABLE|COPY)\s+(?:ONLY\s+)?(?:IF\s+EXISTS\s+)?"?(\w+)/gi
 const READ = /^\s*(?:SELECT|WITH)\b/i
 
+/** The tables a statement writes (lowercase; null: it cannot be told, so every table), once per statement text. */
+const targetsOf = new Map<string, string[] | null>()
+/** Statement texts are the code's own, a bounded set; a text built per call is not kept beyond this many. */
+const TARGETS_KEPT = 2_000
+
+function targets(sql: string): string[] | null {
+  let found = targetsOf.get(sql)
+  if (found !== undefined) return found
+  const named = [...sql.matchAll(TARGET)].map((m) => m[1]!.toLowerCase())
+  found = named.length || READ.test(sql) ? named : null
+  if (targetsOf.size < TARGETS_KEPT) targetsOf.set(sql, found)
+  return found
+}
+
 export class WriteLog {
   private all = 0
   private readonly tables = new Map<string, number>()
@@ -25,13 +39,9 @@ export class WriteLog {
 
   /** Counts the statement `sql` as written (after it completed). */
   note(sql: string): void {
-    let named = false
-    for (const m of sql.matchAll(TARGET)) {
-      const table = m[1]!.toLowerCase()
-      this.tables.set(table, (this.tables.get(table) ?? 0) + 1)
-      named = true
-    }
-    if (!named && !READ.test(sql)) this.all++
+    const tables = targets(sql)
+    if (!tables) this.all++
+    else for (const table of tables) this.tables.set(table, (this.tables.get(table) ?? 0) + 1)
   }
 
   everything(): void {
