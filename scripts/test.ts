@@ -27,7 +27,22 @@ mkdirSync(reportDir, { recursive: true })
 const total: Counts = { passed: 0, failed: 0, skipped: 0 }
 const failures: string[] = []
 const started = Date.now()
-/** Seconds each step took, printed before the summary line. */
+/**
+ * The machine's CPU time so far, busy and in all (clock ticks over every core, from /proc/stat; zeros where
+ * there is none): a step's share of it says whether the step waited or was held back by the cores.
+ */
+function cpuTicks(): { busy: number; all: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+    const all = fields.reduce((a, b) => a + b, 0)
+    // idle and iowait are the 4th and 5th fields.
+    return { busy: all - fields[3]! - (fields[4] ?? 0), all }
+  } catch {
+    return { busy: 0, all: 0 }
+  }
+}
+
+/** Seconds each step took (with the machine's CPU use over the step when it was long), printed before the summary line. */
 const times: string[] = []
 
 /** A step's name in the times line: the tool, the script a tool runs, or the npm script. */
@@ -38,8 +53,12 @@ function stepName(args: string[]): string | undefined {
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`)
   const t0 = Date.now()
+  const cpu0 = cpuTicks()
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  times.push(`${stepName(args)} ${Math.round((Date.now() - t0) / 1000)} s`)
+  const seconds = Math.round((Date.now() - t0) / 1000)
+  const cpu1 = cpuTicks()
+  const busy = cpu1.all > cpu0.all ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.all - cpu0.all)) : undefined
+  times.push(`${stepName(args)} ${seconds} s${seconds >= 30 && busy !== undefined ? ` (cpu ${busy}% busy)` : ''}`)
   return r.status === 0
 }
 
