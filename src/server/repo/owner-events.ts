@@ -36,31 +36,52 @@ export function parseNotifyPayload(payload: string): { id: number; userId: strin
 const NOTIFY_BATCH = 300
 
 async function announce(db: Queryable, rows: readonly { id: number; user_id: number }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += NOTIFY_BATCH) {
-    await db.query('SELECT pg_notify($1, $2)', [
-      EVENTS_CHANNEL,
-      notifyPayload(rows.slice(i, i + NOTIFY_BATCH)),
-    ])
-  }
+  if (rows.length === 0) return
+  const payloads: string[] = []
+  for (let i = 0; i < rows.length; i += NOTIFY_BATCH)
+    payloads.push(notifyPayload(rows.slice(i, i + NOTIFY_BATCH)))
+  // One statement for all.
+  await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [EVENTS_CHANNEL, payloads])
 }
 
-/** What a transaction taken up in one go publishes: its announcements, sent once, and its pages' owners. */
+/** An event to write for each of its users. */
+interface Publication {
+  userIds: readonly string[]
+  type: OwnerEventType
+  data: unknown
+}
+
+/**
+ * What a transaction taken up in one go publishes: its announcements, sent once, and its pages' owners; with
+ * `held`, the events themselves, written together at its end.
+ */
 interface Batch {
   unannounced: { id: number; user_id: number }[]
   owners: Map<string, string[]>
+  held: Publication[] | undefined
 }
 const batches = new WeakMap<Queryable, Batch>()
 
 /**
  * Runs `fn`, whose writes are all made through `db` (one transaction), announcing the events it publishes
- * together when it is done (a NOTIFY per 300 rather than one per event: every instance reads each NOTIFY) and
+ * together when it is done (a NOTIFY per 300 rather than one per event, all in one statement: every instance
+ * reads each NOTIFY) and
  * reading each page's owners once. An announced event that a savepoint rolled back is only never found.
+ *
+ * With `hold`, the events are also written together when `fn` is done, in one statement and in the order they
+ * were published (so `fn` must not roll back to a savepoint: what it published before would be written all
+ * the same).
  */
-export async function publishingTogether<T>(db: Queryable, fn: () => Promise<T>): Promise<T> {
-  const batch: Batch = { unannounced: [], owners: new Map() }
+export async function publishingTogether<T>(
+  db: Queryable,
+  fn: () => Promise<T>,
+  options: { hold?: boolean } = {},
+): Promise<T> {
+  const batch: Batch = { unannounced: [], owners: new Map(), held: options.hold ? [] : undefined }
   batches.set(db, batch)
   try {
     const result = await fn()
+    if (batch.held) for (const row of await insertEvents(db, batch.held)) batch.unannounced.push(row)
     await announce(db, batch.unannounced)
     return result
   } finally {
@@ -68,23 +89,40 @@ export async function publishingTogether<T>(db: Queryable, fn: () => Promise<T>)
   }
 }
 
-/** An event for the given users; answers the rows written. */
+/** Writes the events, in one statement, in their order (each event's users by id); answers the rows. */
+async function insertEvents(db: Queryable, events: readonly Publication[]) {
+  const written = events.filter((e) => e.userIds.length > 0)
+  if (written.length === 0) return []
+  return db.query<{ id: number; user_id: number }>(
+    `INSERT INTO owner_events (user_id, type, data)
+       SELECT u, e.type, e.data
+       FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(users, type, data, n),
+         unnest(string_to_array(e.users, ',')::bigint[]) AS u
+       ORDER BY e.n, u RETURNING id, user_id`,
+    [
+      written.map((e) => e.userIds.join(',')),
+      written.map((e) => e.type),
+      written.map((e) => JSON.stringify(e.data)),
+    ],
+  )
+}
+
+/** An event for the given users (held until the end of a `publishingTogether` that holds them). */
 export async function publishToUsers<T extends OwnerEventType>(
   db: Queryable,
   userIds: readonly string[],
   type: T,
   data: OwnerEventData<T>,
-): Promise<{ id: number; user_id: number }[]> {
-  if (userIds.length === 0) return []
-  const rows = await db.query<{ id: number; user_id: number }>(
-    `INSERT INTO owner_events (user_id, type, data)
-       SELECT u, $2, $3::jsonb FROM unnest($1::bigint[]) AS u ORDER BY u RETURNING id, user_id`,
-    [userIds.map(Number), type, JSON.stringify(data)],
-  )
+): Promise<void> {
+  if (userIds.length === 0) return
   const batch = batches.get(db)
-  if (batch) batch.unannounced.push(...rows)
+  if (batch?.held) {
+    batch.held.push({ userIds, type, data })
+    return
+  }
+  const rows = await insertEvents(db, [{ userIds, type, data }])
+  if (batch) for (const row of rows) batch.unannounced.push(row)
   else await announce(db, rows)
-  return rows
 }
 
 /** An event for the given users, written (and announced at its commit) in a transaction of its own. */
