@@ -65,12 +65,12 @@ const batches = new WeakMap<Queryable, Batch>()
 /**
  * Runs `fn`, whose writes are all made through `db` (one transaction), announcing the events it publishes
  * together when it is done (a NOTIFY per 300 rather than one per event, all in one statement: every instance
- * reads each NOTIFY) and
- * reading each page's owners once. An announced event that a savepoint rolled back is only never found.
+ * reads each NOTIFY) and reading each page's owners once. An announced event that a savepoint rolled back is
+ * only never found.
  *
- * With `hold`, the events are also written together when `fn` is done, in one statement and in the order they
- * were published (so `fn` must not roll back to a savepoint: what it published before would be written all
- * the same).
+ * With `hold`, the events are also written together when `fn` is done, in the order they were published and
+ * in the statement that announces them (so `fn` must not roll back to a savepoint: what it published before
+ * would be written all the same).
  */
 export async function publishingTogether<T>(
   db: Queryable,
@@ -81,30 +81,44 @@ export async function publishingTogether<T>(
   batches.set(db, batch)
   try {
     const result = await fn()
-    if (batch.held) for (const row of await insertEvents(db, batch.held)) batch.unannounced.push(row)
     await announce(db, batch.unannounced)
+    if (batch.held) await insertEvents(db, batch.held, { announce: true })
     return result
   } finally {
     batches.delete(db)
   }
 }
 
-/** Writes the events, in one statement, in their order (each event's users by id); answers the rows. */
-async function insertEvents(db: Queryable, events: readonly Publication[]) {
+const INSERT_EVENTS = `INSERT INTO owner_events (user_id, type, data)
+  SELECT u, e.type, e.data
+  FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(users, type, data, n),
+    unnest(string_to_array(e.users, ',')::bigint[]) AS u
+  ORDER BY e.n, u RETURNING id, user_id`
+
+/**
+ * Writes the events, in one statement, in their order (each event's users by id); answers the rows. With
+ * `announce`, the same statement announces them too (payloads as `notifyPayload` writes them, in id order).
+ */
+async function insertEvents(
+  db: Queryable,
+  events: readonly Publication[],
+  options: { announce?: boolean } = {},
+): Promise<{ id: number; user_id: number }[]> {
   const written = events.filter((e) => e.userIds.length > 0)
   if (written.length === 0) return []
-  return db.query<{ id: number; user_id: number }>(
-    `INSERT INTO owner_events (user_id, type, data)
-       SELECT u, e.type, e.data
-       FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(users, type, data, n),
-         unnest(string_to_array(e.users, ',')::bigint[]) AS u
-       ORDER BY e.n, u RETURNING id, user_id`,
-    [
-      written.map((e) => e.userIds.join(',')),
-      written.map((e) => e.type),
-      written.map((e) => JSON.stringify(e.data)),
-    ],
+  const params = [
+    written.map((e) => e.userIds.join(',')),
+    written.map((e) => e.type),
+    written.map((e) => JSON.stringify(e.data)),
+  ]
+  if (!options.announce) return db.query<{ id: number; user_id: number }>(INSERT_EVENTS, params)
+  await db.query(
+    `WITH e AS (${INSERT_EVENTS}),
+       parts AS (SELECT id, user_id, (row_number() OVER (ORDER BY id) - 1) / $4 AS part FROM e)
+     SELECT pg_notify($5, string_agg(id || ':' || user_id, ',' ORDER BY id)) FROM parts GROUP BY part`,
+    [...params, NOTIFY_BATCH, EVENTS_CHANNEL],
   )
+  return []
 }
 
 /** An event for the given users (held until the end of a `publishingTogether` that holds them). */

@@ -246,9 +246,9 @@ onEveryStore('Webhook bodies applied as sets', (kind) => {
     ).toEqual([{ n: 48 }])
     expect((await heard(page)).filter((e) => e.type === 'message')).toHaveLength(48)
     // The bodies, the messages, a statement per message of a conversation for the states (two here), the
-    // owners, the names, the page's name, the events, their announcement and the bodies marked done; then the
-    // look for more.
-    expect(statements.length).toBeLessThanOrEqual(12)
+    // owners, the names, the page's name, the events with their announcement and the bodies marked done; then
+    // the look for more.
+    expect(statements.length).toBeLessThanOrEqual(10)
     expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1)
     expect(statements.filter((s) => /INSERT INTO owner_events/.test(s))).toHaveLength(1)
   })

@@ -39,6 +39,8 @@ import {
 const MAX_ATTEMPTS = 5
 /** Bodies taken up in one transaction. */
 const BATCH = 50
+/** How long a page's name read for the push notifications is used before it is read again. */
+const PAGE_NAME_MS = 60_000
 
 export interface Logger {
   info(obj: object, msg: string): void
@@ -59,7 +61,7 @@ interface Outcome {
 /** How bodies are applied within their batch. */
 export interface ApplyOptions {
   box: TokenBox
-  /** Page names read so far in the batch. */
+  /** Page names read so far (they title the push notifications). */
   pageNames: Map<string, string | null>
 }
 
@@ -412,6 +414,8 @@ export class WebhookProcessor {
   private running: Promise<void> | undefined
   private again = false
   private stopped = false
+  private pageNames = new Map<string, string | null>()
+  private pageNamesSince = 0
 
   constructor(
     private readonly store: Store,
@@ -457,7 +461,12 @@ export class WebhookProcessor {
    * body.
    */
   private async one(skip: Set<number>): Promise<boolean> {
-    const pageNames = new Map<string, string | null>()
+    // A renamed page titles its pushes with the new name within a minute.
+    if (Date.now() - this.pageNamesSince > PAGE_NAME_MS) {
+      this.pageNames = new Map()
+      this.pageNamesSince = Date.now()
+    }
+    const pageNames = this.pageNames
     const { found, applied, failures } = await processPendingWebhooks(
       this.store,
       { maxAttempts: MAX_ATTEMPTS, skip, batch: BATCH },
