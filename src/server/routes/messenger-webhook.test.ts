@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tokenBox } from '../bulk/token-box.ts'
 import type { CustomerMessageNotice } from '../context.ts'
-import type { Queryable, Store } from '../db/store.ts'
 import { pruneWebhookEvents, storeWebhook, webhookWriter } from '../repo/webhook-events.ts'
 import { WebhookProcessor } from '../webhooks/process.ts'
 import {
   type LoggedIn,
   type TestApp,
+  countingStore,
   login,
   onEveryStore,
   registerPage,
@@ -417,16 +417,7 @@ onEveryStore('Messenger webhooks', (kind) => {
   })
 
   it('takes up a busy page’s bodies together: a few statements each, and one notice to the instances', async () => {
-    const statements: string[] = []
-    const counted = (db: Queryable): Queryable => ({
-      query: (sql, params) => (statements.push(sql), db.query(sql, params)),
-      exec: (sql) => (statements.push(sql), db.exec(sql)),
-    })
-    const store: Store = {
-      ...t.app.store,
-      ...counted(t.app.store),
-      transaction: (fn) => t.app.store.transaction((tx) => fn(counted(tx))),
-    }
+    const { store, statements } = countingStore(t.app.store)
     const heard: string[] = []
     const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
     const processor = new WebhookProcessor(

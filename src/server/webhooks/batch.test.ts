@@ -9,7 +9,7 @@ import { BROADCAST_METADATA } from '../../core/contracts/conversation-states.ts'
 import { tokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { processPendingWebhooks, storeWebhook } from '../repo/webhook-events.ts'
-import { onEveryStore, openTestStore } from '../testing/harness.ts'
+import { countingStore, onEveryStore, openTestStore } from '../testing/harness.ts'
 import type { CustomerMessageNotice } from './notice.ts'
 import { applyWebhook, applyWebhooks, WebhookProcessor } from './process.ts'
 
@@ -220,16 +220,7 @@ onEveryStore('Webhook bodies applied as sets', (kind) => {
   })
 
   it('costs a batch a few statements, not a few per message', async () => {
-    const statements: string[] = []
-    const counted = (db: Queryable): Queryable => ({
-      query: (sql, params) => (statements.push(sql), db.query(sql, params)),
-      exec: (sql) => (statements.push(sql), db.exec(sql)),
-    })
-    const through: Store = {
-      ...store,
-      ...counted(store),
-      transaction: (fn) => store.transaction((tx) => fn(counted(tx))),
-    }
+    const { store: through, statements } = countingStore(store)
     // 48 bodies: 24 customers, each a message, then their receipts-free second message and a page answer.
     const bodies = Array.from({ length: 48 }, (_, i) => {
       const customer = `c_many_${i % 24}`
