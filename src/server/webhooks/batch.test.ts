@@ -244,6 +244,51 @@ onEveryStore('Webhook bodies applied as sets', (kind) => {
     expect(statements.filter((s) => /INSERT INTO owner_events/.test(s))).toHaveLength(1)
   })
 
+  it('gives each body to one instance only, however many take up the same database at once', async () => {
+    const mids = Array.from({ length: 120 }, (_, i) => `m_shared_${i}`)
+    await stored(
+      ...mids.map((mid, i) => body(page, fromCustomer(page, `c_shared_${i % 30}`, mid, 1_000 + i))),
+    )
+    const [a, b, c] = await Promise.all([drain(), drain(), drain()])
+
+    expect([...a!, ...b!, ...c!].map((n) => n.mid).sort()).toEqual([...mids].sort())
+    const events = await heard(page)
+    expect(events.filter((e) => e.type === 'message')).toHaveLength(120)
+    expect(events.filter((e) => e.type === 'conversation_state')).toHaveLength(120)
+    expect(
+      await store.query(`SELECT sum(unread)::int AS n FROM conversation_states WHERE page_id = $1`, [page]),
+    ).toEqual([{ n: 120 }])
+  })
+
+  it('leaves a batch cut short before its commit to be taken up again, whole and once', async () => {
+    await stored(
+      body(page, fromCustomer(page, 'c6', 'm_cut_1', 1_000)),
+      body(page, fromCustomer(page, 'c6', 'm_cut_2', 2_000), receipt(page, 'c6', 'read', 2_500)),
+    )
+    // The instance stops after applying the batch, before the commit: nothing of it is kept.
+    const cut: Store = {
+      ...store,
+      transaction: (fn) =>
+        store.transaction(async (tx) => {
+          await fn(tx)
+          throw new Error('stopped before the commit')
+        }),
+    }
+    await expect(drain(cut)).rejects.toThrow('stopped before the commit')
+    expect(await heard(page)).toEqual([])
+    expect(await store.query(`SELECT mid FROM page_messages WHERE page_id = $1`, [page])).toEqual([])
+
+    const notices = await drain()
+    expect(notices.map((n) => n.mid)).toEqual(['m_cut_1', 'm_cut_2'])
+    expect((await heard(page)).map((e) => e.type)).toEqual([
+      'conversation_state',
+      'message',
+      'conversation_state',
+      'message',
+      'read',
+    ])
+  })
+
   it('tells the owners the same, in the same order, as when each body is applied alone', async () => {
     const twin = await newPage()
     const scenario = (p: string) => [
