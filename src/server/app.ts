@@ -29,6 +29,7 @@ import {
   type PushDeps,
   type PushOptions,
   type PushOutcome,
+  customerMessagePusher,
   notifyCustomerMessage,
   notifyUser,
 } from './push/notify.ts'
@@ -248,7 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onCustomerMessage:
       options.onCustomerMessage ??
       // Not awaited: a slow push service must not hold up the webhooks behind this one (it never throws).
-      ((notice) => void notifyCustomerMessage(push, notice)),
+      customerMessagePusher(push),
   }
 
   const webhooks = new WebhookProcessor(store, app.log, box, (notice) => ctx.onCustomerMessage?.(notice))

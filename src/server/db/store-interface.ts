@@ -1,8 +1,16 @@
 /** The store's interface, which PGlite and a PostgreSQL server both implement; `openStore` (./store.ts) opens one. */
 
-/** A Uint8Array (a Buffer too) is sent as BYTEA and comes back as one. */
+/** A Uint8Array (a Buffer too) is sent as BYTEA and comes back as one; an array's nulls are NULL elements. */
 export type SqlParam =
-  string | number | boolean | null | Date | Uint8Array | readonly string[] | readonly number[]
+  | string
+  | number
+  | boolean
+  | null
+  | Date
+  | Uint8Array
+  | readonly (string | null)[]
+  | readonly (number | null)[]
+  | readonly boolean[]
 
 export interface Queryable {
   query<T extends object>(sql: string, params?: readonly SqlParam[]): Promise<T[]>

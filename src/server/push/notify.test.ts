@@ -5,9 +5,9 @@
  * what reaches it; nothing in these tests connects anywhere but loopback.
  */
 import webpush from 'web-push'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type LoggedIn, type TestApp, login, startTestApp, testConfig } from '../testing/harness.ts'
-import { type PushDeps, notifyCustomerMessage, notifyUser } from './notify.ts'
+import { type PushDeps, customerMessagePusher, notifyCustomerMessage, notifyUser } from './notify.ts'
 import { loopbackListener } from '../testing/loopback-listener.ts'
 
 const p256dh = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'
@@ -107,6 +107,37 @@ describe('pushes to endpoints the rules refuse', () => {
     expect(outcome).toEqual({ sent: 0, removed: 0, failed: 0 })
     expect(askedVisible).toEqual([dana.user.id])
     expect(statements.length).toBeLessThanOrEqual(2)
+    expect(fetched).toEqual([])
+  })
+
+  it('pushes the messages handed over in one turn together: one read of the owners’ devices for all', async () => {
+    await store(['https://fcm.googleapis.com/fcm/send/owner-with-a-device'])
+    const statements: string[] = []
+    const askedVisible: string[] = []
+    const push = customerMessagePusher({
+      ...deps,
+      store: {
+        ...t.app.store,
+        query: (sql, params) => (statements.push(sql), t.app.store.query(sql, params)),
+      },
+      anyVisibleTab: async (userId) => (askedVisible.push(userId), true),
+    })
+    const message = (i: number, userIds: string[]) => ({
+      userIds,
+      pageId: '4711',
+      pageName: 'Page',
+      customerId: String(i),
+      mid: `m_turn_${i}`,
+      text: 'hi',
+      createdTime: new Date().toISOString(),
+    })
+    // A processed batch: 30 messages, the owner with a device among the owners of three of them.
+    for (let i = 0; i < 30; i++) push(message(i, i % 10 === 0 ? [dana.user.id, '990001'] : ['990001']))
+    expect(statements).toEqual([])
+    await vi.waitFor(() => expect(askedVisible).toHaveLength(3))
+    await new Promise((r) => setTimeout(r, 50))
+    // The devices of all the owners, then whether the one with a device still has the page.
+    expect(statements).toHaveLength(2)
     expect(fetched).toEqual([])
   })
 

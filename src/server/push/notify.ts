@@ -226,56 +226,86 @@ async function pushTo(
 }
 
 /**
- * The hook for each new customer message: a push to each device of each of the page's users who has no
- * visible tab of the app (one with a visible tab sees the message arrive there). Never throws: a push is
- * a courtesy and must not fail the processing of the webhook.
+ * The push for a new customer message: to each device of each of the page's users who has no visible tab of
+ * the app (one with a visible tab sees the message arrive there). Never throws: a push is a courtesy and must
+ * not fail the processing of the webhook.
  */
 export async function notifyCustomerMessage(
   deps: PushDeps,
   event: CustomerMessageEvent,
 ): Promise<PushOutcome> {
-  const userIds = [...new Set(event.userIds)]
+  return notifyCustomerMessages(deps, [event])
+}
+
+/**
+ * `notifyCustomerMessage` for several messages, the owners' devices read once for all: a busy page costs a
+ * statement per batch of messages, not per message, when no owner has a device subscribed.
+ */
+export async function notifyCustomerMessages(
+  deps: PushDeps,
+  events: readonly CustomerMessageEvent[],
+): Promise<PushOutcome> {
+  const owners = events.map((e) => [...new Set(e.userIds)])
   // Whoever lost the page since the message was stored (a revoked binding) hears nothing of it.
   // Only the owners with a device subscribed are asked more of (a tab open, the text hidden), each of them alone.
-  let revoked: Set<string>
+  const revoked = new Map<string, Set<string>>()
   let subscribed: Map<string, PushSubscriptionRow[]>
   try {
-    ;[revoked, subscribed] = await Promise.all([
-      revokedUsers(deps.store, event.pageId, userIds),
-      subscriptionsOfUsers(deps.store, userIds),
-    ])
+    subscribed = await subscriptionsOfUsers(deps.store, [...new Set(owners.flat())])
+    const asked = new Map<string, Set<string>>()
+    events.forEach((e, i) => {
+      for (const userId of owners[i]!)
+        if (subscribed.has(userId)) asked.set(e.pageId, (asked.get(e.pageId) ?? new Set()).add(userId))
+    })
+    for (const [pageId, userIds] of asked)
+      revoked.set(pageId, await revokedUsers(deps.store, pageId, [...userIds]))
   } catch (err) {
     deps.log?.warn({ error: err instanceof Error ? err.message : String(err) }, 'push notification failed')
-    return { sent: 0, removed: 0, failed: userIds.length }
+    return { sent: 0, removed: 0, failed: owners.reduce((n, userIds) => n + userIds.length, 0) }
   }
   const outcomes = await Promise.all(
-    userIds
-      .filter((userId) => !revoked.has(userId) && subscribed.has(userId))
-      .map(async (userId): Promise<PushOutcome> => {
-        try {
-          if (await deps.anyVisibleTab(userId)) return { sent: 0, removed: 0, failed: 0 }
-          const hideText = await hideTextOf(deps.store, userId)
-          const subs = subscribed.get(userId)!
-          return await pushTo(deps, subs, (sub) => messagePayload(event, sub.locale, hideText), {
-            ttl: MESSAGE_TTL_SECONDS,
-            urgency: 'high',
-            topic: conversationTopic(event.pageId, event.customerId),
-          })
-        } catch (err) {
-          deps.log?.warn(
-            { error: err instanceof Error ? err.message : String(err) },
-            'push notification failed',
-          )
-          return { sent: 0, removed: 0, failed: 1 }
-        }
-      }),
+    events.flatMap((event, i) =>
+      owners[i]!.filter((userId) => !revoked.get(event.pageId)?.has(userId) && subscribed.has(userId)).map(
+        async (userId): Promise<PushOutcome> => {
+          try {
+            if (await deps.anyVisibleTab(userId)) return { sent: 0, removed: 0, failed: 0 }
+            const hideText = await hideTextOf(deps.store, userId)
+            const subs = subscribed.get(userId)!
+            return await pushTo(deps, subs, (sub) => messagePayload(event, sub.locale, hideText), {
+              ttl: MESSAGE_TTL_SECONDS,
+              urgency: 'high',
+              topic: conversationTopic(event.pageId, event.customerId),
+            })
+          } catch (err) {
+            deps.log?.warn(
+              { error: err instanceof Error ? err.message : String(err) },
+              'push notification failed',
+            )
+            return { sent: 0, removed: 0, failed: 1 }
+          }
+        },
+      ),
+    ),
   )
   return outcomes.reduce(
     (a, b) => ({ sent: a.sent + b.sent, removed: a.removed + b.removed, failed: a.failed + b.failed }),
-    {
-      sent: 0,
-      removed: 0,
-      failed: 0,
-    },
+    { sent: 0, removed: 0, failed: 0 },
   )
+}
+
+/**
+ * The hook the webhook processing calls for each new customer message: the messages handed over in one turn
+ * (a processed batch) are pushed together (`notifyCustomerMessages`), after it. Never throws.
+ */
+export function customerMessagePusher(deps: PushDeps): (event: CustomerMessageEvent) => void {
+  let waiting: CustomerMessageEvent[] = []
+  return (event) => {
+    waiting.push(event)
+    if (waiting.length > 1) return
+    setImmediate(() => {
+      const events = waiting
+      waiting = []
+      void notifyCustomerMessages(deps, events)
+    })
+  }
 }

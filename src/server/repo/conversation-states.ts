@@ -21,6 +21,7 @@ interface Row {
   broadcast_text: string | null
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString())
 
 const NEEDS_REPLY = `(s.customer_at IS NOT NULL AND s.customer_at > COALESCE(s.answered_at, '-infinity')
@@ -92,53 +93,105 @@ export async function knownCustomers(db: Queryable, pageId: string): Promise<Set
 
 export type PageMessageKind = 'customer' | 'answer' | 'broadcast'
 
+export interface RecordedMessage {
+  pageId: string
+  customerId: string
+  kind: PageMessageKind
+  at: string
+  text: string | null
+  mid: string
+}
+
 /**
  * A message of the conversation, as its webhook told it: the customer's words and one more unread; a
  * person's answer (nothing unread any more); or a broadcast (shown apart, changes neither). An older message
- * arriving late changes nothing of what is newer.
+ * arriving late changes nothing of what is newer. The new state is published to the page's owners.
  */
 export async function recordMessage(
   db: Queryable,
-  m: { pageId: string; customerId: string; kind: PageMessageKind; at: string; text: string | null; mid: string },
+  m: RecordedMessage,
 ): Promise<ConversationState | undefined> {
-  const params = [m.pageId, m.customerId, m.at, m.text ?? '', m.mid]
-  if (m.kind === 'customer') {
-    await db.query(
-      `INSERT INTO conversation_states AS s (page_id, customer_id, customer_at, customer_text, customer_mid, unread)
-         VALUES ($1, $2, $3, $4, $5, 1)
-       ON CONFLICT (page_id, customer_id) DO UPDATE SET
-         customer_at = GREATEST(s.customer_at, EXCLUDED.customer_at),
-         customer_text = CASE WHEN s.customer_at IS NULL OR EXCLUDED.customer_at >= s.customer_at
-           THEN EXCLUDED.customer_text ELSE s.customer_text END,
-         customer_mid = CASE WHEN s.customer_at IS NULL OR EXCLUDED.customer_at >= s.customer_at
-           THEN EXCLUDED.customer_mid ELSE s.customer_mid END,
-         unread = CASE WHEN EXCLUDED.customer_at > COALESCE(s.answered_at, '-infinity') THEN s.unread + 1
-           ELSE s.unread END,
-         updated_at = now()`,
-      params,
+  const [state] = await recordMessages(db, [m])
+  await publishToPage(db, m.pageId, 'conversation_state', state!)
+  return state
+}
+
+/**
+ * Records messages as `recordMessage` does, in order, without publishing: answers the conversation's state
+ * after each. One statement for all, or one per message of a conversation when it has several: the n-th
+ * message of each conversation goes in the n-th, so each state is the one its message left.
+ */
+export async function recordMessages(
+  db: Queryable,
+  ms: readonly RecordedMessage[],
+): Promise<ConversationState[]> {
+  const states: ConversationState[] = []
+  const rounds: number[][] = []
+  const seen = new Map<string, number>()
+  ms.forEach((m, i) => {
+    const key = `${m.pageId}\u0000${m.customerId}`
+    const round = seen.get(key) ?? 0
+    seen.set(key, round + 1)
+    ;(rounds[round] ??= []).push(i)
+  })
+  for (const round of rounds) {
+    // In the order of their keys, so instances taking up batches at once lock the rows in the same order.
+    const part = round
+      .map((i) => ms[i]!)
+      .sort((a, b) => compare(a.pageId, b.pageId) || compare(a.customerId, b.customerId))
+    const when = (kind: PageMessageKind) => part.map((m) => (m.kind === kind ? m.at : null))
+    const rows = await db.query<Row>(
+      `WITH d AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[],
+           $6::timestamptz[], $7::text[]) AS d(page_id, customer_id, mid, customer_at, answered_at, broadcast_at, text)
+       ), up AS (
+         INSERT INTO conversation_states AS s (page_id, customer_id, customer_at, customer_text, customer_mid, unread,
+             answered_at, broadcast_at, broadcast_text)
+           SELECT page_id, customer_id, customer_at,
+             CASE WHEN customer_at IS NOT NULL THEN text END, CASE WHEN customer_at IS NOT NULL THEN mid END,
+             CASE WHEN customer_at IS NOT NULL THEN 1 ELSE 0 END,
+             answered_at, broadcast_at, CASE WHEN broadcast_at IS NOT NULL THEN text END
+           FROM d
+         ON CONFLICT (page_id, customer_id) DO UPDATE SET
+           customer_at = GREATEST(s.customer_at, EXCLUDED.customer_at),
+           customer_text = CASE WHEN EXCLUDED.customer_at IS NOT NULL
+             AND (s.customer_at IS NULL OR EXCLUDED.customer_at >= s.customer_at)
+             THEN EXCLUDED.customer_text ELSE s.customer_text END,
+           customer_mid = CASE WHEN EXCLUDED.customer_at IS NOT NULL
+             AND (s.customer_at IS NULL OR EXCLUDED.customer_at >= s.customer_at)
+             THEN EXCLUDED.customer_mid ELSE s.customer_mid END,
+           unread = CASE
+             WHEN EXCLUDED.customer_at IS NOT NULL THEN
+               CASE WHEN EXCLUDED.customer_at > COALESCE(s.answered_at, '-infinity') THEN s.unread + 1
+                 ELSE s.unread END
+             WHEN EXCLUDED.answered_at IS NOT NULL THEN
+               CASE WHEN EXCLUDED.answered_at >= COALESCE(s.customer_at, '-infinity') THEN 0 ELSE s.unread END
+             ELSE s.unread END,
+           answered_at = GREATEST(s.answered_at, EXCLUDED.answered_at),
+           broadcast_at = GREATEST(s.broadcast_at, EXCLUDED.broadcast_at),
+           broadcast_text = CASE WHEN EXCLUDED.broadcast_at IS NOT NULL
+             AND (s.broadcast_at IS NULL OR EXCLUDED.broadcast_at >= s.broadcast_at)
+             THEN EXCLUDED.broadcast_text ELSE s.broadcast_text END,
+           updated_at = now()
+         RETURNING s.*
+       )
+       SELECT s.page_id, s.customer_id, s.customer_at, s.customer_text, s.unread, s.answered_at, s.done_at,
+         u.name AS done_by_name, s.broadcast_at, s.broadcast_text
+       FROM up s LEFT JOIN users u ON u.id = s.done_by`,
+      [
+        part.map((m) => m.pageId),
+        part.map((m) => m.customerId),
+        part.map((m) => m.mid),
+        when('customer'),
+        when('answer'),
+        when('broadcast'),
+        part.map((m) => m.text ?? ''),
+      ],
     )
-  } else if (m.kind === 'answer') {
-    await db.query(
-      `INSERT INTO conversation_states AS s (page_id, customer_id, answered_at) VALUES ($1, $2, $3)
-       ON CONFLICT (page_id, customer_id) DO UPDATE SET
-         answered_at = GREATEST(s.answered_at, EXCLUDED.answered_at),
-         unread = CASE WHEN EXCLUDED.answered_at >= COALESCE(s.customer_at, '-infinity') THEN 0 ELSE s.unread END,
-         updated_at = now()`,
-      params.slice(0, 3),
-    )
-  } else {
-    await db.query(
-      `INSERT INTO conversation_states AS s (page_id, customer_id, broadcast_at, broadcast_text)
-         VALUES ($1, $2, $3, $4)
-       ON CONFLICT (page_id, customer_id) DO UPDATE SET
-         broadcast_at = GREATEST(s.broadcast_at, EXCLUDED.broadcast_at),
-         broadcast_text = CASE WHEN s.broadcast_at IS NULL OR EXCLUDED.broadcast_at >= s.broadcast_at
-           THEN EXCLUDED.broadcast_text ELSE s.broadcast_text END,
-         updated_at = now()`,
-      params.slice(0, 4),
-    )
+    const byKey = new Map(rows.map((r) => [`${r.page_id}\u0000${r.customer_id}`, toState(r)]))
+    for (const i of round) states[i] = byKey.get(`${ms[i]!.pageId}\u0000${ms[i]!.customerId}`)!
   }
-  return publish(db, m.pageId, m.customerId)
+  return states
 }
 
 /**

@@ -195,13 +195,27 @@ export async function lastRecipientName(
   pageId: string,
   customerId: string,
 ): Promise<string | undefined> {
-  const [row] = await db.query<{ name: string }>(
-    `SELECT mr.name FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
-       WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1 AND mr.name <> ''
-       ORDER BY mr.seq DESC LIMIT 1`,
-    [pageId, customerId],
+  const [name] = await lastRecipientNames(db, [{ pageId, customerId }])
+  return name
+}
+
+/** `lastRecipientName` of each (page, customer), in one statement. */
+export async function lastRecipientNames(
+  db: Queryable,
+  who: readonly { pageId: string; customerId: string }[],
+): Promise<(string | undefined)[]> {
+  if (who.length === 0) return []
+  const rows = await db.query<{ page_id: string; recipient_id: string; name: string }>(
+    `SELECT DISTINCT ON (m.page_id, mr.recipient_id) m.page_id, mr.recipient_id, mr.name
+       FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
+         JOIN unnest($1::text[], $2::text[]) AS w(page_id, customer_id)
+           ON mr.recipient_id = w.customer_id AND m.page_id = w.page_id
+       WHERE mr.status = 'OK' AND mr.name <> ''
+       ORDER BY m.page_id, mr.recipient_id, mr.seq DESC`,
+    [who.map((w) => w.pageId), who.map((w) => w.customerId)],
   )
-  return row?.name
+  const names = new Map(rows.map((r) => [`${r.page_id}\u0000${r.recipient_id}`, r.name]))
+  return who.map((w) => names.get(`${w.pageId}\u0000${w.customerId}`))
 }
 
 /** A message's receipt counts after a watermark moved them. */

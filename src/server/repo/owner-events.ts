@@ -36,55 +36,107 @@ export function parseNotifyPayload(payload: string): { id: number; userId: strin
 const NOTIFY_BATCH = 300
 
 async function announce(db: Queryable, rows: readonly { id: number; user_id: number }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += NOTIFY_BATCH) {
-    await db.query('SELECT pg_notify($1, $2)', [
-      EVENTS_CHANNEL,
-      notifyPayload(rows.slice(i, i + NOTIFY_BATCH)),
-    ])
-  }
+  if (rows.length === 0) return
+  const payloads: string[] = []
+  for (let i = 0; i < rows.length; i += NOTIFY_BATCH)
+    payloads.push(notifyPayload(rows.slice(i, i + NOTIFY_BATCH)))
+  // One statement for all.
+  await db.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [EVENTS_CHANNEL, payloads])
 }
 
-/** What a transaction taken up in one go publishes: its announcements, sent once, and its pages' owners. */
+/** An event to write for each of its users. */
+interface Publication {
+  userIds: readonly string[]
+  type: OwnerEventType
+  data: unknown
+}
+
+/**
+ * What a transaction taken up in one go publishes: its announcements, sent once, and its pages' owners; with
+ * `held`, the events themselves, written together at its end.
+ */
 interface Batch {
   unannounced: { id: number; user_id: number }[]
   owners: Map<string, string[]>
+  held: Publication[] | undefined
 }
 const batches = new WeakMap<Queryable, Batch>()
 
 /**
  * Runs `fn`, whose writes are all made through `db` (one transaction), announcing the events it publishes
- * together when it is done (a NOTIFY per 300 rather than one per event: every instance reads each NOTIFY) and
- * reading each page's owners once. An announced event that a savepoint rolled back is only never found.
+ * together when it is done (a NOTIFY per 300 rather than one per event, all in one statement: every instance
+ * reads each NOTIFY) and reading each page's owners once. An announced event that a savepoint rolled back is
+ * only never found.
+ *
+ * With `hold`, the events are also written together when `fn` is done, in the order they were published and
+ * in the statement that announces them (so `fn` must not roll back to a savepoint: what it published before
+ * would be written all the same).
  */
-export async function publishingTogether<T>(db: Queryable, fn: () => Promise<T>): Promise<T> {
-  const batch: Batch = { unannounced: [], owners: new Map() }
+export async function publishingTogether<T>(
+  db: Queryable,
+  fn: () => Promise<T>,
+  options: { hold?: boolean } = {},
+): Promise<T> {
+  const batch: Batch = { unannounced: [], owners: new Map(), held: options.hold ? [] : undefined }
   batches.set(db, batch)
   try {
     const result = await fn()
     await announce(db, batch.unannounced)
+    if (batch.held) await insertEvents(db, batch.held, { announce: true })
     return result
   } finally {
     batches.delete(db)
   }
 }
 
-/** An event for the given users; answers the rows written. */
+const INSERT_EVENTS = `INSERT INTO owner_events (user_id, type, data)
+  SELECT u, e.type, e.data
+  FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(users, type, data, n),
+    unnest(string_to_array(e.users, ',')::bigint[]) AS u
+  ORDER BY e.n, u RETURNING id, user_id`
+
+/**
+ * Writes the events, in one statement, in their order (each event's users by id); answers the rows. With
+ * `announce`, the same statement announces them too (payloads as `notifyPayload` writes them, in id order).
+ */
+async function insertEvents(
+  db: Queryable,
+  events: readonly Publication[],
+  options: { announce?: boolean } = {},
+): Promise<{ id: number; user_id: number }[]> {
+  const written = events.filter((e) => e.userIds.length > 0)
+  if (written.length === 0) return []
+  const params = [
+    written.map((e) => e.userIds.join(',')),
+    written.map((e) => e.type),
+    written.map((e) => JSON.stringify(e.data)),
+  ]
+  if (!options.announce) return db.query<{ id: number; user_id: number }>(INSERT_EVENTS, params)
+  await db.query(
+    `WITH e AS (${INSERT_EVENTS}),
+       parts AS (SELECT id, user_id, (row_number() OVER (ORDER BY id) - 1) / $4 AS part FROM e)
+     SELECT pg_notify($5, string_agg(id || ':' || user_id, ',' ORDER BY id)) FROM parts GROUP BY part`,
+    [...params, NOTIFY_BATCH, EVENTS_CHANNEL],
+  )
+  return []
+}
+
+/** An event for the given users (held until the end of a `publishingTogether` that holds them). */
 export async function publishToUsers<T extends OwnerEventType>(
   db: Queryable,
   userIds: readonly string[],
   type: T,
   data: OwnerEventData<T>,
-): Promise<{ id: number; user_id: number }[]> {
-  if (userIds.length === 0) return []
-  const rows = await db.query<{ id: number; user_id: number }>(
-    `INSERT INTO owner_events (user_id, type, data)
-       SELECT u, $2, $3::jsonb FROM unnest($1::bigint[]) AS u ORDER BY u RETURNING id, user_id`,
-    [userIds.map(Number), type, JSON.stringify(data)],
-  )
+): Promise<void> {
+  if (userIds.length === 0) return
   const batch = batches.get(db)
-  if (batch) batch.unannounced.push(...rows)
+  if (batch?.held) {
+    batch.held.push({ userIds, type, data })
+    return
+  }
+  const rows = await insertEvents(db, [{ userIds, type, data }])
+  if (batch) for (const row of rows) batch.unannounced.push(row)
   else await announce(db, rows)
-  return rows
 }
 
 /** An event for the given users, written (and announced at its commit) in a transaction of its own. */

@@ -1,6 +1,6 @@
 /**
  * The `webhook_events` table: every verified Messenger webhook body, stored before the 200 and taken up
- * after it (webhooks/process.ts), one at a time per row (`FOR UPDATE SKIP LOCKED`, so instances sharing the
+ * after it (webhooks/process.ts), a batch at a time (`FOR UPDATE SKIP LOCKED`, so instances sharing the
  * database never take the same one) and in one transaction with what it changes.
  */
 import { createHash } from 'node:crypto'
@@ -101,33 +101,49 @@ export interface PendingWebhooksOptions {
 /** A body taken up, and what its `apply` answered. */
 type Taken<T> = { id: number; result: T }
 
+/** How the bodies taken up are applied. */
+export interface WebhookAppliers<T> {
+  /** All the batch's bodies at once, as sets: answers each body's result, in order; may throw for any. */
+  all(tx: Queryable, bodies: readonly string[]): Promise<T[]>
+  /** One body, each event in a savepoint of its own, so an event the store refuses is left aside alone. */
+  one(tx: Queryable, body: string): Promise<T>
+}
+
 /**
- * Takes up to `batch` pending bodies in one transaction and applies each with `apply`: an applied body is
- * marked processed (with the note `noteOf` makes of its result, if any); a body whose `apply` throws is rolled
- * back alone and has its attempt and error counted, the others are kept. Answers whether there was any, the
- * results of the applied bodies and the failures.
+ * Takes up to `batch` pending bodies in one transaction and applies them: an applied body is marked processed
+ * (with the note `noteOf` makes of its result, if any); a body that throws is rolled back alone and has its
+ * attempt and error counted, the others are kept. Answers whether there was any, the results of the applied
+ * bodies and the failures.
  *
- * The bodies are first applied as they come (`guarded` false: no savepoint, the first error ends the attempt),
- * and only when one throws is the transaction rolled back and the batch applied again with a savepoint per body
- * (`guarded` true; `apply` then keeps a savepoint per event too): nearly every batch is taken without one.
- * `apply` must leave nothing outside the transaction (what it would log goes into its result).
+ * The bodies are first applied together (`appliers.all`, no savepoint, the events they publish written in one
+ * statement at the end), and only when that throws is the transaction rolled back and the batch applied again
+ * body by body, each in a savepoint (`appliers.one`): nearly every batch is taken in a few statements.
+ * The appliers must leave nothing outside the transaction (what they would log goes into their results).
  */
 export async function processPendingWebhooks<T>(
   store: Store,
   options: PendingWebhooksOptions,
-  apply: (tx: Queryable, body: string, guarded: boolean) => Promise<T>,
+  appliers: WebhookAppliers<T>,
   noteOf: (result: T) => string | null,
 ): Promise<{ found: boolean; applied: T[]; failures: { id: number; error: string }[] }> {
   let applied: Taken<T>[] | undefined
   try {
     applied = await store.transaction((tx) =>
-      publishingTogether(tx, async () => {
-        const taken: Taken<T>[] = []
-        for (const row of await pendingRows(tx, options))
-          taken.push({ id: row.id, result: await apply(tx, row.body, false) })
-        await markProcessed(tx, taken, noteOf)
-        return taken
-      }),
+      publishingTogether(
+        tx,
+        async () => {
+          const rows = await pendingRows(tx, options)
+          if (rows.length === 0) return []
+          const results = await appliers.all(
+            tx,
+            rows.map((r) => r.body),
+          )
+          const taken = rows.map((row, i) => ({ id: row.id, result: results[i]! }))
+          await markProcessed(tx, taken, noteOf)
+          return taken
+        },
+        { hold: true },
+      ),
     )
   } catch {
     // A body failed (its error is counted below), or the store did (it fails below too).
@@ -142,7 +158,7 @@ export async function processPendingWebhooks<T>(
       for (const row of rows) {
         await tx.query('SAVEPOINT apply')
         try {
-          const result = await apply(tx, row.body, true)
+          const result = await appliers.one(tx, row.body)
           await tx.query('RELEASE SAVEPOINT apply')
           taken.push({ id: row.id, result })
         } catch (err) {

@@ -11,7 +11,7 @@ import type { ApiUser } from '../../core/contracts/api.ts'
 import { type BuildOptions, buildApp } from '../app.ts'
 import { type ServerConfig, loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
-import { type Store, openStore } from '../db/store.ts'
+import { type Queryable, type Store, openStore } from '../db/store.ts'
 import { GraphCallError, type GraphApi } from '../graph/graph-api.ts'
 import { handOver } from '../bulk/jobs.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
@@ -104,6 +104,23 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
 }
 
 export type StoreKind = 'pglite' | 'postgres'
+
+/** The same store, with the text of every statement sent through it (its transactions' too) in `statements`. */
+export function countingStore(store: Store): { store: Store; statements: string[] } {
+  const statements: string[] = []
+  const counted = (db: Queryable): Queryable => ({
+    query: (sql, params) => (statements.push(sql), db.query(sql, params)),
+    exec: (sql) => (statements.push(sql), db.exec(sql)),
+  })
+  return {
+    statements,
+    store: {
+      ...store,
+      ...counted(store),
+      transaction: (fn) => store.transaction((tx) => fn(counted(tx))),
+    },
+  }
+}
 
 /** A migrated store of its own (in-memory PGlite, or a throwaway PostgreSQL database), for repo tests. */
 export async function openTestStore(kind: StoreKind): Promise<{ store: Store; close(): Promise<void> }> {

@@ -62,6 +62,8 @@ export const templateStatusChange = z.looseObject({
   }),
 })
 
+export type TemplateStatusChange = z.infer<typeof templateStatusChange>
+
 export const webhookBody = z.looseObject({
   object: z.string(),
   entry: z.array(z.unknown()).default([]),

@@ -1,22 +1,26 @@
 /**
- * Messenger webhooks, after the 200: every body is first stored (`webhook_events`), then taken up here, one
- * at a time per row (`FOR UPDATE SKIP LOCKED`, so instances sharing the database never take the same one)
- * and in one transaction with what it changes, so a crash in between leaves it to be taken up again.
+ * Messenger webhooks, after the 200: every body is first stored (`webhook_events`), then taken up here, a
+ * batch at a time (`FOR UPDATE SKIP LOCKED`, so instances sharing the database never take the same one) and
+ * in one transaction with what it changes, so a crash in between leaves the batch to be taken up again.
+ *
+ * A batch is applied as sets: its messages stored in one statement, their conversations' states in another,
+ * the events its changes publish written in one more and announced together. Should any statement fail, the
+ * batch is applied again event by event, each in a savepoint, so only what the store refuses is left aside.
  *
  * Duplicates change nothing: a message is its (page, mid), a receipt only ever moves its watermark forward.
- * Each change is published to the page's owners (owner_events + NOTIFY); bulk messages gain delivered and
- * read counts from the watermarks.
+ * Each change is published to the page's owners (owner_events + NOTIFY), in the order of the events; bulk
+ * messages gain delivered and read counts from the watermarks.
  */
 import { BROADCAST_METADATA } from '../../core/contracts/conversation-states.ts'
 import type { MessageEvent } from '../../core/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
-import { recordMessage } from '../repo/conversation-states.ts'
-import { lastRecipientName, markBulkReceipts } from '../repo/message-recipients.ts'
+import { type PageMessageKind, recordMessages } from '../repo/conversation-states.ts'
+import { lastRecipientNames, markBulkReceipts } from '../repo/message-recipients.ts'
 import { recordMessagingOptin } from '../repo/messaging-optins.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
-import { insertPageMessage } from '../repo/page-messages.ts'
+import { insertPageMessages, type PageMessageInput } from '../repo/page-messages.ts'
 import { type Receipt, advanceWatermark, SEND_RECORD_SLACK_S } from '../repo/page-receipts.ts'
 import { pageName } from '../repo/pages.ts'
 import { inSavepoint, processPendingWebhooks } from '../repo/webhook-events.ts'
@@ -24,6 +28,7 @@ import { inputErrors } from '../http/input-guard.ts'
 import type { CustomerMessageNotice } from './notice.ts'
 import {
   templateStatusChange,
+  type TemplateStatusChange,
   type WebhookMessaging,
   webhookBody,
   webhookEntry,
@@ -34,6 +39,8 @@ import {
 const MAX_ATTEMPTS = 5
 /** Bodies taken up in one transaction. */
 const BATCH = 50
+/** How long a page's name read for the push notifications is used before it is read again. */
+const PAGE_NAME_MS = 60_000
 
 export interface Logger {
   info(obj: object, msg: string): void
@@ -51,70 +58,148 @@ interface Outcome {
   warnings: { obj: object; msg: string }[]
 }
 
-/** How a body is applied within its batch. */
+/** How bodies are applied within their batch. */
 export interface ApplyOptions {
   box: TokenBox
-  /** A savepoint per event, so one that fails is left aside alone (else its error ends the batch's attempt). */
-  guarded: boolean
-  /** Page names read so far in the batch. */
+  /** Page names read so far (they title the push notifications). */
   pageNames: Map<string, string | null>
 }
 
-async function onMessage(
-  db: Queryable,
-  pageId: string,
-  m: WebhookMessaging,
-  out: Outcome,
-  pageNames: ApplyOptions['pageNames'],
-): Promise<void> {
+/** An event read from a body: a messaging event or a template status change, with the outcome of its body. */
+interface TakenEvent {
+  where: { entry: number; event: number; pageId: string }
+  pageId: string
+  messaging?: WebhookMessaging
+  change?: TemplateStatusChange
+  out: Outcome
+}
+
+/** A message event, as it is stored. */
+interface MessageEventIn {
+  input: PageMessageInput
+  kind: PageMessageKind
+  broadcast: boolean
+}
+
+/** The message an event carries, or undefined when it names no customer. */
+function messageOf(pageId: string, m: WebhookMessaging): MessageEventIn | undefined {
   const message = m.message!
   const fromPage = message.is_echo === true
   const customerId = fromPage ? m.recipient.id : m.sender.id
-  if (!customerId) return
-  const createdTime = iso(m.timestamp ?? Date.now())
-  const attachments = (message.attachments ?? []).map((a) => ({ type: a.type, url: a.payload?.url ?? null }))
-  const text = message.text ?? null
-  const inserted = await insertPageMessage(db, {
-    pageId,
-    mid: message.mid,
-    customerId,
-    fromPage,
-    text,
-    attachments,
-    createdTime,
-  })
-  if (!inserted) return
+  if (!customerId) return undefined
   // A bulk, marketing or opt-in send carries the broadcast metadata: it is no answer to anyone.
   const broadcast = fromPage && message.metadata === BROADCAST_METADATA
-  const kind = !fromPage ? 'customer' : broadcast ? 'broadcast' : 'answer'
-  await recordMessage(db, { pageId, customerId, kind, at: createdTime, text, mid: message.mid })
-  const owners = await pageOwners(db, pageId)
-  if (owners.length === 0) return
-  const name = fromPage ? undefined : await lastRecipientName(db, pageId, customerId)
-  const data: MessageEvent = {
-    pageId,
-    customerId,
-    mid: message.mid,
-    text,
-    attachments,
-    createdTime,
-    fromPage,
-    ...(broadcast ? { broadcast } : {}),
-    ...(name ? { customerName: name } : {}),
-  }
-  await publishToUsers(db, owners, 'message', data)
-  if (!fromPage) {
-    if (!pageNames.has(pageId)) pageNames.set(pageId, await pageName(db, pageId))
-    out.notices.push({
-      userIds: owners,
+  return {
+    input: {
       pageId,
-      pageName: pageNames.get(pageId) ?? null,
-      customerId,
-      customerName: name,
       mid: message.mid,
-      text,
-      createdTime,
-    })
+      customerId,
+      fromPage,
+      text: message.text ?? null,
+      attachments: (message.attachments ?? []).map((a) => ({ type: a.type, url: a.payload?.url ?? null })),
+      createdTime: iso(m.timestamp ?? Date.now()),
+    },
+    kind: !fromPage ? 'customer' : broadcast ? 'broadcast' : 'answer',
+    broadcast,
+  }
+}
+
+/**
+ * Applies events in their order, the messages among them as sets: stored in one statement (a (page, mid) seen
+ * before, or earlier in the list, is a duplicate and changes nothing), their conversations' states in another,
+ * the customers' names as bulk recipients in a third. Each new message publishes its conversation's state and
+ * itself; a new customer message is a notice. Receipts, opt-ins and template status changes are applied one by
+ * one. Throws on the first error.
+ */
+async function applyEvents(
+  db: Queryable,
+  events: readonly TakenEvent[],
+  options: ApplyOptions,
+): Promise<void> {
+  const { box, pageNames } = options
+  const messages = new Map<TakenEvent, MessageEventIn>()
+  for (const e of events) {
+    const message = e.messaging?.message ? messageOf(e.pageId, e.messaging) : undefined
+    if (message) messages.set(e, message)
+  }
+  const listed = [...messages.values()]
+  const fresh = await insertPageMessages(
+    db,
+    listed.map((m) => m.input),
+  )
+  const stored = listed.filter((_, i) => fresh[i])
+  const states = await recordMessages(
+    db,
+    stored.map(({ input, kind }) => ({
+      pageId: input.pageId,
+      customerId: input.customerId,
+      kind,
+      at: input.createdTime,
+      text: input.text,
+      mid: input.mid,
+    })),
+  )
+  const owners = new Map<string, string[]>()
+  for (const { input } of stored)
+    if (!owners.has(input.pageId)) owners.set(input.pageId, await pageOwners(db, input.pageId))
+  const heard = stored.filter(({ input }) => !input.fromPage && owners.get(input.pageId)!.length > 0)
+  const names = await lastRecipientNames(
+    db,
+    heard.map(({ input }) => input),
+  )
+  for (const { input } of heard)
+    if (!pageNames.has(input.pageId)) pageNames.set(input.pageId, await pageName(db, input.pageId))
+  const published = new Map(stored.map((m, i) => [m, states[i]!]))
+  const named = new Map(heard.map((m, i) => [m, names[i]]))
+
+  for (const e of events) {
+    const { pageId, messaging: m, change } = e
+    if (m?.message) {
+      const message = messages.get(e)
+      const state = message && published.get(message)
+      if (!message || !state) continue
+      const { input, broadcast } = message
+      await publishToPage(db, pageId, 'conversation_state', state)
+      const userIds = owners.get(pageId)!
+      if (userIds.length === 0) continue
+      const name = named.get(message)
+      const data: MessageEvent = {
+        pageId,
+        customerId: input.customerId,
+        mid: input.mid,
+        text: input.text,
+        attachments: [...input.attachments],
+        createdTime: input.createdTime,
+        fromPage: input.fromPage,
+        ...(broadcast ? { broadcast } : {}),
+        ...(name ? { customerName: name } : {}),
+      }
+      await publishToUsers(db, userIds, 'message', data)
+      if (!input.fromPage)
+        e.out.notices.push({
+          userIds,
+          pageId,
+          pageName: pageNames.get(pageId) ?? null,
+          customerId: input.customerId,
+          customerName: name,
+          mid: input.mid,
+          text: input.text,
+          createdTime: input.createdTime,
+        })
+    } else if (m?.delivery) await onReceipt(db, pageId, m, 'delivered', m.delivery.watermark)
+    else if (m?.read) await onReceipt(db, pageId, m, 'read', m.read.watermark)
+    else if (m?.optin) await onOptin(db, pageId, m, box)
+    else if (change) {
+      const v = change.value
+      await publishToPage(db, pageId, 'template_status', {
+        pageId,
+        templateId: v.message_template_id,
+        name: v.message_template_name,
+        language: v.message_template_language,
+        status: v.event,
+        reason: v.reason && v.reason !== 'NONE' ? v.reason : null,
+      })
+    }
   }
 }
 
@@ -232,33 +317,32 @@ function unfit(value: unknown): string | undefined {
   return field ? `${field}: ${messages!.join(' ')}` : undefined
 }
 
+const newOutcome = (): Outcome => ({ notices: [], rejected: [], warnings: [] })
+
+function leaveAside(out: Outcome, where: { entry: number; event?: number; pageId?: string }, reason: string) {
+  out.warnings.push({ obj: { ...where, reason }, msg: 'messenger webhook: an event was left aside' })
+  const at = where.event === undefined ? `entry ${where.entry}` : `entry ${where.entry} event ${where.event}`
+  out.rejected.push(`${at} (${reason})`)
+}
+
 /**
- * Applies one stored body, event by event: an event that cannot be read or stored (NUL, an unpaired surrogate,
- * a wrong shape, a value out of range) is left aside with a log line, the others of the body are kept (when
- * `guarded`; else an event the store refuses throws). Answers the customer messages that were new, the events
- * left aside and the lines to log.
+ * The events of a stored body, in its order; those that cannot be read (NUL, an unpaired surrogate, deep
+ * nesting, a wrong shape) are left aside in `out`, with a log line.
  */
-export async function applyWebhook(db: Queryable, body: string, options: ApplyOptions): Promise<Outcome> {
-  const { box, guarded, pageNames } = options
-  const out: Outcome = { notices: [], rejected: [], warnings: [] }
+function readBody(body: string, out: Outcome): TakenEvent[] {
   const parsed = webhookBody.safeParse(JSON.parse(body))
   if (!parsed.success || parsed.data.object !== 'page') {
     out.warnings.push({
       obj: { object: parsed.success ? parsed.data.object : undefined },
       msg: 'messenger webhook: not a page event, left aside',
     })
-    return out
+    return []
   }
-  const leaveAside = (where: { entry: number; event?: number; pageId?: string }, reason: string) => {
-    out.warnings.push({ obj: { ...where, reason }, msg: 'messenger webhook: an event was left aside' })
-    const at =
-      where.event === undefined ? `entry ${where.entry}` : `entry ${where.entry} event ${where.event}`
-    out.rejected.push(`${at} (${reason})`)
-  }
+  const events: TakenEvent[] = []
   for (const [e, rawEntry] of parsed.data.entry.entries()) {
     const entry = webhookEntry.safeParse(rawEntry)
     if (!entry.success) {
-      leaveAside({ entry: e }, 'not a page entry')
+      leaveAside(out, { entry: e }, 'not a page entry')
       continue
     }
     const pageId = entry.data.id
@@ -266,30 +350,8 @@ export async function applyWebhook(db: Queryable, body: string, options: ApplyOp
       const where = { entry: e, event: i, pageId }
       const problem = unfit(item)
       const m = problem ? undefined : webhookMessaging.safeParse(item)
-      if (!m?.success) {
-        leaveAside(where, problem ?? 'not a messaging event')
-        continue
-      }
-      const ev = m.data
-      const event: Outcome = { notices: [], rejected: [], warnings: [] }
-      const take = async () => {
-        if (ev.message) await onMessage(db, pageId, ev, event, pageNames)
-        else if (ev.delivery) await onReceipt(db, pageId, ev, 'delivered', ev.delivery.watermark)
-        else if (ev.read) await onReceipt(db, pageId, ev, 'read', ev.read.watermark)
-        else if (ev.optin) await onOptin(db, pageId, ev, box)
-      }
-      if (!guarded) {
-        await take()
-        out.notices.push(...event.notices)
-        continue
-      }
-      try {
-        await inSavepoint(db, 'event', take)
-        out.notices.push(...event.notices)
-      } catch (err) {
-        if (!isEventDataError(err)) throw err
-        leaveAside(where, err instanceof Error ? err.message : String(err))
-      }
+      if (m?.success) events.push({ where, pageId, messaging: m.data, out })
+      else leaveAside(out, where, problem ?? 'not a messaging event')
     }
     for (const [i, item] of (entry.data.changes ?? []).entries()) {
       const field = (item as { field?: unknown } | null)?.field
@@ -298,19 +360,47 @@ export async function applyWebhook(db: Queryable, body: string, options: ApplyOp
       const where = { entry: e, event: i, pageId }
       const problem = unfit(item)
       const change = problem ? undefined : templateStatusChange.safeParse(item)
-      if (!change?.success) {
-        leaveAside(where, problem ?? 'not a template status change')
-        continue
-      }
-      const v = change.data.value
-      await publishToPage(db, pageId, 'template_status', {
-        pageId,
-        templateId: v.message_template_id,
-        name: v.message_template_name,
-        language: v.message_template_language,
-        status: v.event,
-        reason: v.reason && v.reason !== 'NONE' ? v.reason : null,
-      })
+      if (change?.success) events.push({ where, pageId, change: change.data, out })
+      else leaveAside(out, where, problem ?? 'not a template status change')
+    }
+  }
+  return events
+}
+
+/**
+ * Applies stored bodies together, their events as sets (`applyEvents`): answers each body's outcome (the
+ * customer messages that were new, the events left aside and the lines to log). Throws when the store refuses
+ * any event; `applyWebhook` then takes each body alone.
+ */
+export async function applyWebhooks(
+  db: Queryable,
+  bodies: readonly string[],
+  options: ApplyOptions,
+): Promise<Outcome[]> {
+  const outs = bodies.map(newOutcome)
+  await applyEvents(
+    db,
+    bodies.flatMap((body, i) => readBody(body, outs[i]!)),
+    options,
+  )
+  return outs
+}
+
+/**
+ * Applies one stored body, event by event, each in a savepoint: an event that cannot be read or stored (NUL,
+ * an unpaired surrogate, a wrong shape, a value out of range) is left aside with a log line, the others of the
+ * body are kept. Answers as `applyWebhooks`.
+ */
+export async function applyWebhook(db: Queryable, body: string, options: ApplyOptions): Promise<Outcome> {
+  const out = newOutcome()
+  for (const event of readBody(body, out)) {
+    const alone: TakenEvent = { ...event, out: newOutcome() }
+    try {
+      await inSavepoint(db, 'event', () => applyEvents(db, [alone], options))
+      out.notices.push(...alone.out.notices)
+    } catch (err) {
+      if (!isEventDataError(err)) throw err
+      leaveAside(out, event.where, err instanceof Error ? err.message : String(err))
     }
   }
   return out
@@ -324,6 +414,8 @@ export class WebhookProcessor {
   private running: Promise<void> | undefined
   private again = false
   private stopped = false
+  private pageNames = new Map<string, string | null>()
+  private pageNamesSince = 0
 
   constructor(
     private readonly store: Store,
@@ -363,16 +455,25 @@ export class WebhookProcessor {
 
   /**
    * Processes up to BATCH pending bodies in one transaction (a body that fails is rolled back alone and
-   * counted, the others are kept); answers false when there was none. One commit for many bodies, their events
-   * announced together and no savepoint unless one fails, is what lets an instance keep up with a busy page:
-   * the round trips and the commit, not the work, are the cost of a small body.
+   * counted, the others are kept); answers false when there was none. One commit for many bodies, applied as
+   * sets, their events written and announced together and no savepoint unless one fails, is what lets an
+   * instance keep up with a busy page: the round trips and the commit, not the work, are the cost of a small
+   * body.
    */
   private async one(skip: Set<number>): Promise<boolean> {
-    const pageNames = new Map<string, string | null>()
+    // A renamed page titles its pushes with the new name within a minute.
+    if (Date.now() - this.pageNamesSince > PAGE_NAME_MS) {
+      this.pageNames = new Map()
+      this.pageNamesSince = Date.now()
+    }
+    const pageNames = this.pageNames
     const { found, applied, failures } = await processPendingWebhooks(
       this.store,
       { maxAttempts: MAX_ATTEMPTS, skip, batch: BATCH },
-      (tx, body, guarded) => applyWebhook(tx, body, { box: this.box, guarded, pageNames }),
+      {
+        all: (tx, bodies) => applyWebhooks(tx, bodies, { box: this.box, pageNames }),
+        one: (tx, body) => applyWebhook(tx, body, { box: this.box, pageNames }),
+      },
       // A body with events left aside is done all the same; the row says which, for a look by hand.
       ({ rejected }) =>
         rejected.length
