@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import type { ConversationListState } from '../api/use-conversation-list.ts'
 import type { InboxRow } from '../model/list-view.ts'
+import { cachedRows } from '../testing/rows.ts'
 import { InboxColumn } from './inbox-column.tsx'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
@@ -13,18 +14,7 @@ i18n.loadAndActivate({ locale: 'en', messages: {} })
 let root: Root | undefined
 let host: HTMLElement | undefined
 
-const rows: InboxRow[] = Array.from({ length: 200 }, (_, i) => ({
-  key: `p:${i}`,
-  pageId: 'p',
-  id: `t_${i}`,
-  updatedAt: 1_700_000_000_000 - i * 60_000,
-  customerId: `u${i}`,
-  customerName: `Customer ${i}`,
-  snippet: 'Hello',
-  unreadCount: 0,
-  canReply: true,
-  needsReply: false,
-}))
+const rows: InboxRow[] = cachedRows(200).map((r) => ({ ...r, needsReply: false }))
 
 const list: ConversationListState = {
   rows,
