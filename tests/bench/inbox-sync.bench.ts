@@ -5,6 +5,8 @@
  * were painted (the sync's own), the longest and their blocking time; then, with the sync done, one filter
  * keystroke and the opening of a chat, each to the next frame. Goals: no task over 50 ms after the first rows,
  * a keystroke and a chat opening within a frame budget (16.7 ms). Figures, not a timed test.
+ * `BENCH_TRACE=<file>` also saves Chromium's performance trace of the whole run (from the entry to the last
+ * chat), for the browser's Performance panel.
  */
 import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
@@ -16,6 +18,16 @@ const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4)
 const FRAME_MS = 1000 / 60
 const LONG_TASK_MS = 50
 const pageId = demoPageIds(20260427).large
+const TRACE = process.env.BENCH_TRACE
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+]
 
 interface LongTask {
   start: number
@@ -104,6 +116,7 @@ try {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
 
+  if (TRACE) await browser.startTracing(page, { path: TRACE, categories: TRACE_CATEGORIES })
   const entered = Date.now()
   await page.goto(`/${pageId}`)
   await page.getByTestId('conversation-row').first().waitFor({ timeout: 60_000 })
@@ -130,6 +143,8 @@ try {
     await page.waitForTimeout(500)
   }
 
+  if (TRACE) await browser.stopTracing()
+
   const longest = (xs: LongTask[]) => (xs.length ? Math.max(...xs.map((t) => t.duration)) : 0)
   console.log(`inbox of the large page at ${SLOWDOWN}x CPU slowdown, 360 x 740, empty cache`)
   console.log(`  first rows after ${firstRowsMs} ms; sync of every conversation done after ${syncMs} ms`)
@@ -145,6 +160,7 @@ try {
   console.log(
     `  a chat opened to the next frame: median ${median(opens).toFixed(1)} ms (goal ${FRAME_MS.toFixed(1)}); ${opens.map((k) => k.toFixed(0)).join(', ')}`,
   )
+  if (TRACE) console.log(`  trace saved to ${TRACE}`)
 } finally {
   await browser.close()
   await stack.stop()

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { Dexie } from 'dexie'
 import { db } from '../../device/db/db.ts'
 import type { LabelsGraph, PageLabel } from '../../core/graph/labels.ts'
 import {
@@ -79,5 +80,28 @@ describe('the page labels on the device', () => {
     expect(graph.userReads).toBe(2)
     await readCustomersLabels(graph, 'P', 't', ['p1'], { now: Date.now() + 11 * 60_000 })
     expect(graph.userReads).toBe(3)
+  })
+
+  it('stores what it read a few dozen customers at a time, not two writes per customer', async () => {
+    const graph = new FakeLabels()
+    const customers = Array.from({ length: 100 }, (_, i) => `c${i}`)
+    graph.on.set('11', new Set(customers.filter((_, i) => i % 3 === 0)))
+    let writes = 0
+    const counted = (parts: Record<string, unknown>) => {
+      if (Object.keys(parts).some((p) => /\/(customerLabels|pageLabels)\/$/.test(p))) writes += 1
+    }
+    Dexie.on('storagemutated', counted)
+    const progress: number[] = []
+    try {
+      await readCustomersLabels(graph, 'P', 't', customers, { onProgress: (done) => progress.push(done) })
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(counted)
+    }
+    expect(writes).toBeLessThanOrEqual(5)
+    expect(progress.at(-1)).toBe(100)
+    const labels = await labelsByCustomer('P')
+    expect(labels.size).toBe(100)
+    expect(labels.get('c3')).toEqual(['11'])
+    expect(labels.get('c4')).toEqual([])
   })
 })

@@ -11,6 +11,11 @@ import { cleanLabelName, labelNamed, type LabelsGraph, type PageLabel } from '..
 export const CUSTOMER_LABELS_FRESH_MS = 10 * 60_000
 /** Customers whose labels are read at the same time. */
 const READ_CONCURRENCY = 4
+/**
+ * Customers' labels read from the network are stored this many at a time (one write): a page's thousand
+ * customers are some forty writes, not two thousand, each read again by the screens that show labels.
+ */
+const STORED_TOGETHER = 25
 
 const labelKey = (pageId: string, id: string) => `${pageId}:${id}`
 const customerKey = (pageId: string, customerId: string) => `${pageId}:${customerId}`
@@ -112,9 +117,33 @@ export async function deleteLabel(graph: LabelsGraph, pageId: string, token: str
   })
 }
 
+/** Stores customers' labels read from the network (labels the device did not know yet join the page's list). */
+async function storeCustomersLabels(
+  pageId: string,
+  read: readonly { customerId: string; labels: readonly PageLabel[] }[],
+): Promise<void> {
+  const labels = new Map(read.flatMap((r) => r.labels.map((l) => [l.id, l] as const)))
+  const at = Date.now()
+  await db.transaction('rw', db.pageLabels, db.customerLabels, async () => {
+    await db.pageLabels.bulkPut(
+      [...labels.values()].map((l) => ({ key: labelKey(pageId, l.id), pageId, ...l })),
+    )
+    await db.customerLabels.bulkPut(
+      read.map(({ customerId, labels }) => ({
+        key: customerKey(pageId, customerId),
+        pageId,
+        customerId,
+        labelIds: [...new Set(labels.map((l) => l.id))],
+        at,
+      })),
+    )
+  })
+}
+
 /**
  * Reads the labels of the customers whose labels the device has not read lately (a few at a time), reporting
- * how many are read; stops when the signal aborts. A customer the network refuses keeps what was known.
+ * how many are read and stored; stops when the signal aborts. What is read is stored `STORED_TOGETHER` at a
+ * time. A customer the network refuses keeps what was known.
  */
 export async function readCustomersLabels(
   graph: LabelsGraph,
@@ -130,18 +159,31 @@ export async function readCustomersLabels(
   let done = 0
   opts.onProgress?.(0, todo.length)
   let next = 0
+  let batch: { customerId: string; labels: PageLabel[] }[] = []
+  let refused = 0
+  const store = async () => {
+    const read = batch
+    const failed = refused
+    batch = []
+    refused = 0
+    if (read.length > 0) await storeCustomersLabels(pageId, read)
+    done += read.length + failed
+    if (read.length + failed > 0) opts.onProgress?.(done, todo.length)
+  }
   const worker = async () => {
     while (next < todo.length && !opts.signal?.aborted) {
-      const id = todo[next++]!
+      const customerId = todo[next++]!
       try {
-        await refreshCustomerLabels(graph, pageId, token, id)
+        batch.push({ customerId, labels: await graph.userLabels(customerId, token) })
       } catch {
         // Kept as known; the next read tries again.
+        refused += 1
       }
-      opts.onProgress?.(++done, todo.length)
+      if (batch.length + refused >= STORED_TOGETHER) await store()
     }
   }
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker))
+  await store()
 }
 
 /** Another person changed these customers' labels: the device's copy of them is no longer current. */

@@ -104,7 +104,9 @@ export function PageInbox({ pageId }: { pageId: string }) {
       }),
     [navigate, pageId],
   )
-  const markDone = useCallback((row: InboxRow) => void waiting.markDone(row.customerId), [waiting])
+  // The same function while the page is the same: the list is not drawn again for a new one.
+  const { markDone: markCustomerDone } = waiting
+  const markDone = useCallback((row: InboxRow) => void markCustomerDone(row.customerId), [markCustomerDone])
   const windowOptions = useMemo(
     () => ({ policy: config.messagingPolicy, humanAgentEnabled: config.humanAgentEnabled }),
     [config.messagingPolicy, config.humanAgentEnabled],

@@ -3,6 +3,7 @@ import { buttonLink } from '../../../shared/ui/button-styles.ts'
 import {
   createContext,
   lazy,
+  startTransition,
   Suspense,
   useCallback,
   useContext,
@@ -125,7 +126,47 @@ function ChatTools({ disabled, insert }: ComposerToolsProps) {
 /** Opt-in requests go out only inside the standard window, whatever the reply policy. */
 const OPTIN_WINDOW = { policy: 'current', humanAgentEnabled: false } as const
 
+/**
+ * False for a newly opened chat's first frame, true once it has been painted: the frame (its header, the
+ * place of its history) shows at once, and what reads the history, the receipts and the labels, and draws
+ * them, comes in the frames after, in slices the browser may interrupt.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  return painted
+}
+
 export function ChatView(props: ChatViewProps) {
+  const { customer } = props
+  const painted = usePainted()
+  return (
+    <section data-testid="chat-view" data-chat-open className="flex min-h-0 min-w-0 flex-1 flex-col bg-white">
+      <ChatHeader
+        name={customer.name}
+        pictureUrl={props.pictureUrl}
+        profileUrl={props.profileUrl}
+        updatedAt={customer.updatedAt}
+        onBack={props.onBack}
+        extra={painted ? props.labels : null}
+        onMarkDone={props.onMarkDone}
+      />
+      {painted ? <ChatBody {...props} /> : <div data-testid="chat-opening" className="min-h-0 flex-1" />}
+    </section>
+  )
+}
+
+/** The history, who else is replying and the reply box, with what reads and sends them. */
+function ChatBody(props: ChatViewProps) {
   const { pageId, customer, graph, pageToken, withToken, windowOptions, online, trial } = props
   const { i18n, t } = useLingui()
   const [bottomSignal, setBottomSignal] = useState(0)
@@ -258,16 +299,7 @@ export function ChatView(props: ChatViewProps) {
   }
 
   return (
-    <section data-testid="chat-view" data-chat-open className="flex min-h-0 min-w-0 flex-1 flex-col bg-white">
-      <ChatHeader
-        name={customer.name}
-        pictureUrl={props.pictureUrl}
-        profileUrl={props.profileUrl}
-        updatedAt={customer.updatedAt}
-        onBack={props.onBack}
-        extra={props.labels}
-        onMarkDone={props.onMarkDone}
-      />
+    <>
       <ChatHistory
         pageId={pageId}
         conversationId={conversationId}
@@ -305,6 +337,6 @@ export function ChatView(props: ChatViewProps) {
           />
         </UpdateContext.Provider>
       </AskContext.Provider>
-    </section>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, useEffect } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -74,6 +74,7 @@ beforeEach(async () => {
   await db.open()
 })
 afterEach(() => {
+  vi.restoreAllMocks()
   act(() => root?.unmount())
   state = undefined
 })
@@ -106,5 +107,40 @@ describe('the conversation list', () => {
 
     await act(() => state!.refresh())
     expect(net.calls.filter((c) => c.limit === 25)).toHaveLength(2)
+  })
+})
+
+describe('the conversation list while the cache changes', () => {
+  it('reads again only the conversations written, not the whole page', async () => {
+    const all = conversations(400)
+    await storeConversations(pageId, all)
+    await render(fakeGraph(all).graph, undefined)
+    await expect.poll(() => state?.rows.length).toBe(400)
+
+    // Every row the list reads from the cache, counted.
+    const bulkGet = db.conversations.bulkGet.bind(db.conversations)
+    let rowsRead = 0
+    vi.spyOn(db.conversations, 'bulkGet').mockImplementation((keys) => {
+      rowsRead += keys.length
+      return bulkGet(keys)
+    })
+    // Eight writes of ten conversations, as the walk stores its pieces, each read before the next.
+    const writes = 8
+    for (let w = 0; w < writes; w++) {
+      const changed = all.slice(w * 10, w * 10 + 10).map((c) => ({ ...c, snippet: `write ${w}` }))
+      await storeConversations(pageId, changed)
+      await expect.poll(() => state?.rows.find((r) => r.id === changed[0]!.id)?.snippet).toBe(`write ${w}`)
+    }
+    // A conversation moves to the top, another is deleted: the order and the rows stay the cache's.
+    const newest = { ...all[300]!, updated_time: new Date(Date.UTC(2026, 10, 23)).toISOString() }
+    await storeConversations(pageId, [newest])
+    await db.conversations.delete(`${pageId}:${all[5]!.id}`)
+    await expect.poll(() => state?.rows.length).toBe(399)
+    expect(state?.rows[0]?.id).toBe(newest.id)
+    expect(state?.rows.map((r) => r.id)).toEqual(
+      [newest, ...all.filter((c) => c !== all[300] && c !== all[5])].map((c) => c.id),
+    )
+    // The written rows, not the 400 of the page each time.
+    expect(rowsRead).toBeLessThanOrEqual(2 * (writes * 10 + 2))
   })
 })

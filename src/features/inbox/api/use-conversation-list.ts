@@ -13,8 +13,8 @@ import type { CachedConversation, InboxSyncState } from '../../../device/db/db.t
 import type { GraphClient } from '../../../core/graph/types.ts'
 import { PAGE_SIZE_CONVERSATIONS } from '../../../core/constants/limits.ts'
 import { backoff } from '../../../core/network/backoff.ts'
-import { keepUnchanged, readAllConversations, readFirstConversations } from '../model/cache.ts'
-import { watchTables } from '../model/main-thread.ts'
+import { keepUnchanged, readChangedConversations, readFirstConversations } from '../model/cache.ts'
+import { type Changes, watchTables } from '../model/main-thread.ts'
 import { paceConversationsCall } from '../model/pacer.ts'
 import { readOwner, readSyncState, runConversationSync, storeHead, SYNC_PAGE_SIZE } from '../model/sync.ts'
 import { isNetworkError, withFreshToken } from '../../../core/graph/fresh-token.ts'
@@ -22,7 +22,10 @@ import { failureKind } from '../../../core/graph/delivery.ts'
 
 /** Rows read before the whole cache, enough for the first screen. */
 const FIRST_PAINT_ROWS = 40
-/** The cache is read again at most this often while it changes (the walk stores a page twice a second). */
+/**
+ * The cache is read again at most this often while it changes (the walk stores a page twice a second); only
+ * the rows written since are read.
+ */
 const CACHE_READ_GAP_MS = 300
 /** After a throttling answer the walk waits about this long before its next call, and longer each time. */
 const THROTTLE_BACKOFF_MS = 60_000
@@ -92,12 +95,16 @@ function useCachedRows(pageId: string): CachedRows {
     void readFirstConversations(pageId, FIRST_PAINT_ROWS).then((first) => {
       if (live && !full && first.length > 0) setState((s) => ({ ...s, rows: first, read: true }))
     })
-    const read = async () => {
+    /** The page's rows as the last read left them (undefined before the first whole read). */
+    let known: readonly CachedConversation[] | undefined
+    const read = async (changes: Changes) => {
       const readAt = performance.now()
-      return { all: await readAllConversations(pageId), readAt }
+      const keys = changes?.get('conversations') ?? (changes ? new Set<string>() : undefined)
+      return { all: await readChangedConversations(pageId, known, keys), readAt }
     }
     const stop = watchTables(['conversations'], read, CACHE_READ_GAP_MS, {
       next: ({ all, readAt }) => {
+        known = all
         full = true
         // Drawn in slices the browser may interrupt for a tap or a keystroke.
         startTransition(() =>

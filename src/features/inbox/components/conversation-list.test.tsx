@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import type { CachedConversation } from '../../../device/db/db.ts'
+import { cachedRows } from '../testing/rows.ts'
 import { ConversationList } from './conversation-list.tsx'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
@@ -12,17 +13,7 @@ i18n.loadAndActivate({ locale: 'en', messages: {} })
 let root: Root | undefined
 let host: HTMLElement | undefined
 
-const rows: CachedConversation[] = Array.from({ length: 30 }, (_, i) => ({
-  key: `p:${i}`,
-  pageId: 'p',
-  id: `t_${i}`,
-  updatedAt: 1_700_000_000_000 - i * 60_000,
-  customerId: `u${i}`,
-  customerName: `Customer ${i}`,
-  snippet: 'Hello',
-  unreadCount: i === 0 ? 3 : 0,
-  canReply: true,
-}))
+const rows: CachedConversation[] = cachedRows(30).map((r, i) => ({ ...r, unreadCount: i === 0 ? 3 : 0 }))
 
 async function render(onRefresh: () => Promise<void>) {
   host = document.createElement('div')

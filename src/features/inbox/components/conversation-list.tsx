@@ -2,7 +2,7 @@
  * The virtualised conversation list: only the rows in view (plus a few) are in the DOM, so 10,000
  * conversations scroll as smoothly as 25. The next network page loads when the last row comes into view.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { usePullToRefresh, PULL_THRESHOLD } from './pull-to-refresh.ts'
 import { elementScroll, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -40,7 +40,8 @@ export interface ConversationListProps {
   picked?: ReadonlySet<string>
 }
 
-export function ConversationList(props: ConversationListProps) {
+/** Drawn again only when its own props change (not on every keystroke in the filter above it). */
+export const ConversationList = memo(function ConversationList(props: ConversationListProps) {
   const { rows, selectedId, loading, exhausted, filtering, pictureUrl, onSelect, onEndReached } = props
   const { onMarkDone } = props
   const { t } = useLingui()
@@ -55,14 +56,16 @@ export function ConversationList(props: ConversationListProps) {
     const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
     return () => clearInterval(id)
   }, [])
+  // The same functions for the same rows: the virtualizer places the rows again only when they change.
+  const estimateSize = useCallback((index: number) => rowHeight(rows[index]), [rows])
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => rowHeight(rows[index]),
+    estimateSize,
     overscan: OVERSCAN,
-    getItemKey: (index) => rows[index]?.key ?? index,
+    getItemKey,
     observeElementRect: observeSize,
     // A new list already shows its top: the virtualizer's first "scroll to 0" would only force a layout.
     scrollToFn: (offset, options, instance) => {
@@ -166,4 +169,4 @@ export function ConversationList(props: ConversationListProps) {
       </p>
     </div>
   )
-}
+})

@@ -2,7 +2,7 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../device/db/db.ts'
 import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
@@ -66,6 +66,29 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
   )
 }
 
+/**
+ * The filter's input. What is typed is its own state: a keystroke draws the letter in the input alone, and
+ * the list follows as a transition (rendered in slices, dropped for the next keystroke).
+ */
+function SearchBox({ onQuery }: { onQuery: (query: string) => void }) {
+  const { t } = useLingui()
+  const [text, setText] = useState('')
+  return (
+    <input
+      type="search"
+      data-testid="conversation-filter"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value)
+        onQuery(e.target.value)
+      }}
+      placeholder={t`Search conversations`}
+      aria-label={t`Search conversations`}
+      className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
+    />
+  )
+}
+
 export function InboxColumn({
   list,
   rows,
@@ -85,9 +108,9 @@ export function InboxColumn({
   footer,
 }: InboxColumnProps) {
   const { t } = useLingui()
-  const [filter, setFilter] = useState('')
-  const deferred = useDeferredValue(filter)
-  const searching = deferred.trim() !== ''
+  const [query, setQuery] = useState('')
+  const searchList = useCallback((q: string) => startTransition(() => setQuery(q)), [])
+  const searching = query.trim() !== ''
   const fuzzy = useFuzzyMatcher(searching)
   const counts = useMemo(() => filterCounts(rows), [rows])
   // Windows that closed leave the top of "window closing first" within a minute.
@@ -100,7 +123,7 @@ export function InboxColumn({
     () => applyFilter(rowFilter ? rows.filter(rowFilter) : rows, listFilter, sort, now),
     [rows, rowFilter, listFilter, sort, now],
   )
-  const shown = useMemo(() => filterConversations(kept, deferred, fuzzy), [kept, deferred, fuzzy])
+  const shown = useMemo(() => filterConversations(kept, query, fuzzy), [kept, query, fuzzy])
   return (
     <section
       aria-labelledby="inbox-heading"
@@ -131,15 +154,7 @@ export function InboxColumn({
             </svg>
           </button>
         </div>
-        <input
-          type="search"
-          data-testid="conversation-filter"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          placeholder={t`Search conversations`}
-          aria-label={t`Search conversations`}
-          className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-1.5 text-sm"
-        />
+        <SearchBox onQuery={searchList} />
         {/* On a short screen the list's filters and the tools are one line that scrolls sideways. */}
         <div
           className="flex min-w-0 flex-col gap-2 short:flex-row short:overflow-x-auto"

@@ -6,7 +6,7 @@ import { conversationKey, toCachedConversation } from './conversation.ts'
 import { yieldToMain } from './main-thread.ts'
 
 /** Rows read in one piece: a piece costs a few milliseconds of a slow phone's main thread. */
-const ROWS_READ_PER_PIECE = 100
+const ROWS_READ_PER_PIECE = 40
 
 function newestFirst(pageId: string) {
   return db.conversations
@@ -39,6 +39,41 @@ export async function readInPieces(keys: readonly string[]): Promise<CachedConve
   return rows
 }
 
+/** The list's order, the cache index's: newest first, then (as the index has it) the greater key first. */
+function newerFirst(a: CachedConversation, b: CachedConversation): number {
+  return b.updatedAt - a.updatedAt || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)
+}
+
+/**
+ * The page's rows once `keys` were written: those of the rows read again (`read`, the keys' rows still in the
+ * cache) take their place, in the cache's order; a key without a row read is gone.
+ */
+export function mergeChanged(
+  pageId: string,
+  before: readonly CachedConversation[],
+  keys: ReadonlySet<string>,
+  read: readonly CachedConversation[],
+): CachedConversation[] {
+  const rows = before.filter((row) => !keys.has(row.key))
+  for (const row of read) if (row.pageId === pageId) rows.push(row)
+  return rows.sort(newerFirst)
+}
+
+/**
+ * The page's rows after writes to `keys` (undefined: any row may have changed): only the written rows of
+ * the page are read again when `before` holds the whole page, else every row.
+ */
+export async function readChangedConversations(
+  pageId: string,
+  before: readonly CachedConversation[] | undefined,
+  keys: ReadonlySet<string> | undefined,
+): Promise<readonly CachedConversation[]> {
+  if (!before || !keys) return readAllConversations(pageId)
+  const mine = new Set([...keys].filter((key) => key.startsWith(`${pageId}:`)))
+  if (mine.size === 0) return before
+  return mergeChanged(pageId, before, mine, await readInPieces([...mine]))
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
@@ -62,7 +97,7 @@ export function keepUnchanged(
   let changed = before.length !== after.length
   const rows = after.map((row, i) => {
     const old = known.get(row.key)
-    if (old && sameRow(old, row)) {
+    if (old && (old === row || sameRow(old, row))) {
       if (before[i] !== old) changed = true
       return old
     }

@@ -22,30 +22,59 @@ export interface Watch<T> {
 }
 
 /**
+ * The rows written to each table since the last read, by primary key; undefined when that is not known
+ * (the first read, a range deleted or cleared): then anything may have changed.
+ */
+export type Changes = ReadonlyMap<string, ReadonlySet<string>> | undefined
+
+/** A node of the key ranges Dexie reports as written (its RangeSet, or a copy of one from another tab). */
+interface KeyRanges {
+  from?: unknown
+  to?: unknown
+  l?: KeyRanges
+  r?: KeyRanges
+}
+
+/** The single keys of `ranges`, or undefined when it holds a range wider than one key. */
+function singleKeys(ranges: KeyRanges | undefined, into: Set<string>): boolean {
+  if (!ranges || !('from' in ranges)) return true
+  if (typeof ranges.from !== 'string' || ranges.from !== ranges.to) return false
+  into.add(ranges.from)
+  return singleKeys(ranges.l, into) && singleKeys(ranges.r, into)
+}
+
+/**
  * Reads `read` now, and again after changes to any of `tables` (by this tab or another), at most once every
  * `gapMs`: a burst of writes (a page of the walk stored in pieces, several live messages) is read once after
- * it, not once per write. Returns what stops it.
+ * it, not once per write. `read` is told which rows were written since its last read, so it can read only
+ * those. Returns what stops it.
  */
 export function watchTables<T>(
   tables: readonly string[],
-  read: () => Promise<T>,
+  read: (changes: Changes) => Promise<T>,
   gapMs: number,
   watch: Watch<T>,
 ): () => void {
-  const parts = tables.map((t) => `idb://${db.name}/${t}/`)
+  const prefixes = new Map(tables.map((t) => [`idb://${db.name}/${t}/`, t]))
   let stopped = false
   let reading = false
   let dirty = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let lastRead = -Infinity
+  /** What was written since the last read began (undefined: anything). */
+  let pending: Map<string, Set<string>> | undefined
   const run = async () => {
     timer = undefined
     reading = true
     dirty = false
+    const changes = pending
+    pending = new Map()
     try {
-      const value = await read()
+      const value = await read(changes)
       if (!stopped) watch.next(value)
     } catch (err) {
+      // Read again in full next time: what this read missed is not known.
+      pending = undefined
       if (!stopped) watch.error(err)
     } finally {
       reading = false
@@ -59,9 +88,22 @@ export function watchTables<T>(
     timer = setTimeout(() => void run(), Math.max(0, lastRead + gapMs - performance.now()))
   }
   const changed = (observed: Record<string, unknown>) => {
-    if (Object.keys(observed).some((key) => parts.some((p) => key.startsWith(p)))) schedule()
+    let touched = false
+    for (const [part, ranges] of Object.entries(observed)) {
+      for (const [prefix, table] of prefixes) {
+        if (!part.startsWith(prefix)) continue
+        touched = true
+        // The table's primary keys are the part without an index name; index parts name the same rows.
+        if (part !== prefix || !pending) continue
+        const keys = pending.get(table) ?? new Set<string>()
+        pending.set(table, keys)
+        if (!singleKeys(ranges as KeyRanges, keys)) pending = undefined
+      }
+    }
+    if (touched) schedule()
   }
   Dexie.on('storagemutated', changed)
+  pending = undefined
   void run()
   return () => {
     stopped = true

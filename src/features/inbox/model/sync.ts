@@ -15,7 +15,7 @@ import { yieldToMain } from './main-thread.ts'
 /** Conversations per call of the sync (the edge's largest page): the large demo page is 13 calls. */
 export const SYNC_PAGE_SIZE = 100
 /** Rows stored in one piece (one transaction): a piece costs a few milliseconds of a slow phone's main thread. */
-const ROWS_STORED_PER_PIECE = 25
+const ROWS_STORED_PER_PIECE = 10
 /** A finished sync is run again from the head after this long, for conversations changed meanwhile. */
 export const RESYNC_AFTER_MS = 6 * 3_600_000
 

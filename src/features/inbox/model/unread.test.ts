@@ -102,4 +102,30 @@ describe('unread counts in the conversation cache', () => {
     }
     expect(pagesUnreadNow()).toBeUndefined()
   })
+
+  it('reads again only the conversations written, not every cached one', async () => {
+    await storeConversations(
+      'p2',
+      Array.from({ length: 300 }, (_, i) => conv(`m${i}`, i % 2)),
+    )
+    const seen: Record<string, LocalUnread>[] = []
+    const subscription = watchPagesUnread().subscribe((v) => seen.push(v))
+    await expect.poll(() => seen.at(-1)?.p2?.cached).toBe(150)
+    const bulkGet = db.conversations.bulkGet.bind(db.conversations)
+    let rowsRead = 0
+    const spy = vi.spyOn(db.conversations, 'bulkGet').mockImplementation((keys) => {
+      rowsRead += keys.length
+      return bulkGet(keys)
+    })
+    for (let i = 0; i < 5; i++) {
+      await bumpUnread('p2', `m${i * 2}`)
+      await expect.poll(() => seen.at(-1)?.p2?.cached).toBe(151 + i)
+    }
+    await db.conversations.delete(conversationKey(pageId, 'b'))
+    await expect.poll(() => seen.at(-1)?.[pageId]?.cached).toBe(2)
+    expect(seen.at(-1)?.p2?.cached).toBe(155)
+    expect(rowsRead).toBeLessThanOrEqual(12)
+    spy.mockRestore()
+    subscription.unsubscribe()
+  })
 })

@@ -3,11 +3,11 @@
  * per page (their sum). The list, the page's sidebar and the home cards all read them from here, so a change
  * made by anyone (opening a conversation, a live message arriving) shows everywhere at once.
  */
-import { db, type InboxSyncState } from '../../../device/db/db.ts'
+import { db } from '../../../device/db/db.ts'
 import type { LocalUnread } from '../../../shared/live/unread.ts'
 import { readInPieces } from './cache.ts'
 import { conversationKey } from './conversation.ts'
-import { type Watch, watchTables } from './main-thread.ts'
+import { type Changes, type Watch, watchTables } from './main-thread.ts'
 
 /**
  * One more unread message (or `by`) in a cached conversation, e.g. a live customer message that arrived
@@ -65,23 +65,35 @@ export async function pageUnreadCount(pageId: string): Promise<number> {
   return (await readInPieces(keys)).reduce((sum, row) => sum + row.unreadCount, 0)
 }
 
-/** What the device knows of a page's unread messages: the cache's sum, and whether it holds the whole page. */
-async function localUnread(pageId: string, sync?: InboxSyncState): Promise<LocalUnread> {
-  return { cached: await pageUnreadCount(pageId), whole: !!(sync?.done || sync?.whole) }
-}
-
 /** The counts are read again at most this often while the cache changes (the walk stores pages quickly). */
 const UNREAD_READ_GAP_MS = 500
 
-async function readPagesUnread(): Promise<Record<string, LocalUnread>> {
-  const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
-  const pages = new Set([
-    ...syncs.keys(),
-    ...((await db.conversations.orderBy('pageId').uniqueKeys()) as string[]),
-  ])
-  const counts: Record<string, LocalUnread> = {}
-  for (const pageId of pages) counts[pageId] = await localUnread(pageId, syncs.get(pageId))
-  return counts
+/**
+ * A reader of every page's counts that keeps each cached conversation's count between reads: after the first
+ * read only the conversations written since are read again.
+ */
+function pagesUnreadReader(): (changes: Changes) => Promise<Record<string, LocalUnread>> {
+  /** Each cached conversation's page and unread count, by key (undefined before the first whole read). */
+  let rows: Map<string, { pageId: string; unread: number }> | undefined
+  return async (changes) => {
+    const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
+    const written = changes ? (changes.get('conversations') ?? new Set<string>()) : undefined
+    const known = written && rows ? rows : new Map<string, { pageId: string; unread: number }>()
+    const keys =
+      written && rows ? [...written] : ((await db.conversations.toCollection().primaryKeys()) as string[])
+    const read = await readInPieces(keys)
+    for (const key of keys) known.delete(key)
+    for (const row of read) known.set(row.key, { pageId: row.pageId, unread: row.unreadCount })
+    rows = known
+    const counts: Record<string, LocalUnread> = {}
+    for (const pageId of syncs.keys()) counts[pageId] = { cached: 0, whole: false }
+    for (const { pageId, unread } of known.values()) {
+      const count = (counts[pageId] ??= { cached: 0, whole: false })
+      count.cached += unread
+    }
+    for (const [pageId, sync] of syncs) counts[pageId]!.whole = !!(sync.done || sync.whole)
+    return counts
+  }
 }
 
 /**
@@ -93,7 +105,7 @@ export function watchPagesUnread() {
   return {
     subscribe(observer: ((value: Record<string, LocalUnread>) => void) | Watch<Record<string, LocalUnread>>) {
       const watch = typeof observer === 'function' ? { next: observer, error: () => undefined } : observer
-      const stop = watchTables(['conversations', 'inboxSync'], readPagesUnread, UNREAD_READ_GAP_MS, watch)
+      const stop = watchTables(['conversations', 'inboxSync'], pagesUnreadReader(), UNREAD_READ_GAP_MS, watch)
       return { unsubscribe: stop }
     },
   }
