@@ -49,9 +49,11 @@ const SERVICE_WORKER_REGISTRATION = 'src/features/pwa/register.ts'
  * the server's jobs reads them with the progress cards, 178.1 -> 151.4 kB), and the Graph client and its error
  * classes load with the screens that call the network (the inbox, the chat, the wizard): 147.6 kB; with the app
  * catalog a file of its own beside the start catalog: 147.9 kB. 148.5 since a screen that cannot be drawn says so in
- * the owner's language with a Try again, instead of the router's English default: 148.3 kB.
+ * the owner's language with a Try again, instead of the router's English default: 148.3 kB. 149 since home's
+ * cards wait for the pages' standing (a banned page's note no longer pushes the cards below it down) and the
+ * parts that follow the first paint start one after another at idle moments: 148.6 kB.
  */
-export const HOME_BUDGET_KB = 148.5
+export const HOME_BUDGET_KB = 149
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

@@ -16,6 +16,7 @@ import { createSocialSdk } from './shared/social/index.ts'
 import { captureInstallPrompt } from './shared/install/install-prompt.ts'
 import { loadFullApp, Root } from './app/entry/root.tsx'
 import { startServiceWorker } from './app/entry/service-worker.ts'
+import { prepareSignedInStart } from './app/entry/prepare-start.ts'
 import './app/app.css'
 
 // The browser's install event can come before any screen: keep it for the app's own "Install app".
@@ -37,6 +38,7 @@ async function clientConfig(): Promise<ClientConfig> {
 const configReady = clientConfig()
 const locale = detectLocale(navigator.languages, localStorage.getItem(LOCALE_SETTING))
 await activateLocale(locale)
+if (hasSessionCookie()) prepareSignedInStart(locale)
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>

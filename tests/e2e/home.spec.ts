@@ -29,6 +29,27 @@ test('the search box filters pages by name, case-insensitive and forgiving a typ
   await expect(cards).toHaveCount(names.length)
 })
 
+test("a returning owner's home draws its cards once: a banned page's note does not push the cards below", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await loginAsDemo(page)
+  await expect(page.getByTestId('page-card').first()).toBeVisible()
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number }
+    w.layoutShift = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.layoutShift += (entry as unknown as { value: number }).value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.reload()
+  await expect(page.getByTestId('page-card-standing')).toHaveText('Banned from Pagecast. Contact support.')
+  await expect(page.getByTestId('page-card').nth(3)).toBeInViewport()
+  // The observer reports a shift after the frame that made it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))))
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0)
+})
+
 test('page cards show the fan count with thousands separators and link to the inbox', async ({ page }) => {
   await loginAsDemo(page)
   const first = page.getByTestId('page-card').first()

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../features/pages/components/home-page.tsx'
 import { InstallCard } from '../../shared/install/install-offer.tsx'
-import { usePageStanding } from './-home/use-page-standing.ts'
+import { loadPageStanding, usePageStanding } from './-home/use-page-standing.ts'
 import { usePagesUnread } from './-home/use-pages-unread.ts'
 
-export const Route = createFileRoute('/')({ component: HomeRoute })
+export const Route = createFileRoute('/')({
+  loader: ({ context }) => loadPageStanding(context.queryClient),
+  component: HomeRoute,
+})
 
 function HomeRoute() {
   const unreadByPage = usePagesUnread()

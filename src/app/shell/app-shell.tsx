@@ -3,7 +3,7 @@
  * the terms gate, then the shared layout around the routed screen.
  */
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
 import { AppLayout } from '../../features/layout/components/app-layout.tsx'
 import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/model/subscription-rules.ts'
@@ -67,9 +67,13 @@ function SignedIn() {
   useAccessRedirects(subscription)
   useNotificationClicks()
   const hasReferral = Boolean(subscription?.referral ?? storedReferral().referral)
-  // The progress cards (and the local database they read) follow the first paint of the layout.
+  // The progress cards (and the local database they read) follow the first paint of the layout; the live
+  // connection and the reply outbox each follow at the browser's next idle moment, so their code and first
+  // work run as tasks of their own instead of one long one beside the cards'.
   const firstScreenShown = useFirstScreenShown()
-  useReplyOutbox(firstScreenShown)
+  const liveStarts = useIdleAfter(firstScreenShown)
+  const outboxStarts = useIdleAfter(liveStarts)
+  useReplyOutbox(outboxStarts)
   return (
     <AppLayout
       user={session.fbUser}
@@ -93,9 +97,11 @@ function SignedIn() {
             <Suspense fallback={null}>
               <BulkProgressPanel />
             </Suspense>
-            <Suspense fallback={null}>
-              <LiveConnection keys={LIVE_KEYS} inView={inboxMarksRead} />
-            </Suspense>
+            {liveStarts ? (
+              <Suspense fallback={null}>
+                <LiveConnection keys={LIVE_KEYS} inView={inboxMarksRead} />
+              </Suspense>
+            ) : null}
           </>
         ) : null
       }
@@ -105,6 +111,19 @@ function SignedIn() {
       </Suspense>
     </AppLayout>
   )
+}
+
+/** False until the browser's first idle moment after `ready` turned true (at most a second later). */
+function useIdleAfter(ready: boolean): boolean {
+  const [after, setAfter] = useState(false)
+  useEffect(() => {
+    if (!ready || after) return
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 50))
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout
+    const handle = idle(() => startTransition(() => setAfter(true)), { timeout: 1_000 })
+    return () => cancel(handle)
+  }, [ready, after])
+  return after
 }
 
 /**

@@ -9,7 +9,7 @@
  *   Latin digits (CLDR's default for `ur`; Extended Arabic-Indic digits are `ur-IN`'s).
  * Inputs (numbers typed in a field) stay in Latin digits; only what is shown goes through here.
  */
-const INTL_LOCALE: Record<string, string> = { es: 'es-MX' }
+import { intlLocale } from './intl-locale.ts'
 
 const formats = new Map<string, Intl.NumberFormat>()
 
@@ -17,9 +17,8 @@ function numberFormat(locale: string, currency: boolean): Intl.NumberFormat {
   const key = `${currency ? 'usd' : 'n'}:${locale}`
   let format = formats.get(key)
   if (!format) {
-    const tag = INTL_LOCALE[locale] ?? locale
     format = new Intl.NumberFormat(
-      tag,
+      intlLocale(locale),
       currency
         ? { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 2 }
         : { maximumFractionDigits: 2 },
@@ -49,7 +48,7 @@ export function formatUsd(value: number, locale: string = currentLocale()): stri
 
 /** A file's size in the language's convention: kilobytes under a megabyte (570 kB), megabytes with one decimal above. */
 export function formatSize(bytes: number, locale: string = currentLocale()): string {
-  const tag = INTL_LOCALE[locale] ?? locale
+  const tag = intlLocale(locale)
   const mega = bytes >= 1_000_000
   return new Intl.NumberFormat(tag, {
     style: 'unit',

@@ -25,8 +25,9 @@ import { ScheduledList } from './scheduled-list.tsx'
 
 // This module is loaded only for a signed-in user (the app shell loads it lazily): the sender starts as soon
 // as it arrives rather than after the signed-in screen's first render, which a resumed job's first send
-// would otherwise wait for. The effect below starts it again if that start failed.
-void startBulkSender()
+// would otherwise wait for, in a task of its own rather than the one that runs this chunk's code. The effect
+// below starts it again if that start failed.
+setTimeout(() => void startBulkSender())
 
 export function BulkProgressPanel() {
   const local = useBulkJobs()
