@@ -1,8 +1,8 @@
 /**
  * A chat on a phone keeps at least half of the visible screen for the conversation: upright (360 x 740),
  * sideways (740 x 360) and with the on-screen keyboard open (the visual viewport shrunk to 360 x 400, which is
- * what the app sees of a keyboard), with an image attached, offline, in Spanish and in Urdu. Screenshots go to
- * tests/artifacts/chat-room/.
+ * what the app sees of a keyboard), with an image attached, offline, in Spanish, in Urdu and in Bengali.
+ * Screenshots go to tests/artifacts/chat-room/.
  */
 import { mkdirSync } from 'node:fs'
 import { type Page, expect } from '@playwright/test'
@@ -81,7 +81,7 @@ test('a chat on a phone keeps half the visible screen for the conversation', asy
   await measure('en-image-offline')
   await context.setOffline(false)
 
-  for (const locale of ['es', 'ur']) {
+  for (const locale of ['es', 'ur', 'bn']) {
     await page.evaluate((code) => localStorage.setItem('pagecast-locale', code), locale)
     await openChat(page)
     await expect(page.locator('html')).toHaveAttribute('lang', locale)
