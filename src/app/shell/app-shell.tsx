@@ -7,6 +7,7 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
 import { AppLayout } from '../../features/layout/components/app-layout.tsx'
 import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/model/subscription-rules.ts'
+import { whenIdle } from '../../features/pwa/schedule.ts'
 import { BrandedBanner } from '../../features/subscription/components/branded-banner.tsx'
 import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
 import { useClientConfig } from '../../shared/config/client-config.ts'
@@ -118,10 +119,7 @@ function useIdleAfter(ready: boolean): boolean {
   const [after, setAfter] = useState(false)
   useEffect(() => {
     if (!ready || after) return
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 50))
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout
-    const handle = idle(() => startTransition(() => setAfter(true)), { timeout: 1_000 })
-    return () => cancel(handle)
+    return whenIdle(() => startTransition(() => setAfter(true)), 1_000, 50)
   }, [ready, after])
   return after
 }

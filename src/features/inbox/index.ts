@@ -8,7 +8,7 @@ export { usePageEntry, type PageEntryState } from './api/use-page-entry.ts'
 export { useOnline } from '../../shared/network/use-online.ts'
 export { setLastCustomerMessageAt } from './model/cache.ts'
 export { useMarkSeen } from './api/use-mark-seen.ts'
-export { bumpUnread, markConversationSeen, pageUnreadCount } from './model/unread.ts'
+export { bumpUnread, markConversationSeen } from './model/unread.ts'
 export { usePagesUnread } from './api/use-pages-unread.ts'
 export { useConversationStates } from './api/use-conversation-states.ts'
 export {

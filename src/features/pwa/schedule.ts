@@ -32,10 +32,22 @@ export function scheduleServiceWorker(register: () => void, deps: ScheduleDeps):
   if (!deps.saveData) deps.idle(once)
 }
 
+/**
+ * Runs `run` at the browser's next idle moment, at most `timeoutMs` later (after `fallbackMs` where the browser
+ * cannot tell when it is idle); returns what cancels it.
+ */
+export function whenIdle(run: () => void, timeoutMs: number, fallbackMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(() => run(), { timeout: timeoutMs })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const timer = window.setTimeout(run, fallbackMs)
+  return () => window.clearTimeout(timer)
+}
+
 /** The browser's own answers for `scheduleServiceWorker`. */
 export function browserIdle(run: () => void): void {
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200))
-  idle(() => run(), { timeout: 5_000 })
+  whenIdle(run, 5_000, 200)
 }
 
 export function browserSavesData(): boolean {

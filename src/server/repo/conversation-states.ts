@@ -103,23 +103,11 @@ export interface RecordedMessage {
 }
 
 /**
- * A message of the conversation, as its webhook told it: the customer's words and one more unread; a
- * person's answer (nothing unread any more); or a broadcast (shown apart, changes neither). An older message
- * arriving late changes nothing of what is newer. The new state is published to the page's owners.
- */
-export async function recordMessage(
-  db: Queryable,
-  m: RecordedMessage,
-): Promise<ConversationState | undefined> {
-  const [state] = await recordMessages(db, [m])
-  await publishToPage(db, m.pageId, 'conversation_state', state!)
-  return state
-}
-
-/**
- * Records messages as `recordMessage` does, in order, without publishing: answers the conversation's state
- * after each. One statement for all, or one per message of a conversation when it has several: the n-th
- * message of each conversation goes in the n-th, so each state is the one its message left.
+ * Messages of conversations, as their webhooks told them, in order: the customer's words and one more unread;
+ * a person's answer (nothing unread any more); or a broadcast (shown apart, changes neither). An older message
+ * arriving late changes nothing of what is newer. Answers the conversation's state after each, unpublished.
+ * One statement for all, or one per message of a conversation when it has several: the n-th message of each
+ * conversation goes in the n-th, so each state is the one its message left.
  */
 export async function recordMessages(
   db: Queryable,

@@ -189,17 +189,7 @@ export async function reserved(db: Queryable, id: string): Promise<Reserved[]> {
   return rows.map((u) => ({ ...u, attempt_at: new Date(u.attempt_at).getTime() }))
 }
 
-/** The name the customer last had as a bulk recipient of the page sent to (OK), if any. */
-export async function lastRecipientName(
-  db: Queryable,
-  pageId: string,
-  customerId: string,
-): Promise<string | undefined> {
-  const [name] = await lastRecipientNames(db, [{ pageId, customerId }])
-  return name
-}
-
-/** `lastRecipientName` of each (page, customer), in one statement. */
+/** The name each customer last had as a bulk recipient of the page sent to (OK), if any, in one statement. */
 export async function lastRecipientNames(
   db: Queryable,
   who: readonly { pageId: string; customerId: string }[],

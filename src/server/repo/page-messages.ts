@@ -14,12 +14,6 @@ export interface PageMessageInput {
   createdTime: string
 }
 
-/** Stores the message; answers false when it was stored before. */
-export async function insertPageMessage(db: Queryable, m: PageMessageInput): Promise<boolean> {
-  const [inserted] = await insertPageMessages(db, [m])
-  return inserted!
-}
-
 /**
  * Stores the messages in one statement; answers for each whether it is new (stored before, or earlier in the
  * list, it is not).

@@ -37,15 +37,19 @@ export async function refreshPageLabels(graph: LabelsGraph, pageId: string, toke
   return labels
 }
 
-async function putCustomer(pageId: string, customerId: string, labelIds: string[]) {
+function customerRow(pageId: string, customerId: string, labelIds: readonly string[], at: number) {
   const row: CachedCustomerLabels = {
     key: customerKey(pageId, customerId),
     pageId,
     customerId,
     labelIds: [...new Set(labelIds)],
-    at: Date.now(),
+    at,
   }
-  await db.customerLabels.put(row)
+  return row
+}
+
+async function putCustomer(pageId: string, customerId: string, labelIds: string[]) {
+  await db.customerLabels.put(customerRow(pageId, customerId, labelIds, Date.now()))
 }
 
 /** Reads one customer's labels from the network; labels the device did not know yet join the page's list. */
@@ -56,12 +60,7 @@ export async function refreshCustomerLabels(
   customerId: string,
 ): Promise<PageLabel[]> {
   const labels = await graph.userLabels(customerId, token)
-  await db.pageLabels.bulkPut(labels.map((l) => ({ key: labelKey(pageId, l.id), pageId, ...l })))
-  await putCustomer(
-    pageId,
-    customerId,
-    labels.map((l) => l.id),
-  )
+  await storeCustomersLabels(pageId, [{ customerId, labels }])
   return labels
 }
 
@@ -129,13 +128,14 @@ async function storeCustomersLabels(
       [...labels.values()].map((l) => ({ key: labelKey(pageId, l.id), pageId, ...l })),
     )
     await db.customerLabels.bulkPut(
-      read.map(({ customerId, labels }) => ({
-        key: customerKey(pageId, customerId),
-        pageId,
-        customerId,
-        labelIds: [...new Set(labels.map((l) => l.id))],
-        at,
-      })),
+      read.map(({ customerId, labels }) =>
+        customerRow(
+          pageId,
+          customerId,
+          labels.map((l) => l.id),
+          at,
+        ),
+      ),
     )
   })
 }

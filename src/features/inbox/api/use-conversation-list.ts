@@ -14,7 +14,7 @@ import type { GraphClient } from '../../../core/graph/types.ts'
 import { PAGE_SIZE_CONVERSATIONS } from '../../../core/constants/limits.ts'
 import { backoff } from '../../../core/network/backoff.ts'
 import { keepUnchanged, readChangedConversations, readFirstConversations } from '../model/cache.ts'
-import { type Changes, watchTables } from '../model/main-thread.ts'
+import { type Changes, watchTables, writtenKeys } from '../model/main-thread.ts'
 import { paceConversationsCall } from '../model/pacer.ts'
 import { readOwner, readSyncState, runConversationSync, storeHead, SYNC_PAGE_SIZE } from '../model/sync.ts'
 import { isNetworkError, withFreshToken } from '../../../core/graph/fresh-token.ts'
@@ -99,8 +99,10 @@ function useCachedRows(pageId: string): CachedRows {
     let known: readonly CachedConversation[] | undefined
     const read = async (changes: Changes) => {
       const readAt = performance.now()
-      const keys = changes?.get('conversations') ?? (changes ? new Set<string>() : undefined)
-      return { all: await readChangedConversations(pageId, known, keys), readAt }
+      return {
+        all: await readChangedConversations(pageId, known, writtenKeys(changes, 'conversations')),
+        readAt,
+      }
     }
     const stop = watchTables(['conversations'], read, CACHE_READ_GAP_MS, {
       next: ({ all, readAt }) => {

@@ -27,6 +27,11 @@ export interface Watch<T> {
  */
 export type Changes = ReadonlyMap<string, ReadonlySet<string>> | undefined
 
+/** The keys of `table` written since the last read (none when only other tables were), or undefined: any. */
+export function writtenKeys(changes: Changes, table: string): ReadonlySet<string> | undefined {
+  return changes ? (changes.get(table) ?? new Set<string>()) : undefined
+}
+
 /** A node of the key ranges Dexie reports as written (its RangeSet, or a copy of one from another tab). */
 interface KeyRanges {
   from?: unknown
@@ -103,7 +108,6 @@ export function watchTables<T>(
     if (touched) schedule()
   }
   Dexie.on('storagemutated', changed)
-  pending = undefined
   void run()
   return () => {
     stopped = true

@@ -7,7 +7,7 @@ import { db } from '../../../device/db/db.ts'
 import type { LocalUnread } from '../../../shared/live/unread.ts'
 import { readInPieces } from './cache.ts'
 import { conversationKey } from './conversation.ts'
-import { type Changes, type Watch, watchTables } from './main-thread.ts'
+import { type Changes, type Watch, watchTables, writtenKeys } from './main-thread.ts'
 
 /**
  * One more unread message (or `by`) in a cached conversation, e.g. a live customer message that arrived
@@ -77,7 +77,7 @@ function pagesUnreadReader(): (changes: Changes) => Promise<Record<string, Local
   let rows: Map<string, { pageId: string; unread: number }> | undefined
   return async (changes) => {
     const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
-    const written = changes ? (changes.get('conversations') ?? new Set<string>()) : undefined
+    const written = writtenKeys(changes, 'conversations')
     const known = written && rows ? rows : new Map<string, { pageId: string; unread: number }>()
     const keys =
       written && rows ? [...written] : ((await db.conversations.toCollection().primaryKeys()) as string[])
