@@ -26,6 +26,7 @@ import {
 } from './bulk-support.ts'
 import { pressContinue } from './support/dialog.ts'
 import { openCheckoutTab, payInCheckout } from './support/checkout.ts'
+import { settled } from './support/settled.ts'
 
 const SHOTS = 'tests/artifacts/marketing'
 const PHONE = { width: 360, height: 740 }
@@ -120,6 +121,9 @@ async function atEverySize(
     [DESK, 'desk'],
   ] as const) {
     await page.setViewportSize(size)
+    // The cards move between a strip and a column as the width crosses the breakpoint; the parts are taken
+    // from the layout the new size draws, not from the one it replaces.
+    await settled(page)
     const shown = await parts()
     await fits(page, shown, height)
     // The screenshot shows the parts themselves, not what happens to be scrolled into view.
