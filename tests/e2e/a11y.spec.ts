@@ -153,6 +153,19 @@ test.describe('in the dark theme (the system asks for it)', () => {
     await page.screenshot({ path: `${SHOTS}/dark-inbox-360.png` })
   })
 
+  test('an inbox whose list has not come yet passes axe: its status line is not a row of the list', async ({
+    page,
+  }) => {
+    await loginAsDemo(page)
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    // The page's conversations never answer: the list stays empty, with its status line saying it loads.
+    await page.route(/\/conversations(\?|$)/, () => undefined)
+    await page.goto(`/${pages.small}`)
+    await expect(page.getByTestId('conversation-list-status')).toHaveText('Loading...')
+    await expect(page.getByTestId('conversation-row')).toHaveCount(0)
+    expect(await seriousViolations(page), 'loading inbox').toEqual([])
+  })
+
   test('the account window and the bulk wizard are drawn dark and pass axe', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await loginAsDemo(page)

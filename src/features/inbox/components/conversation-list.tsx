@@ -95,7 +95,6 @@ export const ConversationList = memo(function ConversationList(props: Conversati
       // Nothing scrolls the page behind the list, nor reloads it, when the list is pulled at its top.
       className="min-h-0 flex-1 overflow-y-auto overscroll-y-contain"
       style={{ touchAction: pull.touchAction }}
-      role="list"
     >
       {pullShown > 0 ? (
         <p
@@ -113,7 +112,8 @@ export const ConversationList = memo(function ConversationList(props: Conversati
           )}
         </p>
       ) : null}
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      {/* The list is the rows alone: the pull hint and the status line beside them are not list items. */}
+      <div role="list" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index]!
           return (
