@@ -15,6 +15,7 @@ import { watchWrites } from './db/write-watch.ts'
 import { EventHub, type HubOptions } from './events/hub.ts'
 import { type FetchLike, type GraphApi, createGraphApi } from './graph/graph-api.ts'
 import { type MarketingGraphPort, createMarketingGraphPort } from './graph/marketing-port.ts'
+import { httpFetch } from './graph/http-fetch.ts'
 import { type SessionCaller, authenticate } from './http/auth.ts'
 import { installErrorHandling, installInputGuard } from './http/errors.ts'
 import { loggingOptions } from './http/logging.ts'
@@ -67,7 +68,7 @@ import { startScheduled } from './bulk/scheduled.ts'
 import { loadTokenKey, tokenBox } from './bulk/token-box.ts'
 import { startJobQueue } from './bulk/queue.ts'
 import type { OwnerNotifier, ServerSenderDeps } from './bulk/server-sender.ts'
-import { createGraphClient } from '../core/graph/client.ts'
+import { type Fetch, createGraphClient } from '../core/graph/client.ts'
 
 export interface BuildOptions {
   config: ServerConfig
@@ -200,6 +201,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   }
 
+  // Every Graph client of the server calls the network through the server's own transport, or a test's fetch.
+  const graphFetch: Fetch = options.fetch ?? httpFetch
   // The campaign and send calls of marketing jobs (the shared marketing Graph client; tests pass a fake).
   const marketingJobGraph: MarketingJobGraph =
     options.marketingJobGraph ??
@@ -207,7 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       baseUrl: config.graphUrl,
       version: config.GRAPH_VERSION,
       timeoutMs: 30_000,
-      ...(options.fetch ? { fetch: options.fetch as never } : {}),
+      fetch: graphFetch,
     })
   // Page tokens of server-held jobs and page bindings, and marketing subscription tokens, are sealed with this key.
   const box = tokenBox(loadTokenKey(config))
@@ -218,7 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       version: config.GRAPH_VERSION,
       appId: config.FB_APP_ID,
       appSecret: config.FB_APP_SECRET,
-      fetch: options.fetch,
+      fetch: graphFetch,
     })
   const bindingChecks: BindingCheckDeps = {
     store,
@@ -259,7 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     createMarketingGraphPort({
       baseUrl: config.graphUrl,
       version: config.GRAPH_VERSION,
-      fetch: options.fetch as never,
+      fetch: graphFetch,
     })
   if (config.SERVER_SENDER) {
     const tuning = options.serverSender ?? {}
@@ -267,7 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       baseUrl: config.graphUrl,
       version: config.GRAPH_VERSION,
       timeoutMs: 30_000,
-      ...(options.fetch ? { fetch: options.fetch as never } : {}),
+      fetch: graphFetch,
     })
     // The owner hears of a server-held job that ended or needs them on their devices (Web Push).
     const notify: OwnerNotifier = options.notifyOwner ?? pushOwnerNotifier(push)

@@ -20,8 +20,24 @@ import type {
 } from './types.ts'
 import { ACCOUNT_FIELDS, ME_FIELDS } from './fields.ts'
 
-/** The fetch a Graph client calls (the platform's by default; a test's or a pinned one on the server). */
-export type Fetch = typeof globalThis.fetch
+/** What a Graph client asks of a call: the platform's fetch takes it, and so does the server's transport. */
+export interface FetchRequest {
+  method: string
+  headers: Record<string, string>
+  body?: string
+  signal?: AbortSignal
+}
+
+/** What a Graph client reads of an answer: a Response has it, and so does the server's transport's. */
+export interface FetchAnswer {
+  status: number
+  ok: boolean
+  headers: { get(name: string): string | null }
+  text(): Promise<string>
+}
+
+/** The fetch a Graph client calls (the platform's by default; a test's, or the server's own transport). */
+export type Fetch = (url: string, init: FetchRequest) => Promise<FetchAnswer>
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com or http://localhost:8080/sandbox/graph */
@@ -67,7 +83,7 @@ export function createGraphTransport(options: GraphClientOptions): GraphTranspor
     const params = new URLSearchParams()
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v))
     const search = params.size > 0 ? `?${params}` : ''
-    let res: Response
+    let res: FetchAnswer
     let text: string
     try {
       res = await fetch(`${root}/${path.replace(/^\//, '')}${search}`, {

@@ -3,7 +3,7 @@
  * inspecting a page token (debug_token) and exchanging a token for a long-lived one. The app secret is used
  * only here, server-side.
  */
-import { createGraphClient } from '../../core/graph/client.ts'
+import { type Fetch, createGraphClient } from '../../core/graph/client.ts'
 import { ME_FIELDS } from '../../core/graph/fields.ts'
 import { isGraphError } from '../../core/graph/errors.ts'
 import type { Me, PermissionGrant, TokenDebugInfo } from '../../core/graph/types.ts'
@@ -66,7 +66,7 @@ export interface GraphApiOptions {
   version: string
   appId: string
   appSecret: string
-  fetch?: FetchLike | undefined
+  fetch?: Fetch | undefined
 }
 
 function translate(err: unknown): GraphCallError {
