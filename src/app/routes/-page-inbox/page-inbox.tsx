@@ -209,8 +209,10 @@ export function PageInbox({ pageId }: { pageId: string }) {
   })
   // The page's labels: a filter per label on the list (in the address), rows selected and labelled.
   const pageLabels = usePageLabels(pageId, labelsGraph, entry.withToken, !!token)
-  const labelsOf = useLabelsByCustomer(pageId)
   const activeLabel = search.label
+  // Every customer's labels are watched here only while a label filters the list: labels stored as the
+  // background read goes on redraw the filter's chips alone, not the inbox.
+  const labelsOf = useLabelsByCustomer(activeLabel ? pageId : undefined)
   const rowFilter = useMemo(
     () =>
       activeLabel
@@ -311,7 +313,6 @@ export function PageInbox({ pageId }: { pageId: string }) {
                 ready={!!token}
                 labels={pageLabels}
                 customerIds={customerIds}
-                labelsOf={labelsOf}
                 active={activeLabel}
                 onFilter={filterByLabel}
                 selecting={!!picked}
@@ -326,7 +327,6 @@ export function PageInbox({ pageId }: { pageId: string }) {
                   withToken={entry.withToken}
                   labels={pageLabels}
                   customerIds={pickedCustomers}
-                  labelsOf={labelsOf}
                   onDone={() => setPicked(undefined)}
                 />
               ) : null

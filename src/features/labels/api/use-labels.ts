@@ -57,9 +57,9 @@ export function useCustomerLabelIds(
   )
 }
 
-/** Every customer's label ids on this device. */
-export function useLabelsByCustomer(pageId: string): Map<string, string[]> | undefined {
-  return useLiveQuery(() => labelsByCustomer(pageId), [pageId])
+/** Every customer's label ids on this device; nothing is read (or watched) without a page. */
+export function useLabelsByCustomer(pageId: string | undefined): Map<string, string[]> | undefined {
+  return useLiveQuery(() => (pageId ? labelsByCustomer(pageId) : undefined), [pageId])
 }
 
 /** Changes to labels; a refusal of the network is told in a notice with its words. */

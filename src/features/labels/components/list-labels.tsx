@@ -10,7 +10,7 @@ import { labelCounts } from '../../../shared/labels/audience.ts'
 import { readCustomersLabels } from '../../../shared/labels/store.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { useLabelsVersion } from '../../../shared/live/labels.ts'
-import { useLabelActions, type WithToken } from '../api/use-labels.ts'
+import { useLabelActions, useLabelsByCustomer, type WithToken } from '../api/use-labels.ts'
 import { LabelPicker } from './label-picker.tsx'
 
 const chip =
@@ -24,7 +24,6 @@ export interface LabelFilterProps {
   labels: readonly PageLabel[]
   /** The customers of the synced conversations. */
   customerIds: readonly string[]
-  labelsOf: ReadonlyMap<string, readonly string[]> | undefined
   active?: string
   onFilter(labelId: string | undefined): void
   selecting: boolean
@@ -38,6 +37,8 @@ export function LabelFilter(props: LabelFilterProps) {
   // again when another person of the page changed some (those are no longer counted as read lately).
   const key = customerIds.length
   const changed = useLabelsVersion(pageId)
+  // Read here, not by the inbox: labels stored while they are read redraw these chips, not the whole inbox.
+  const labelsOf = useLabelsByCustomer(pageId)
   useEffect(() => {
     if (!ready || key === 0) return
     const ctrl = new AbortController()
@@ -55,7 +56,7 @@ export function LabelFilter(props: LabelFilterProps) {
     // Read again when the number of synced conversations changes, not on every new array.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [graph, pageId, ready, key, withToken, changed])
-  const counts = labelCounts(customerIds, props.labelsOf ?? new Map())
+  const counts = labelCounts(customerIds, labelsOf ?? new Map())
   return (
     // One line that scrolls sideways: labels read after the first paint never push the list down.
     <div
@@ -105,13 +106,13 @@ export interface SelectionBarProps {
   labels: readonly PageLabel[]
   /** The customers of the picked rows. */
   customerIds: readonly string[]
-  labelsOf: ReadonlyMap<string, readonly string[]> | undefined
   onDone(): void
 }
 
 export function SelectionBar(props: SelectionBarProps) {
   const [open, setOpen] = useState(false)
   const actions = useLabelActions(props.pageId, props.graph, props.withToken)
+  const labelsOf = useLabelsByCustomer(props.pageId)
   const n = props.customerIds.length
   return (
     <div
@@ -123,7 +124,7 @@ export function SelectionBar(props: SelectionBarProps) {
           <LabelPicker
             labels={props.labels}
             customerIds={props.customerIds}
-            labelsOf={(id) => props.labelsOf?.get(id) ?? []}
+            labelsOf={(id) => labelsOf?.get(id) ?? []}
             actions={actions}
           />
         </div>
