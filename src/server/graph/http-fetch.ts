@@ -13,7 +13,8 @@ import type { Fetch, FetchAnswer } from '../../core/graph/client.ts'
 
 /** Node's own defaults for a kept-alive client: the most recent free connection first, idle ones closed at 5 s. */
 const agentOptions = { keepAlive: true, scheduling: 'lifo', timeout: 5_000 } as const
-const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
+const plainAgent = new http.Agent(agentOptions)
+const secureAgent = new https.Agent(agentOptions)
 
 const unpack: Record<string, (b: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
@@ -30,7 +31,7 @@ export const httpFetch: Fetch = (url, init) =>
       target,
       {
         method: init.method,
-        agent: secure ? agents['https:'] : agents['http:'],
+        agent: secure ? secureAgent : plainAgent,
         headers: {
           ...init.headers,
           'accept-encoding': 'gzip, br, deflate',

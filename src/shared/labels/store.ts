@@ -192,8 +192,13 @@ export async function staleCustomerLabels(pageId: string, customerIds: readonly 
   await db.customerLabels.where('key').anyOf(keys).modify({ at: 0 })
 }
 
-/** Each customer's label ids, as the device knows them. */
-export async function labelsByCustomer(pageId: string): Promise<Map<string, string[]>> {
-  const rows = await db.customerLabels.where('pageId').equals(pageId).toArray()
+/** Each customer's label ids, as the device knows them: the page's every customer, or only `customerIds`. */
+export async function labelsByCustomer(
+  pageId: string,
+  customerIds?: readonly string[],
+): Promise<Map<string, string[]>> {
+  const rows = customerIds
+    ? (await db.customerLabels.bulkGet(customerIds.map((id) => customerKey(pageId, id)))).filter((r) => !!r)
+    : await db.customerLabels.where('pageId').equals(pageId).toArray()
   return new Map(rows.map((r) => [r.customerId, r.labelIds]))
 }

@@ -57,9 +57,18 @@ export function useCustomerLabelIds(
   )
 }
 
-/** Every customer's label ids on this device; nothing is read (or watched) without a page. */
-export function useLabelsByCustomer(pageId: string | undefined): Map<string, string[]> | undefined {
-  return useLiveQuery(() => (pageId ? labelsByCustomer(pageId) : undefined), [pageId])
+/**
+ * The label ids on this device of every customer of the page, or of `customerIds` only (watched alone: labels
+ * stored for others draw nothing again); nothing is read (or watched) without a page.
+ */
+export function useLabelsByCustomer(
+  pageId: string | undefined,
+  customerIds?: readonly string[],
+): Map<string, string[]> | undefined {
+  return useLiveQuery(
+    () => (pageId ? labelsByCustomer(pageId, customerIds) : undefined),
+    [pageId, customerIds],
+  )
 }
 
 /** Changes to labels; a refusal of the network is told in a notice with its words. */

@@ -112,7 +112,8 @@ export interface SelectionBarProps {
 export function SelectionBar(props: SelectionBarProps) {
   const [open, setOpen] = useState(false)
   const actions = useLabelActions(props.pageId, props.graph, props.withToken)
-  const labelsOf = useLabelsByCustomer(props.pageId)
+  // The picked customers' labels alone: the chips above already watch the page's every customer.
+  const labelsOf = useLabelsByCustomer(props.pageId, props.customerIds)
   const n = props.customerIds.length
   return (
     <div
