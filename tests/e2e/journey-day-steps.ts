@@ -8,16 +8,13 @@ import { rowCount } from './inbox-support.ts'
 import { type Journey, box, expectInside, shot, viewportOf } from './journey-support.ts'
 import { cachedConversation, cachedPageUnread, customerWrites, streamOpen } from './live-support.ts'
 import { pages } from './support/sandbox.ts'
+import { badgeCount } from './support/badge.ts'
 
 const rows = (page: Page) => page.getByTestId('conversation-row')
 const rowOf = (page: Page, id: string) =>
   page.locator(`[data-testid="conversation-row"][data-conversation-id="${id}"]`)
 
 /** A badge's count; no badge is none unread. */
-async function countOf(badge: Locator): Promise<number> {
-  if ((await badge.count()) === 0) return 0
-  return Number(await badge.getAttribute('data-count'))
-}
 
 interface SenderAction {
   page_id: string
@@ -102,10 +99,10 @@ export const daySteps = {
     // The small page is all on the device: its count is the cache's sum, read once the header has drawn it.
     await expect.poll(async () => (await cachedPageUnread(page, pages.small)).whole).toBe(true)
     await expect
-      .poll(async () => (await countOf(pageBadge)) - (await cachedPageUnread(page, pages.small)).cached)
+      .poll(async () => (await badgeCount(pageBadge)) - (await cachedPageUnread(page, pages.small)).cached)
       .toBe(0)
-    const pageBefore = await countOf(pageBadge)
-    const rowBefore = await countOf(rowBadge)
+    const pageBefore = await badgeCount(pageBadge)
+    const rowBefore = await badgeCount(rowBadge)
     const seenBefore = (await senderActions(baseURL)).filter((a) => a.recipient_id === customerId).length
 
     const text = `Open at 9 am, ${j.run}.`
@@ -113,8 +110,8 @@ export const daySteps = {
     await expect
       .poll(() => rows(page).first().getAttribute('data-conversation-id'), { timeout: 20_000 })
       .toBe(id)
-    await expect.poll(() => countOf(rowBadge)).toBe(rowBefore + 1)
-    await expect.poll(() => countOf(pageBadge)).toBe(pageBefore + 1)
+    await expect.poll(() => badgeCount(rowBadge)).toBe(rowBefore + 1)
+    await expect.poll(() => badgeCount(pageBadge)).toBe(pageBefore + 1)
     expect(await page.evaluate(() => (window as unknown as { journeyMark?: number }).journeyMark)).toBe(1)
     // The counts sit inside their row and header, on screen.
     expectInside(await box(rowBadge), await box(rowOf(page, id)), 'the row count is in its row')
@@ -129,7 +126,7 @@ export const daySteps = {
     await rowOf(page, id).click()
     await expect(page.getByTestId('chat-view')).toBeVisible()
     await expect(page.getByTestId('chat-message').filter({ hasText: text })).toBeVisible({ timeout: 20_000 })
-    await expect.poll(() => countOf(pageBadge)).toBe(pageBefore - rowBefore)
+    await expect.poll(() => badgeCount(pageBadge)).toBe(pageBefore - rowBefore)
     await expect
       .poll(
         async () =>

@@ -23,6 +23,7 @@ import {
   streamOpen,
 } from './live-support.ts'
 import { loginAsDemo } from './support/login.ts'
+import { badgeCount } from './support/badge.ts'
 
 const test = bulkTest()
 const PHONE = { width: 360, height: 740 }
@@ -39,12 +40,6 @@ async function expectInside(inner: Locator, outer: Locator) {
   expect(a.y).toBeGreaterThanOrEqual(b.y - 0.5)
   expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 0.5)
   expect(a.y + a.height).toBeLessThanOrEqual(b.y + b.height + 0.5)
-}
-
-/** The figure a badge shows (its `data-count`), 0 when no badge is drawn. */
-async function badgeCount(badge: Locator): Promise<number> {
-  if ((await badge.count()) === 0) return 0
-  return Number(await badge.getAttribute('data-count'))
 }
 
 /** Signs the demo owner in at phone width and opens the small page's inbox with its event stream open. */
