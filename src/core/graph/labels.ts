@@ -5,6 +5,7 @@
  * through the transport of the app's Graph client (client.ts): it resolves with the network's answer or
  * rejects with a classified GraphError.
  */
+import { BATCH_MAX, batchCalls } from './batch.ts'
 import { createGraphTransport, type GraphClientOptions } from './client.ts'
 import { LABEL_NAME_MAX } from '../constants/limits.ts'
 import type { Page } from './types.ts'
@@ -41,10 +42,18 @@ export interface LabelsGraph {
   removeLabel(labelId: string, pageToken: string, psid: string): Promise<void>
   /** The labels on one person of the page. */
   userLabels(psid: string, pageToken: string): Promise<PageLabel[]>
+  /**
+   * The labels on each of these people (at most BATCH_MAX) in one batched call. A person the network refused
+   * is not in the answer; the whole batch refused rejects.
+   */
+  usersLabels(psids: readonly string[], pageToken: string): Promise<Map<string, PageLabel[]>>
 }
 
+export { BATCH_MAX }
+
 export function createLabelsGraph(options: GraphClientOptions): LabelsGraph {
-  const { call, paged } = createGraphTransport(options)
+  const transport = createGraphTransport(options)
+  const { call, paged } = transport
 
   async function all(path: string, token: string): Promise<PageLabel[]> {
     const out: PageLabel[] = []
@@ -85,6 +94,28 @@ export function createLabelsGraph(options: GraphClientOptions): LabelsGraph {
       await call('DELETE', `${labelId}/label`, { access_token: token, user: psid })
     },
     userLabels: (psid, token) => all(`${psid}/custom_labels`, token),
+    usersLabels: async (psids, token) => {
+      const query = new URLSearchParams({ fields: LABEL_FIELDS, limit: '100' })
+      const answers = await batchCalls<Page<LabelEntry>>(
+        transport,
+        token,
+        psids.map((psid) => ({
+          method: 'GET',
+          relativeUrl: `${encodeURIComponent(psid)}/custom_labels?${query}`,
+        })),
+      )
+      const out = new Map<string, PageLabel[]>()
+      await Promise.all(
+        answers.map(async (answer, i) => {
+          const psid = psids[i]!
+          if (!answer.ok || !Array.isArray(answer.data.data)) return
+          if (!answer.data.paging?.next) return void out.set(psid, answer.data.data.map(toLabel))
+          // More than a page of labels on one person: the rest are read the usual way.
+          out.set(psid, await all(`${psid}/custom_labels`, token).catch(() => answer.data.data.map(toLabel)))
+        }),
+      )
+      return out
+    },
   }
 }
 

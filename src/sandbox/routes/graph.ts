@@ -8,6 +8,7 @@ import { faultHook } from '../faults.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { registerMarketingGraph } from '../marketing/graph.ts'
 import { registerUtilityGraph } from '../utility/graph.ts'
+import { registerGraphBatch } from './graph-batch.ts'
 import { registerGraphLabels } from './graph-labels.ts'
 import { registerGraphMisc } from './graph-misc.ts'
 import { registerGraphRead } from './graph-read.ts'
@@ -57,5 +58,6 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext, pre
     registerGraphLabels(graph, ctx)
     registerMarketingGraph(graph, ctx)
     registerUtilityGraph(graph, ctx)
+    registerGraphBatch(graph, prefix)
   })
 }

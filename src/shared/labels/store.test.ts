@@ -17,6 +17,10 @@ class FakeLabels implements LabelsGraph {
   on = new Map<string, Set<string>>([['11', new Set(['p1'])]])
   created = 0
   userReads = 0
+  /** The size of each batched read. */
+  batches: number[] = []
+  /** Customers the network refuses to answer for. */
+  refused = new Set<string>()
   async pageLabels() {
     return [...this.labels]
   }
@@ -39,6 +43,14 @@ class FakeLabels implements LabelsGraph {
   async userLabels(psid: string) {
     this.userReads++
     return this.labels.filter((l) => this.on.get(l.id)?.has(psid))
+  }
+  async usersLabels(psids: readonly string[]) {
+    // Later batches answer first, so reads overlap the writes of others.
+    const n = this.batches.push(psids.length)
+    await new Promise((r) => setTimeout(r, Math.max(0, 30 - 10 * n)))
+    const out = new Map<string, PageLabel[]>()
+    for (const psid of psids) if (!this.refused.has(psid)) out.set(psid, await this.userLabels(psid))
+    return out
   }
 }
 
@@ -82,9 +94,9 @@ describe('the page labels on the device', () => {
     expect(graph.userReads).toBe(3)
   })
 
-  it('stores what it read a few dozen customers at a time, not two writes per customer', async () => {
+  it('stores what it read a batch at a time, not two writes per customer', async () => {
     const graph = new FakeLabels()
-    const customers = Array.from({ length: 100 }, (_, i) => `c${i}`)
+    const customers = Array.from({ length: 230 }, (_, i) => `c${i}`)
     graph.on.set('11', new Set(customers.filter((_, i) => i % 3 === 0)))
     let writes = 0
     const counted = (parts: Record<string, unknown>) => {
@@ -97,11 +109,45 @@ describe('the page labels on the device', () => {
     } finally {
       Dexie.on('storagemutated').unsubscribe(counted)
     }
-    expect(writes).toBeLessThanOrEqual(5)
-    expect(progress.at(-1)).toBe(100)
+    // Batched reads of 50, each stored in one write, and none lost while another is being written.
+    expect(graph.batches).toEqual([50, 50, 50, 50, 30])
+    expect(writes).toBe(5)
+    expect(progress).toEqual([0, 50, 100, 150, 200, 230])
     const labels = await labelsByCustomer('P')
-    expect(labels.size).toBe(100)
+    expect(labels.size).toBe(230)
     expect(labels.get('c3')).toEqual(['11'])
     expect(labels.get('c4')).toEqual([])
+  })
+
+  it('keeps what was known of a customer the network refused, and reads them again the next time', async () => {
+    const graph = new FakeLabels()
+    await readCustomersLabels(graph, 'P', 't', ['p1', 'p2'])
+    graph.on.get('11')!.delete('p1')
+    graph.refused.add('p1')
+    const progress: number[] = []
+    const later = Date.now() + 11 * 60_000
+    await readCustomersLabels(graph, 'P', 't', ['p1', 'p2'], {
+      now: later,
+      onProgress: (d) => progress.push(d),
+    })
+    expect(progress.at(-1)).toBe(2)
+    expect((await labelsByCustomer('P')).get('p1')).toEqual(['11'])
+    graph.refused.clear()
+    await readCustomersLabels(graph, 'P', 't', ['p1', 'p2'], { now: later })
+    expect((await labelsByCustomer('P')).get('p1')).toEqual([])
+  })
+
+  it('goes on past a batch the network refused whole', async () => {
+    const customers = Array.from({ length: 120 }, (_, i) => `c${i}`)
+    const failing = new (class extends FakeLabels {
+      override async usersLabels(psids: readonly string[]) {
+        if (this.batches.push(psids.length) === 1) throw new Error('offline')
+        return super.usersLabels(psids)
+      }
+    })()
+    const progress: number[] = []
+    await readCustomersLabels(failing, 'P', 't', customers, { onProgress: (d) => progress.push(d) })
+    expect(progress.at(-1)).toBe(120)
+    expect((await labelsByCustomer('P')).size).toBe(70)
   })
 })

@@ -5,17 +5,22 @@
  * answered, so what shows here is what the Page Inbox shows.
  */
 import { db, type CachedCustomerLabels, type CachedPageLabel } from '../../device/db/db.ts'
-import { cleanLabelName, labelNamed, type LabelsGraph, type PageLabel } from '../../core/graph/labels.ts'
+import {
+  BATCH_MAX,
+  cleanLabelName,
+  labelNamed,
+  type LabelsGraph,
+  type PageLabel,
+} from '../../core/graph/labels.ts'
 
 /** How long a customer's labels read from the network count as current. */
 export const CUSTOMER_LABELS_FRESH_MS = 10 * 60_000
-/** Customers whose labels are read at the same time. */
-const READ_CONCURRENCY = 4
 /**
- * Customers' labels read from the network are stored this many at a time (one write): a page's thousand
- * customers are some forty writes, not two thousand, each read again by the screens that show labels.
+ * Batches of customers (BATCH_MAX each, one call) read at the same time. What a batch read is stored in one
+ * write: a page's thousand customers are some twenty calls and twenty writes, not a thousand of each, and the
+ * screens that show labels read them again twenty times.
  */
-const STORED_TOGETHER = 25
+const READ_CONCURRENCY = 2
 
 const labelKey = (pageId: string, id: string) => `${pageId}:${id}`
 const customerKey = (pageId: string, customerId: string) => `${pageId}:${customerId}`
@@ -141,9 +146,9 @@ async function storeCustomersLabels(
 }
 
 /**
- * Reads the labels of the customers whose labels the device has not read lately (a few at a time), reporting
- * how many are read and stored; stops when the signal aborts. What is read is stored `STORED_TOGETHER` at a
- * time. A customer the network refuses keeps what was known.
+ * Reads the labels of the customers whose labels the device has not read lately, BATCH_MAX in one batched
+ * call, and stores each batch's in one write, reporting how many are done; stops when the signal aborts. A
+ * customer (or a batch) the network refuses keeps what was known, and the next read tries again.
  */
 export async function readCustomersLabels(
   graph: LabelsGraph,
@@ -159,31 +164,21 @@ export async function readCustomersLabels(
   let done = 0
   opts.onProgress?.(0, todo.length)
   let next = 0
-  let batch: { customerId: string; labels: PageLabel[] }[] = []
-  let refused = 0
-  const store = async () => {
-    const read = batch
-    const failed = refused
-    batch = []
-    refused = 0
-    if (read.length > 0) await storeCustomersLabels(pageId, read)
-    done += read.length + failed
-    if (read.length + failed > 0) opts.onProgress?.(done, todo.length)
-  }
   const worker = async () => {
     while (next < todo.length && !opts.signal?.aborted) {
-      const customerId = todo[next++]!
-      try {
-        batch.push({ customerId, labels: await graph.userLabels(customerId, token) })
-      } catch {
-        // Kept as known; the next read tries again.
-        refused += 1
-      }
-      if (batch.length + refused >= STORED_TOGETHER) await store()
+      const chunk = todo.slice(next, next + BATCH_MAX)
+      next += chunk.length
+      const read = await graph.usersLabels(chunk, token).catch(() => new Map<string, PageLabel[]>())
+      const batch = chunk.flatMap((customerId) => {
+        const labels = read.get(customerId)
+        return labels ? [{ customerId, labels }] : []
+      })
+      if (batch.length > 0) await storeCustomersLabels(pageId, batch)
+      done += chunk.length
+      opts.onProgress?.(done, todo.length)
     }
   }
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker))
-  await store()
 }
 
 /** Another person changed these customers' labels: the device's copy of them is no longer current. */
