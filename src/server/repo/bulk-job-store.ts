@@ -141,9 +141,10 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
   return {
     async read() {
       const row = (
-        await store.query<SenderRow>(`SELECT ${SENDER_JOB} FROM messages WHERE id = $1 AND deleted_at IS NULL`, [
-          id,
-        ])
+        await store.query<SenderRow>(
+          `SELECT ${SENDER_JOB} FROM messages WHERE id = $1 AND deleted_at IS NULL`,
+          [id],
+        )
       )[0]
       return row && sqlJob(row)
     },
@@ -248,7 +249,9 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
           { lease: epoch, nextSendAt: next },
         )
       } catch (err) {
-        if (err instanceof LeaseMoved) return 'stale'
+        // The send is over all the same: its in-flight mark goes, or a device that took the job back meanwhile
+        // would wait for it to lapse (BUSY_MS) before it could go on.
+        if (err instanceof LeaseMoved) return clearBusy(epoch).then(() => 'stale' as const)
         // The message went but nothing is left to pay for it (406): it is recorded without spending, and the
         // job stops.
         if (!(err instanceof AllowanceRefused)) throw err
@@ -259,7 +262,10 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
             RETURNING 1`,
           [id, r.recipientId, epoch],
         )
-        if (marked.length === 0 && (await readJob(store, id))?.lease !== epoch) return 'stale'
+        if (marked.length === 0 && (await readJob(store, id))?.lease !== epoch) {
+          await clearBusy(epoch)
+          return 'stale'
+        }
         return 'refused'
       }
       job.row.busy_until = null
