@@ -2,20 +2,12 @@
  * The sandbox's batch call and the app's use of it: each call of a batch answers what it answers alone, in the
  * calls' order, one call's refusal is that call's alone, and a batch that is not one is refused whole.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createLabelsGraph } from '../core/graph/labels.ts'
-import { startSandbox, type TestSandbox, VERSION } from './test-support.ts'
+import { sandboxForFile, type TestSandbox, VERSION } from './test-support.ts'
 
 let sb: TestSandbox
-beforeAll(async () => {
-  sb = await startSandbox()
-})
-afterAll(async () => {
-  await sb.app.close()
-})
-beforeEach(async () => {
-  await sb.post('/reset')
-})
+sandboxForFile((started) => (sb = started))
 
 async function post(params: Record<string, string>, path = '') {
   const res = await fetch(`${sb.url}/graph/${VERSION}/${path}`, {
@@ -25,6 +17,13 @@ async function post(params: Record<string, string>, path = '') {
   })
   return { status: res.status, body: (await res.json()) as unknown }
 }
+
+/** The first `n` customers of a demo page. */
+const customers = (page: string, n: number) =>
+  sb
+    .seeded(page)
+    .slice(0, n)
+    .map((c) => c.customer.id)
 
 async function alone(path: string, token: string) {
   const res = await fetch(
@@ -37,10 +36,7 @@ describe('the Graph batch call', () => {
   it('answers each call in order as it answers alone, its body a JSON string', async () => {
     const page = sb.ids.large
     const token = await sb.pageToken(page)
-    const psids = sb
-      .seeded(page)
-      .slice(0, 3)
-      .map((c) => c.customer.id)
+    const psids = customers(page, 3)
     const paths = [
       ...psids.map((p) => `${p}/custom_labels?fields=id,page_label_name`),
       `${page}/custom_labels?fields=page_label_name`,
@@ -88,10 +84,7 @@ describe('the Graph batch call', () => {
   it('reads many customers’ labels in one call, leaving out a person the network refused', async () => {
     const page = sb.ids.large
     const token = await sb.pageToken(page)
-    const psids = sb
-      .seeded(page)
-      .slice(0, 49)
-      .map((c) => c.customer.id)
+    const psids = customers(page, 49)
     const graph = createLabelsGraph({ baseUrl: `${sb.url}/graph`, version: VERSION })
     const read = await graph.usersLabels([...psids, 'no-such-person'], token)
     expect(read.size).toBe(49)

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SendRequest } from '../core/graph/types.ts'
-import { startSandbox, type TestSandbox } from './test-support.ts'
+import { sandboxForFile, type TestSandbox } from './test-support.ts'
 import type { DemoConversation } from './state/demo.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 let sb: TestSandbox
 
-beforeAll(async () => {
-  sb = await startSandbox()
-})
-afterAll(async () => {
-  await sb.app.close()
-})
-beforeEach(async () => {
-  await sb.post('/reset')
-})
+sandboxForFile((started) => (sb = started))
 
 const sendable = (c: DemoConversation) => c.canReply && !c.blocked
 const inWindow = (c: DemoConversation) => sendable(c) && Date.now() - c.lastCustomerMs < 20 * HOUR

@@ -6,10 +6,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { REQUIRED_PERMISSIONS } from '../core/constants/limits.ts'
 import { DEMO_LABELS } from './state/labels.ts'
-import { startSandbox, type TestSandbox, VERSION } from './test-support.ts'
+import { sandboxForFile, type TestSandbox, VERSION } from './test-support.ts'
 
 const ROOT = join(process.cwd(), 'tests/fixtures/graph/labels')
 
@@ -41,15 +41,7 @@ function shape(value: unknown, path = ''): string[] {
 }
 
 let sb: TestSandbox
-beforeAll(async () => {
-  sb = await startSandbox()
-})
-afterAll(async () => {
-  await sb.app.close()
-})
-beforeEach(async () => {
-  await sb.post('/reset')
-})
+sandboxForFile((started) => (sb = started))
 
 async function call(
   method: string,

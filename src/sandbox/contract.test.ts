@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox, VERSION } from './test-support.ts'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile, type TestSandbox, VERSION } from './test-support.ts'
 
 const HOUR = 3_600_000
 let sb: TestSandbox
 
-beforeAll(async () => {
-  sb = await startSandbox()
-})
-afterAll(async () => {
-  await sb.app.close()
-})
-beforeEach(async () => {
-  await sb.post('/reset')
-})
+sandboxForFile((started) => (sb = started))
 
 describe('the Graph client against the sandbox: reading', () => {
   it('reads the profile with nested field selection of the accounts edge', async () => {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type TestSandbox, VERSION } from './test-support.ts'
+import { describe, expect, it } from 'vitest'
+import { sandboxForFile, type TestSandbox, VERSION } from './test-support.ts'
 
 let sb: TestSandbox
 
-beforeAll(async () => {
-  sb = await startSandbox()
-})
-afterAll(async () => {
-  await sb.app.close()
-})
-beforeEach(async () => {
-  await sb.post('/reset')
-})
+sandboxForFile((started) => (sb = started))
 
 async function firstUnread(token: string) {
   const page = await sb.client.conversations(sb.ids.large, token, { limit: 100 })

@@ -1,5 +1,6 @@
 /** Starts a sandbox on a free port for contract tests and gives a Graph client pointed at it. */
 import Fastify, { type FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createGraphClient } from '../core/graph/client.ts'
 import type { GraphClient } from '../core/graph/types.ts'
 import { REQUIRED_PERMISSIONS } from '../core/constants/limits.ts'
@@ -76,4 +77,25 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       return demoConversations(options.seed, page, options.startMs!)
     },
   }
+}
+
+/**
+ * One sandbox for a test file's tests: started before them (handed to `started`), reset before each, closed
+ * after them all.
+ */
+export function sandboxForFile(
+  started: (sb: TestSandbox) => void,
+  overrides: Partial<SandboxOptions> = {},
+): void {
+  let sb: TestSandbox | undefined
+  beforeAll(async () => {
+    sb = await startSandbox(overrides)
+    started(sb)
+  })
+  afterAll(async () => {
+    await sb?.app.close()
+  })
+  beforeEach(async () => {
+    await sb?.post('/reset')
+  })
 }
