@@ -34,45 +34,32 @@ interface LongTask {
   duration: number
 }
 
-/** Whether the page's background sync has reached the end of its conversations (Dexie's `inboxSync`). */
-function syncDone(page: Page): Promise<boolean> {
+/**
+ * One answer of the page's local database (opened, read, closed): the page's sync record (Dexie's
+ * `inboxSync`) and how many of its customers have their labels there (`customerLabels`).
+ */
+function deviceState(page: Page): Promise<{ done: boolean; synced: number; labelled: number }> {
   return page.evaluate(
     (pageId) =>
-      new Promise<boolean>((resolve) => {
+      new Promise<{ done: boolean; synced: number; labelled: number }>((resolve) => {
+        const none = { done: false, synced: 0, labelled: 0 }
         const req = indexedDB.open('pagecast')
-        req.onerror = () => resolve(false)
+        req.onerror = () => resolve(none)
         req.onsuccess = () => {
           const db = req.result
-          if (!db.objectStoreNames.contains('inboxSync')) return resolve(false)
-          const get = db.transaction('inboxSync').objectStore('inboxSync').get(pageId)
-          get.onsuccess = () => {
-            resolve(!!(get.result as { done?: boolean } | undefined)?.done)
+          const stores = ['inboxSync', 'customerLabels']
+          if (!stores.every((s) => db.objectStoreNames.contains(s))) return resolve(none)
+          const tx = db.transaction(stores)
+          const sync = tx.objectStore('inboxSync').get(pageId)
+          const labelled = tx
+            .objectStore('customerLabels')
+            .count(IDBKeyRange.bound(`${pageId}:`, `${pageId};`))
+          tx.oncomplete = () => {
+            const record = sync.result as { done?: boolean; synced?: number } | undefined
+            resolve({ done: !!record?.done, synced: record?.synced ?? 0, labelled: labelled.result })
             db.close()
           }
-          get.onerror = () => resolve(false)
-        }
-      }),
-    pageId,
-  )
-}
-
-/** How many customers of the page have their labels on the device (Dexie's `customerLabels`). */
-function labelledCustomers(page: Page): Promise<number> {
-  return page.evaluate(
-    (pageId) =>
-      new Promise<number>((resolve) => {
-        const req = indexedDB.open('pagecast')
-        req.onerror = () => resolve(0)
-        req.onsuccess = () => {
-          const db = req.result
-          if (!db.objectStoreNames.contains('customerLabels')) return resolve(0)
-          const range = IDBKeyRange.bound(`${pageId}:`, `${pageId};`)
-          const count = db.transaction('customerLabels').objectStore('customerLabels').count(range)
-          count.onsuccess = () => {
-            resolve(count.result)
-            db.close()
-          }
-          count.onerror = () => resolve(0)
+          tx.onerror = () => resolve(none)
         }
       }),
     pageId,
@@ -162,28 +149,18 @@ try {
   await page.getByTestId('conversation-row').first().waitFor({ timeout: 60_000 })
   const firstRowsAt = await page.evaluate(() => performance.now())
   const firstRowsMs = Date.now() - entered
-  while (!(await syncDone(page))) {
+  while (!(await deviceState(page)).done) {
     if (Date.now() - entered > 300_000) throw new Error('the sync did not finish within 5 minutes')
     await page.waitForTimeout(500)
   }
   const syncMs = Date.now() - entered
-  const conversations = await page.evaluate(
-    (pageId) =>
-      new Promise<number>((resolve) => {
-        const req = indexedDB.open('pagecast')
-        req.onsuccess = () => {
-          const get = req.result.transaction('inboxSync').objectStore('inboxSync').get(pageId)
-          get.onsuccess = () => resolve((get.result as { synced?: number } | undefined)?.synced ?? 0)
-        }
-      }),
-    pageId,
-  )
   // Then every customer's labels (read in the background once the list is whole), before typing and opening.
-  let labelled = 0
-  while ((labelled = await labelledCustomers(page)) < Math.max(1, conversations)) {
-    if (Date.now() - entered > 300_000) break
+  let state = await deviceState(page)
+  while (state.labelled < Math.max(1, state.synced) && Date.now() - entered < 300_000) {
     await page.waitForTimeout(250)
+    state = await deviceState(page)
   }
+  const labelled = state.labelled
   const labelsMs = Date.now() - entered
   await page.waitForTimeout(1_000)
   const tasks = await page.evaluate(

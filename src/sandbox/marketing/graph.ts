@@ -7,13 +7,14 @@
  * Graph routes, so faults and the Graph error handler apply.
  */
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { authenticate, authenticatePage, type SandboxContext } from '../context.ts'
 import { sendFault } from '../faults.ts'
 import { fieldsOrDefault, project, type GraphNode } from '../fields.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { limitOf, paginate } from '../paging.ts'
 import { jsonField } from '../fields.ts'
+import { graphParams } from '../params.ts'
 import { graphTime } from '../routes/nodes.ts'
 import { deleteLabel, isLabelId, readLabel } from '../routes/graph-labels.ts'
 import { managesPage } from '../state/demo.ts'
@@ -44,11 +45,6 @@ const TOKENS_LIMIT_MAX = 1_000
 /** The Text template's limit; the Generic template's element title is at most 80. */
 const TEXT_MAX = 640
 const TITLE_MAX = 80
-
-/** Query and body together, as the Graph API reads parameters from either. */
-function paramsOf(request: FastifyRequest): Json {
-  return { ...((request.query ?? {}) as Json), ...((request.body ?? {}) as Json) }
-}
 
 function requireScopes(info: TokenInfo, scopes: string[]): void {
   for (const s of scopes) if (!info.granted.includes(s)) throw mmErrors.needsPermission(s)
@@ -297,7 +293,7 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
 
   app.post('/graph/:version/act_:adId/message_campaign', async (request) => {
     const { adId } = request.params as { adId: string }
-    const p = paramsOf(request)
+    const p = graphParams(request)
     const { info } = authenticate(ctx, request)
     requireScopes(info, [ADS_MANAGEMENT, PAID_MARKETING_MESSAGES])
     const account = accountFor(adId, info)
@@ -346,7 +342,7 @@ export function registerMarketingGraph(app: FastifyInstance, ctx: SandboxContext
    */
   app.post('/graph/:version/act_:adId/messages', async (request) => {
     const { adId } = request.params as { adId: string }
-    const p = paramsOf(request)
+    const p = graphParams(request)
     const { info, pageId } = authenticatePage(ctx, request, 'me')
     if (!info.granted.includes('pages_messaging')) throw errors.needsMessaging()
     requireScopes(info, [ADS_MANAGEMENT, PAID_MARKETING_MESSAGES])

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { BATCH_MAX } from '../../core/graph/batch.ts'
 import { errors } from '../graph-error.ts'
+import { graphParams } from '../params.ts'
 
 type Params = Record<string, unknown>
 
@@ -19,11 +20,6 @@ interface BatchCall {
 }
 
 const VERSIONED = /^v\d+\.\d+\//
-
-function paramsOf(request: FastifyRequest): Params {
-  const body = request.body && typeof request.body === 'object' ? (request.body as Params) : {}
-  return { ...(request.query as Params), ...body }
-}
 
 /** The calls of a `batch` parameter, or the refusal the network gives for it. */
 function callsOf(raw: unknown): BatchCall[] {
@@ -60,7 +56,7 @@ function callsOf(raw: unknown): BatchCall[] {
 export function registerGraphBatch(graph: FastifyInstance, prefix: string): void {
   const batch = async (request: FastifyRequest) => {
     const { version } = request.params as { version: string }
-    const params = paramsOf(request)
+    const params = graphParams(request)
     const calls = callsOf(params.batch)
     const token = typeof params.access_token === 'string' ? params.access_token : undefined
     const withHeaders = String(params.include_headers ?? 'true') !== 'false'

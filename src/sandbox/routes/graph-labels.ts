@@ -10,6 +10,7 @@ import { authenticate, type SandboxContext } from '../context.ts'
 import { fieldsOrDefault, project } from '../fields.ts'
 import { errors } from '../graph-error.ts'
 import { limitOf, paginate, timeKey } from '../paging.ts'
+import { graphParams } from '../params.ts'
 import type { SandboxLabel } from '../state/labels.ts'
 
 type Q = Record<string, string | undefined>
@@ -88,7 +89,7 @@ export function registerGraphLabels(app: FastifyInstance, ctx: SandboxContext): 
     const { id } = request.params as { id: string }
     const pageId = labelPage(ctx, request)
     if (id !== pageId && id !== 'me') throw errors.unknownObject(id)
-    const body = { ...(request.query as Q), ...bodyOf(request) }
+    const body = graphParams(request)
     const name = stringParam(body.page_label_name) ?? stringParam(body.name)
     if (!name) throw errors.invalidParam('The parameter page_label_name is required')
     return { id: store.labels.create(pageId, name).id }

@@ -10,10 +10,11 @@
  *   hands it to `sendUtility`), which works outside the 24-hour window.
  * Every call needs a page token with `page_utility_messaging` (the library, any token).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { authenticate, authenticatePage, type SandboxContext } from '../context.ts'
 import { errors, SandboxGraphError } from '../graph-error.ts'
 import { jsonField } from '../fields.ts'
+import { graphParams } from '../params.ts'
 import { encodeCursor } from '../paging.ts'
 import type { TokenInfo } from '../state/tokens.ts'
 import { searchLibrary, type LibraryTemplate } from './library.ts'
@@ -50,10 +51,6 @@ export const utilityErrors = {
       `(#132000) Number of parameters does not match the expected number of params: expected ${expected}, got ${given}`,
       132000,
     ),
-}
-
-function paramsOf(request: FastifyRequest): Json {
-  return { ...((request.query ?? {}) as Json), ...((request.body ?? {}) as Json) }
 }
 
 function str(v: unknown): string | undefined {
@@ -160,7 +157,7 @@ export function registerUtilityGraph(app: FastifyInstance, ctx: SandboxContext):
 
   app.get('/graph/:version/message_template_library', async (request) => {
     authenticate(ctx, request)
-    const q = paramsOf(request)
+    const q = graphParams(request)
     const found = searchLibrary({
       search: str(q.search),
       language: str(q.language),
@@ -185,7 +182,7 @@ export function registerUtilityGraph(app: FastifyInstance, ctx: SandboxContext):
     const { id } = request.params as { id: string }
     const { info, pageId } = authenticatePage(ctx, request, id)
     requireUtility(info)
-    const q = paramsOf(request)
+    const q = graphParams(request)
     const needle = str(q.name_or_content)?.toLowerCase()
     const list = u()
       .ofPage(pageId)
@@ -209,7 +206,7 @@ export function registerUtilityGraph(app: FastifyInstance, ctx: SandboxContext):
     const { id } = request.params as { id: string }
     const { info, pageId } = authenticatePage(ctx, request, id)
     requireUtility(info)
-    const p = paramsOf(request)
+    const p = graphParams(request)
     const name = str(p.name)
     const language = str(p.language)
     if (!name || !NAME.test(name))
@@ -268,7 +265,7 @@ export function registerUtilityGraph(app: FastifyInstance, ctx: SandboxContext):
     requireUtility(info)
     if (t.libraryTemplateName)
       throw errors.invalidParam('A template cloned from the template library cannot be edited')
-    const { body, examples } = bodyOf(paramsOf(request).components)
+    const { body, examples } = bodyOf(graphParams(request).components)
     t.body = body
     t.examples = examples
     review(ctx, t)
@@ -279,7 +276,7 @@ export function registerUtilityGraph(app: FastifyInstance, ctx: SandboxContext):
     const { id } = request.params as { id: string }
     const { info, pageId } = authenticatePage(ctx, request, id)
     requireUtility(info)
-    const p = paramsOf(request)
+    const p = graphParams(request)
     const name = str(p.name)
     if (!name) throw errors.invalidParam('The parameter name is required')
     const hsm = str(p.hsm_id)

@@ -64,7 +64,7 @@ describe('the label filter', () => {
     )
     const count = () => host!.querySelector('[data-label-id="11"] span:last-child')?.textContent
     await expect.poll(count).toBe('0')
-    // Read after half a second, stored 25 customers a write: the count follows each write.
+    // Read after half a second, a batch of customers a write: the count follows the writes.
     await expect.poll(count, { timeout: 5_000 }).toBe('20')
     expect(await db.customerLabels.count()).toBe(60)
     expect(holderDrawn).toBe(1)
