@@ -14,16 +14,23 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'tests/artifacts/reports/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'tests/artifacts/reports/e2e.json' }],
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    // A failed test keeps its trace: every action with the page's DOM as it was, the network and the console.
-    // Without the screencast: encoding its frames took a quarter of the run's CPU, and the DOM snapshots (with
-    // the failure's own screenshot) show the same.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // Traces only when asked for (E2E_TRACE=1 keeps a failed test's: every action with the page's DOM as it
+    // was, the network and the console). Recording them for every test cost a tenth of the run's CPU, and a
+    // failure still leaves its message, its screenshot and the page's accessibility tree.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true } : 'off',
     screenshot: 'only-on-failure',
+    // No service worker unless a spec asks for one (`test.use({ serviceWorkers: 'allow' })`: the offline,
+    // install, update, push and live specs, and the phone journey). Each fresh context would otherwise install
+    // it and precache the whole build (127 files): about a seventh of the run's CPU, spent again in every test.
+    serviceWorkers: 'block',
   },
 })

@@ -3,6 +3,9 @@ import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 import { openInbox, sentLog } from './inbox-support.ts'
 
+// The offline reload is answered by the service worker.
+test.use({ serviceWorkers: 'allow' })
+
 test.beforeEach(async ({ page }) => {
   await loginAsDemo(page)
 })

@@ -26,6 +26,9 @@ import { loginAsDemo } from './support/login.ts'
 import { badgeCount } from './support/badge.ts'
 
 const test = bulkTest()
+
+// The cache and the stream are followed under the service worker, as an installed app runs.
+test.use({ serviceWorkers: 'allow' })
 const PHONE = { width: 360, height: 740 }
 /** A generous bound: the stream delivers in well under a second; a loaded machine must not fail the test. */
 const ARRIVAL_TIMEOUT = 20_000

@@ -3,6 +3,9 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo } from './support/login.ts'
 
+// The offline reload is answered by the service worker.
+test.use({ serviceWorkers: 'allow' })
+
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready

@@ -17,6 +17,9 @@ import { stackTest } from './support/fixtures.ts'
 // from its card, whatever the machine's speed (pacing is a lower bound on the duration).
 const test = stackTest({ PACING_SCALE: '0.5' })
 
+// The day includes an offline reload, which the service worker answers.
+test.use({ serviceWorkers: 'allow' })
+
 /** Every step of the day; a new part of the journey is a new entry here and a name in a walk below. */
 const steps = { ...inboxSteps, ...bulkSteps, ...offlineSteps, ...daySteps }
 

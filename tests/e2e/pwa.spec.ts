@@ -11,6 +11,9 @@ import { startStack } from './support/stack.ts'
 import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 
+// The service worker is what this spec is about.
+test.use({ serviceWorkers: 'allow' })
+
 /** Waits until a service worker controls the page (the first install claims open pages). */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
