@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+import { chromiumArgs, testChromiumPath } from './scripts/chromium.ts'
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -20,7 +20,7 @@ export default defineConfig({
   ],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     // Traces only when asked for (E2E_TRACE=1 keeps a failed test's: every action with the page's DOM as it

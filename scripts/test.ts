@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromiumPath } from './chromium.ts'
+import { chromiumPath, headlessShellPath } from './chromium.ts'
 import {
   type Counts,
   type SpecTime,
@@ -57,8 +57,11 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean 
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   const seconds = Math.round((Date.now() - t0) / 1000)
   const cpu1 = cpuTicks()
-  const busy = cpu1.all > cpu0.all ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.all - cpu0.all)) : undefined
-  times.push(`${stepName(args)} ${seconds} s${seconds >= 30 && busy !== undefined ? ` (cpu ${busy}% busy)` : ''}`)
+  const busy =
+    cpu1.all > cpu0.all ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.all - cpu0.all)) : undefined
+  times.push(
+    `${stepName(args)} ${seconds} s${seconds >= 30 && busy !== undefined ? ` (cpu ${busy}% busy)` : ''}`,
+  )
   return r.status === 0
 }
 
@@ -106,17 +109,19 @@ function suite(
 }
 
 /**
- * Debian's Chromium, and the Noto fonts: the app speaks Khmer, Bengali and Urdu, which a machine without them
- * would draw as boxes (in screenshots) and lay out slowly (every character sent looking for a font).
+ * Debian's Chromium (the browser, and its headless shell that most tests run in), and the Noto fonts: the app
+ * speaks Khmer, Bengali and Urdu, which a machine without them would draw as boxes (in screenshots) and lay out
+ * slowly (every character sent looking for a font).
  */
 const NOTO_FONTS = '/usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf'
 function ensureBrowser(): void {
   const missing = [
     ...(existsSync(chromiumPath) ? [] : ['chromium']),
+    ...(existsSync(headlessShellPath) ? [] : ['chromium-headless-shell']),
     ...(existsSync(NOTO_FONTS) ? [] : ['fonts-noto-core']),
   ]
   if (missing.length === 0) return
-  console.log(`installing Debian's ${missing.join(' and ')}`)
+  console.log(`installing Debian's ${missing.join(', ')}`)
   run('apt-get', ['update', '-qq'])
   run('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' })
 }

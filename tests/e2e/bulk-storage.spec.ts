@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts'
 import { bulkTest, expect, login, startSend, verifyJob, waitForCard, waitForSent } from './bulk-support.ts'
 
 // A short lease: the wiped profile's own lease, never renewed again, lapses within seconds.
@@ -17,7 +17,7 @@ test('a browser closed mid-job and reopened with its profile finishes the job', 
   const dir = mkdtempSync(join(tmpdir(), 'pagecast-profile-'))
   const launch = () =>
     chromium.launchPersistentContext(dir, {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: chromiumArgs,
       baseURL: baseURL!,
       locale: 'en-US',

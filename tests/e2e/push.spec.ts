@@ -13,9 +13,12 @@ import type { BrowserContext, Page, Worker } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 
 // Notifications are shown by the service worker.
 test.use({ serviceWorkers: 'allow' })
+// The headless shell has no notifications (the switch stays disabled there): this spec runs in the browser.
+test.use({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } })
 
 interface Shown {
   title: string

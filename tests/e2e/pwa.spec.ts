@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { startStack } from './support/stack.ts'
 import { loginAsDemo, sandboxUserToken } from './support/login.ts'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts'
 
 // The service worker is what this spec is about.
 test.use({ serviceWorkers: 'allow' })
@@ -32,7 +32,7 @@ test('Chromium finds the built app installable', async ({ playwright, baseURL })
   // Chromium never offers installation in an incognito context, which is what Playwright's contexts are.
   const profile = mkdtempSync(join(tmpdir(), 'pagecast-profile-'))
   const context = await playwright.chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath: testChromiumPath,
     args: chromiumArgs,
     baseURL,
   })

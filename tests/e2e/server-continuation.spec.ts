@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts'
 import {
   apiGet,
   available,
@@ -80,7 +80,7 @@ test('a job whose browser is killed mid-send (no goodbye) is finished by the ser
   test.setTimeout(150_000)
   const profile = mkdtempSync(join(tmpdir(), 'pagecast-killed-'))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath: testChromiumPath,
     args: chromiumArgs,
     baseURL: baseURL!,
     viewport: { width: 1280, height: 800 },
