@@ -15,10 +15,12 @@ import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 
-// Notifications are shown by the service worker.
-test.use({ serviceWorkers: 'allow' })
-// The headless shell has no notifications (the switch stays disabled there): this spec runs in the browser.
-test.use({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } })
+// Notifications are shown by the service worker, in the browser: the headless shell has none (the switch
+// stays disabled there).
+test.use({
+  serviceWorkers: 'allow',
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+})
 
 interface Shown {
   title: string
