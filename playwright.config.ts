@@ -1,6 +1,23 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, testChromiumPath } from './scripts/chromium.ts'
 
+/**
+ * The specs whose tests take longest (they follow a bulk send at its real pacing, or walk a whole day), run
+ * first: started last, one of them would keep one worker busy while the others sit idle at the end of the run.
+ * Playwright queues the projects in this order, each project's specs in file order.
+ */
+const LONG_SPECS = [
+  'phone-journey',
+  'send-views',
+  'bulk-resilience',
+  'marketing',
+  'live-inbox',
+  'bulk-pacing',
+  'bulk-token-storm',
+  'bulk-storage',
+  'server-continuation',
+].map((name) => `**/${name}.spec.ts`)
+
 export default defineConfig({
   testDir: './tests/e2e',
   outputDir: './tests/artifacts/e2e-results',
@@ -17,6 +34,10 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'tests/artifacts/reports/e2e.json' }],
+  ],
+  projects: [
+    { name: 'long', testMatch: LONG_SPECS },
+    { name: 'short', testIgnore: LONG_SPECS },
   ],
   use: {
     browserName: 'chromium',
