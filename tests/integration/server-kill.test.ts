@@ -30,7 +30,7 @@ interface Instance {
 
 async function startInstance(databaseUrl: string, graphBase: string): Promise<Instance> {
   const port = await freePort()
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

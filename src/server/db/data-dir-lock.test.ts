@@ -3,15 +3,14 @@
  * refused with one sentence; a lock left by a process that no longer runs is taken over.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { freePort } from '../../../tests/e2e/support/stack.ts'
 import { migrate } from './migrate.ts'
 import { type Store, openStore } from './store.ts'
 
-const TSX = resolve('node_modules/.bin/tsx')
 const LOCK_FILE = 'pglite.lock'
 
 interface Run {
@@ -19,10 +18,13 @@ interface Run {
   stderr: string
 }
 
-/** Runs a TypeScript entry with tsx; a process still running after `timeoutMs` is stopped and reported. */
+/**
+ * Runs a TypeScript entry in Node with tsx's loader (one process, not tsx's launcher and a Node under it); a
+ * process still running after `timeoutMs` is stopped and reported.
+ */
 function run(args: string[], env: Record<string, string>, timeoutMs = 45_000): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(TSX, args, {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
@@ -47,8 +49,17 @@ const sentence = (dir: string) =>
 describe('the embedded database folder', { timeout: 90_000 }, () => {
   let dir: string
   let held: Store | undefined
+  // One folder whose database is created once: each test's folder starts as a copy of it. Creating the
+  // embedded PostgreSQL (its initdb) is seconds of CPU, and no test here is about it.
+  let created: string
+  beforeAll(async () => {
+    created = mkdtempSync(join(tmpdir(), 'pagecast-lock-created-'))
+    await (await openStore({ dataDir: created })).close()
+  })
+  afterAll(() => rmSync(created, { recursive: true, force: true }))
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'pagecast-lock-'))
+    cpSync(created, dir, { recursive: true })
   })
   afterEach(async () => {
     await held?.close()
