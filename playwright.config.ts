@@ -25,8 +25,8 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   // Three browsers at a time on a two-core machine: many tests spend their time waiting (pacing, the stream,
-  // a sandbox's webhooks) rather than computing. Four took 363 s where three took 381 s, but left the push
-  // spec's sign-in on the terms screen once in three runs: E2E_WORKERS=4 asks for them.
+  // a sandbox's webhooks) rather than computing. Four took 363 s where three took 381 s, but once in three runs
+  // left the push test's sign-in on the terms screen: E2E_WORKERS=4 asks for them.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   // No retries anywhere: a test that fails once is a defect to fix, not to run again.
   retries: 0,
