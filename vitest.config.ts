@@ -27,7 +27,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // The server test files share their three processes: each process creates the embedded database's empty
+          // The server test files share their processes: each process creates the embedded database's empty
           // cluster once (seconds of CPU) and loads the server's modules once, instead of once per file.
           isolate: false,
         },
