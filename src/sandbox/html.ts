@@ -44,6 +44,7 @@ label{display:block;padding:4px 0}
 .actions{display:flex;gap:8px;justify-content:flex-end;margin-top:16px}
 button{font-size:15px;padding:8px 16px;border-radius:6px;border:1px solid #ccd0d5;background:#e4e6eb;cursor:pointer}
 button.primary{background:#1877f2;border-color:#1877f2;color:#fff}
+button:disabled{opacity:.6;cursor:default}
 .amount{font-size:28px;font-weight:600}
 .note{color:#65676b;font-size:13px}
 `

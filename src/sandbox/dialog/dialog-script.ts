@@ -26,5 +26,7 @@ export const DIALOG_SCRIPT = `(() => {
     });
     send(res.ok ? await res.json() : { status: 'unknown', authResponse: null });
   });
+  // The page is drawn before this deferred script runs: its buttons wait disabled until they can answer.
+  for (const button of form.querySelectorAll('button')) button.disabled = false;
 })();
 `

@@ -90,7 +90,7 @@ ${users.map((u, i) => `<label><input type="radio" name="user" value="${u.key}"${
 <fieldset><legend>Permissions</legend>
 ${scopes.map((s) => `<label><input type="checkbox" name="scope" value="${s}" checked> ${s}</label>`).join('\n')}
 </fieldset>
-<div class="actions"><button type="button" id="cancel">Cancel</button><button type="submit" class="primary" id="continue">Continue</button></div>
+<div class="actions"><button type="button" id="cancel" disabled>Cancel</button><button type="submit" class="primary" id="continue" disabled>Continue</button></div>
 </form>
 <p class="note">Sandbox: a local stand-in for the social network's login.</p>
 </main>`
