@@ -59,6 +59,33 @@ test('an offline reload shows the pages from the saved session, then reconnects 
   await expect(cards.first()).toHaveAttribute('href', /^\/\d+$/, { timeout: 15_000 })
 })
 
+test('terms accepted as the network drops: the offline reload opens the app, not the terms again', async ({
+  page,
+  context,
+}) => {
+  // The login answers that the terms are still to accept (the demo owner accepted them in an earlier test).
+  await context.route('**/api/v2/login', async (route) => {
+    const res = await route.fetch()
+    const body = await res.json()
+    body.data.user.subscription.accepted_terms = false
+    await route.fulfill({ response: res, json: body })
+  })
+  await loginAsDemo(page, { acceptTerms: false })
+  await expect(page.getByTestId('terms-gate')).toBeVisible()
+  await waitForServiceWorker(page)
+  // The acceptance reaches the server; the network is gone by the time the page reloads.
+  await context.route('**/api/v2/user/accept-terms', async (route) => {
+    const res = await route.fetch()
+    await context.setOffline(true)
+    await route.fulfill({ response: res })
+  })
+  await page.getByTestId('accept-terms').click()
+  await expect(page.getByTestId('offline-banner')).toBeVisible()
+  await expect(page.getByTestId('app-layout')).toBeVisible()
+  await expect(page.getByTestId('terms-gate')).toBeHidden()
+  await context.setOffline(false)
+})
+
 test('nothing saved for the offline start holds a token', async ({ page }) => {
   await loginAsDemo(page)
   await expect(page.getByTestId('page-card').first()).toBeVisible()

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mySubscription, subscriptionState, userResponse } from '../../core/contracts/api.ts'
+import {
+  mySubscription,
+  subscriptionResponse,
+  subscriptionState,
+  userResponse,
+} from '../../core/contracts/api.ts'
 import { publishTerms } from '../cli/terms.ts'
 import { type TestApp, login, setAllowance, startTestApp } from '../testing/harness.ts'
 
@@ -67,7 +72,7 @@ describe('the user, the subscription and the terms', () => {
 
     const { auth } = await login(t.app, '2005')
     const accepted = await post('/api/v2/user/accept-terms', auth)
-    expect(accepted.json().data.subscription.accepted_terms).toBe(true)
+    expect(subscriptionResponse.parse(accepted.json()).data.subscription.accepted_terms).toBe(true)
     expect((await post('/api/v2/user/accept-terms', auth, {})).statusCode).toBe(200)
     expect((await post('/api/v2/user/accept-terms', auth, { terms: 1 })).statusCode).toBe(422)
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { clearSnapshot, loadSnapshot, saveSnapshot } from './snapshot.ts'
+import { clearSnapshot, loadSnapshot, rememberSubscription, saveSnapshot } from './snapshot.ts'
+import { testSubscription } from '../../core/testing/session.ts'
 
 const KEY = 'pagecast-session-snapshot'
 
@@ -31,6 +32,22 @@ describe('offline session snapshot', () => {
     const olderCopy = JSON.stringify({ accounts: [{ id: '10', name: 'Shop', access_token: 't' }] })
     localStorage.setItem(KEY, olderCopy)
     expect(loadSnapshot()?.accounts).toEqual([{ id: '10', name: 'Shop' }])
+  })
+  it('takes a newer subscription and keeps the pages that were connected', () => {
+    saveSnapshot({
+      accounts: [
+        { id: '10', name: 'Shop', access_token: 'page-token' },
+        { id: '11', name: 'Other' },
+      ],
+      subscription: testSubscription({ accepted_terms: false }),
+    })
+    rememberSubscription(testSubscription())
+    expect(loadSnapshot()?.subscription?.accepted_terms).toBe(true)
+    expect(loadSnapshot()?.connected).toEqual(['10'])
+  })
+  it('remembers nothing for a visitor with no saved session', () => {
+    rememberSubscription(testSubscription())
+    expect(loadSnapshot()).toBeUndefined()
   })
   it('answers nothing when no usable snapshot is stored', () => {
     expect(loadSnapshot()).toBeUndefined()

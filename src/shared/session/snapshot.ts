@@ -65,6 +65,15 @@ export function loadSnapshot(): SessionSnapshot | undefined {
   }
 }
 
+/**
+ * A subscription the server changed just before the page reloads (the terms accepted): the saved session
+ * learns it first, so a reload that starts without network does not show what was already answered.
+ */
+export function rememberSubscription(subscription: SubscriptionState): void {
+  const saved = loadSnapshot()
+  if (saved) saveSnapshot({ ...saved, subscription, offline: true })
+}
+
 export function clearSnapshot(): void {
   localStorage.removeItem(KEY)
 }
