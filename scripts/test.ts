@@ -1,10 +1,11 @@
 /**
- * `npm test`: every suite in order (lint, typecheck, unit and server tests, browser tests, build and budgets,
- * end-to-end), then one summary line over all of them: `tests: N passed, M failed[, K skipped]`.
+ * `npm test`: every suite (unit and server tests, browser tests, build and budgets, then the end-to-end tests
+ * with lint and typecheck beside them), then one summary line over all of them:
+ * `tests: N passed, M failed[, K skipped]`.
  * Exits non-zero when anything failed.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromiumPath, headlessShellPath } from './chromium.ts'
 import {
@@ -67,10 +68,45 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean 
 
 /** A step that is one check (lint, typecheck, build): it counts as one test. */
 function check(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): boolean {
-  const ok = run(cmd, args, env)
+  return counted(name, run(cmd, args, env))
+}
+
+function counted(name: string, ok: boolean): boolean {
   addCounts(total, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
   if (!ok) failures.push(name)
   return ok
+}
+
+/**
+ * A check started now that runs beside the next steps, its output kept in a file: `finish()` waits for it,
+ * prints what it said and counts it. The end-to-end tests leave a fifth of the cores idle (their browsers and
+ * servers wait on each other), which lint and typecheck use instead of taking their own turn.
+ */
+function besideNext(name: string, cmd: string, args: string[]): { finish: () => Promise<boolean> } {
+  const log = join(reportDir, `${stepName(args) ?? name}.log`)
+  const took = `${log}.ms`
+  const out = openSync(log, 'w')
+  // Its exit is only heard here once the step beside it has ended: a small Node process times it instead.
+  const timed = `const t = Date.now()
+const r = require('node:child_process').spawnSync(process.argv[1], process.argv.slice(2), { stdio: 'inherit' })
+require('node:fs').writeFileSync(${JSON.stringify(took)}, String(Date.now() - t))
+process.exit(r.status ?? 1)`
+  const child = spawn(process.execPath, ['-e', timed, cmd, ...args], { stdio: ['ignore', out, out] })
+  const exited = new Promise<boolean>((resolve) => {
+    child.on('error', () => resolve(false))
+    child.on('close', (code) => resolve(code === 0))
+  })
+  return {
+    async finish() {
+      const ok = await exited
+      closeSync(out)
+      const seconds = existsSync(took) ? Math.round(Number(readFileSync(took, 'utf8')) / 1000) : '?'
+      console.log(`\n▶ ${cmd} ${args.join(' ')} (beside the end-to-end tests)`)
+      process.stdout.write(readFileSync(log, 'utf8'))
+      times.push(`${stepName(args)} ${seconds} s beside`)
+      return counted(name, ok)
+    },
+  }
 }
 
 /** Every spec file's time, from the suites' reports: the slowest are printed before the summary. */
@@ -127,8 +163,6 @@ function ensureBrowser(): void {
 }
 
 ensureBrowser()
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 const vitestJson = join(reportDir, 'vitest.json')
 suite(
   'vitest (node + browser)',
@@ -141,6 +175,10 @@ suite(
 )
 if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
+  const beside = [
+    besideNext('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+    besideNext('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  ]
   const e2eJson = join(reportDir, 'e2e.json')
   suite(
     'end-to-end (Playwright)',
@@ -152,7 +190,10 @@ if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
     playwrightFailures,
     { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
   )
+  for (const step of beside) await step.finish()
 } else {
+  check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
   failures.push('end-to-end (not run: the build failed)')
   addCounts(total, { passed: 0, failed: 1, skipped: 0 })
 }
