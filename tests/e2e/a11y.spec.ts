@@ -4,7 +4,7 @@
  */
 import { expect, test } from './support/fixtures.ts'
 import { seriousViolations } from './support/axe.ts'
-import { loginAsDemo } from './support/login.ts'
+import { loginAnswers, loginAsDemo } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
 
 const SHOTS = 'tests/artifacts/screenshots'
@@ -31,12 +31,7 @@ for (const locale of ['en', 'ur'] as const) {
       }
       await page.setViewportSize({ width: 1280, height: 800 })
       // The gate shows whatever this worker's earlier tests accepted.
-      await page.route('**/api/v2/login', async (route) => {
-        const res = await route.fetch()
-        const body = await res.json()
-        body.data.user.subscription.accepted_terms = false
-        await route.fulfill({ response: res, json: body })
-      })
+      await loginAnswers(page, { accepted_terms: false })
       // Signed in from the login screen just checked.
       await loginAsDemo(page, { acceptTerms: false, path: null })
       await expect(page.getByTestId('terms-box').locator('p').first()).toBeVisible()

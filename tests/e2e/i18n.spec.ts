@@ -1,6 +1,6 @@
 /** The language comes from the browser; Urdu lays out right to left; the picker switches and is remembered. */
 import { expect, test } from './support/fixtures.ts'
-import { loginAsDemo } from './support/login.ts'
+import { loginAnswers, loginAsDemo } from './support/login.ts'
 
 test.describe('Spanish browser', () => {
   test.use({ locale: 'es-MX', serviceWorkers: 'block' })
@@ -9,12 +9,7 @@ test.describe('Spanish browser', () => {
     await expect(page.getByRole('button', { name: 'Continuar con Facebook' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'es')
     // Shown whether or not this worker's earlier tests already accepted the terms.
-    await page.route('**/api/v2/login', async (route) => {
-      const res = await route.fetch()
-      const body = await res.json()
-      body.data.user.subscription.accepted_terms = false
-      await route.fulfill({ response: res, json: body })
-    })
+    await loginAnswers(page, { accepted_terms: false })
     await loginAsDemo(page, { acceptTerms: false })
     await expect(page.getByRole('heading', { name: 'Términos y condiciones' })).toBeVisible()
     await expect(page.getByText(/Última actualización: \d{1,2} de [a-z]+ de \d{4}/)).toBeVisible()

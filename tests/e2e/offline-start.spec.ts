@@ -1,7 +1,7 @@
 /** Starting without network: the saved config and session open the signed-in app; tokens return online. */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { loginAsDemo } from './support/login.ts'
+import { loginAnswers, loginAsDemo } from './support/login.ts'
 
 // The offline reload is answered by the service worker.
 test.use({ serviceWorkers: 'allow' })
@@ -64,12 +64,7 @@ test('terms accepted as the network drops: the offline reload opens the app, not
   context,
 }) => {
   // The login answers that the terms are still to accept (the demo owner accepted them in an earlier test).
-  await context.route('**/api/v2/login', async (route) => {
-    const res = await route.fetch()
-    const body = await res.json()
-    body.data.user.subscription.accepted_terms = false
-    await route.fulfill({ response: res, json: body })
-  })
+  await loginAnswers(context, { accepted_terms: false })
   await loginAsDemo(page, { acceptTerms: false })
   await expect(page.getByTestId('terms-gate')).toBeVisible()
   await waitForServiceWorker(page)

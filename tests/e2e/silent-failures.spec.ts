@@ -4,20 +4,10 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { loginAsDemo } from './support/login.ts'
+import { loginAnswers, loginAsDemo } from './support/login.ts'
 
 // page.route cannot see requests a service worker answers.
 test.use({ serviceWorkers: 'block' })
-
-/** Changes the subscription this tab's login answers with. */
-async function loginAnswers(page: Page, change: Record<string, unknown>): Promise<void> {
-  await page.route('**/api/v2/login', async (route) => {
-    const res = await route.fetch()
-    const body = await res.json()
-    Object.assign(body.data.user.subscription, change)
-    await route.fulfill({ response: res, json: body })
-  })
-}
 
 /** Notices shown at this moment, read once (a waiting assertion would let an auto-closing one pass). */
 async function noticesNow(page: Page): Promise<string[]> {

@@ -2,7 +2,7 @@
  * Signs in through the sandbox login dialog as a person would: the "Continue with Facebook" button opens the
  * popup, the permissions stay checked (or some are unchecked), "Continue" answers the app.
  */
-import { type Locator, type Page, expect } from '@playwright/test'
+import { type BrowserContext, type Locator, type Page, expect } from '@playwright/test'
 import { pressContinue } from './dialog.ts'
 
 export interface LoginOptions {
@@ -37,6 +37,23 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
     await page.getByTestId('accept-terms').click()
     await expect(home).toBeVisible({ timeout: 20_000 })
   }
+}
+
+/**
+ * Changes the subscription the product login answers with, in this tab or every tab of `target`'s context (the
+ * context's routes also see what a service worker fetches): `{ accepted_terms: false }` shows the terms gate
+ * whatever the worker's earlier tests accepted.
+ */
+export async function loginAnswers(
+  target: Page | BrowserContext,
+  change: Record<string, unknown>,
+): Promise<void> {
+  await target.route('**/api/v2/login', async (route) => {
+    const res = await route.fetch()
+    const body = await res.json()
+    Object.assign(body.data.user.subscription, change)
+    await route.fulfill({ response: res, json: body })
+  })
 }
 
 /**
