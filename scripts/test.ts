@@ -4,7 +4,7 @@
  * `tests: N passed, M failed[, K skipped]`.
  * Exits non-zero when anything failed.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromiumPath, headlessShellPath } from './chromium.ts'
@@ -47,15 +47,28 @@ function cpuTicks(): { busy: number; all: number } {
 const times: string[] = []
 
 /** A step's name in the times line: the tool, the script a tool runs, or the npm script. */
-function stepName(args: string[]): string | undefined {
+function stepName(args: readonly string[]): string | undefined {
   return args[0] === 'tsx' ? args[1] : args[0] === 'run' ? args.at(-1) : args[0]
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+/** Runs a command to its end; it answers whether it succeeded. Steps run one after another, awaited. */
+function exited(
+  cmd: string,
+  args: readonly string[],
+  options: Parameters<typeof spawn>[2],
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, options)
+    child.on('error', () => resolve(false))
+    child.on('close', (code) => resolve(code === 0))
+  })
+}
+
+async function run(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`)
   const t0 = Date.now()
   const cpu0 = cpuTicks()
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = await exited(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   const seconds = Math.round((Date.now() - t0) / 1000)
   const cpu1 = cpuTicks()
   const busy =
@@ -63,12 +76,17 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean 
   times.push(
     `${stepName(args)} ${seconds} s${seconds >= 30 && busy !== undefined ? ` (cpu ${busy}% busy)` : ''}`,
   )
-  return r.status === 0
+  return ok
 }
 
 /** A step that is one check (lint, typecheck, build): it counts as one test. */
-function check(name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): boolean {
-  return counted(name, run(cmd, args, env))
+async function check(
+  name: string,
+  cmd: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<boolean> {
+  return counted(name, await run(cmd, args, env))
 }
 
 function counted(name: string, ok: boolean): boolean {
@@ -82,25 +100,18 @@ function counted(name: string, ok: boolean): boolean {
  * prints what it said and counts it. The end-to-end tests leave a fifth of the cores idle (their browsers and
  * servers wait on each other), which lint and typecheck use instead of taking their own turn.
  */
-function besideNext(name: string, cmd: string, args: string[]): { finish: () => Promise<boolean> } {
+function besideNext(name: string, cmd: string, args: readonly string[]): { finish: () => Promise<boolean> } {
   const log = join(reportDir, `${stepName(args) ?? name}.log`)
-  const took = `${log}.ms`
   const out = openSync(log, 'w')
-  // Its exit is only heard here once the step beside it has ended: a small Node process times it instead.
-  const timed = `const t = Date.now()
-const r = require('node:child_process').spawnSync(process.argv[1], process.argv.slice(2), { stdio: 'inherit' })
-require('node:fs').writeFileSync(${JSON.stringify(took)}, String(Date.now() - t))
-process.exit(r.status ?? 1)`
-  const child = spawn(process.execPath, ['-e', timed, cmd, ...args], { stdio: ['ignore', out, out] })
-  const exited = new Promise<boolean>((resolve) => {
-    child.on('error', () => resolve(false))
-    child.on('close', (code) => resolve(code === 0))
-  })
+  const t0 = Date.now()
+  const ended = exited(cmd, args, { stdio: ['ignore', out, out] }).then((ok) => ({
+    ok,
+    seconds: Math.round((Date.now() - t0) / 1000),
+  }))
   return {
     async finish() {
-      const ok = await exited
+      const { ok, seconds } = await ended
       closeSync(out)
-      const seconds = existsSync(took) ? Math.round(Number(readFileSync(took, 'utf8')) / 1000) : '?'
       console.log(`\n▶ ${cmd} ${args.join(' ')} (beside the end-to-end tests)`)
       process.stdout.write(readFileSync(log, 'utf8'))
       times.push(`${stepName(args)} ${seconds} s beside`)
@@ -115,7 +126,7 @@ const specTimes: SpecTime[] = []
 const failedTests: string[] = []
 
 /** A suite that writes a JSON report: its own counts are added; a crash without a report is a failure. */
-function suite(
+async function suite(
   name: string,
   cmd: string,
   args: string[],
@@ -124,8 +135,8 @@ function suite(
   times: (json: unknown) => SpecTime[],
   failed: (json: unknown) => string[],
   env?: NodeJS.ProcessEnv,
-): void {
-  const ok = run(cmd, args, env)
+): Promise<void> {
+  const ok = await run(cmd, args, env)
   let counts: Counts | undefined
   if (existsSync(report)) {
     try {
@@ -150,7 +161,7 @@ function suite(
  * slowly (every character sent looking for a font).
  */
 const NOTO_FONTS = '/usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf'
-function ensureBrowser(): void {
+async function ensureBrowser(): Promise<void> {
   const missing = [
     ...(existsSync(chromiumPath) ? [] : ['chromium']),
     ...(existsSync(headlessShellPath) ? [] : ['chromium-headless-shell']),
@@ -158,13 +169,17 @@ function ensureBrowser(): void {
   ]
   if (missing.length === 0) return
   console.log(`installing Debian's ${missing.join(', ')}`)
-  run('apt-get', ['update', '-qq'])
-  run('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' })
+  await run('apt-get', ['update', '-qq'])
+  await run('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' })
 }
 
-ensureBrowser()
+/** The checks that need no build, run beside the end-to-end tests or, when the build fails, on their own. */
+const LINT = ['npx', ['eslint', '.', '--max-warnings=0']] as const
+const TYPECHECK = ['npm', ['run', '--silent', 'typecheck']] as const
+
+await ensureBrowser()
 const vitestJson = join(reportDir, 'vitest.json')
-suite(
+await suite(
   'vitest (node + browser)',
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
@@ -173,14 +188,11 @@ suite(
   (json) => vitestSpecTimes(json, process.cwd()),
   (json) => vitestFailures(json, process.cwd()),
 )
-if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
-  check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
-  const beside = [
-    besideNext('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
-    besideNext('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  ]
+if (await check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+  await check('size budgets', 'npx', ['tsx', 'scripts/check-budgets.ts'])
+  const beside = [besideNext('lint', ...LINT), besideNext('typecheck', ...TYPECHECK)]
   const e2eJson = join(reportDir, 'e2e.json')
-  suite(
+  await suite(
     'end-to-end (Playwright)',
     'npx',
     ['tsx', 'scripts/e2e.ts'],
@@ -192,8 +204,8 @@ if (check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   )
   for (const step of beside) await step.finish()
 } else {
-  check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-  check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+  await check('lint', ...LINT)
+  await check('typecheck', ...TYPECHECK)
   failures.push('end-to-end (not run: the build failed)')
   addCounts(total, { passed: 0, failed: 1, skipped: 0 })
 }
