@@ -101,7 +101,7 @@ function counted(name: string, ok: boolean): boolean {
  * servers wait on each other), which lint and typecheck use instead of taking their own turn.
  */
 function besideNext(name: string, cmd: string, args: readonly string[]): { finish: () => Promise<boolean> } {
-  const log = join(reportDir, `${stepName(args) ?? name}.log`)
+  const log = join(reportDir, `${name}.log`)
   const out = openSync(log, 'w')
   const t0 = Date.now()
   const ended = exited(cmd, args, { stdio: ['ignore', out, out] }).then((ok) => ({
