@@ -2,6 +2,8 @@
  * A signed-in demo user for the audit, as after the login dialog: the sandbox's own login session (so the
  * social login status answers "connected" and the page tokens load), the product login, the terms accepted.
  */
+import type { BrowserContext } from '@playwright/test'
+import { inboxDeviceState } from '../../tests/e2e/support/inbox-device-state.ts'
 import { REQUIRED_PERMISSIONS, SESSION_COOKIE } from '../../src/core/constants/limits.ts'
 import { SESSION_COOKIE as SANDBOX_SESSION_COOKIE } from '../../src/sandbox/dialog/routes.ts'
 
@@ -73,5 +75,32 @@ export async function signIn(baseURL: string): Promise<AuditSession> {
     token,
     pageId,
     pageToken,
+  }
+}
+
+/**
+ * The device as a returning owner left it: home and the page's inbox opened once, the inbox's walk over the
+ * page's conversations finished and the service worker in control. What the app saved (its session snapshot,
+ * local database and caches) stays for the runs that follow.
+ */
+export async function visitAsOwner(context: BrowserContext, baseURL: string, pageId: string): Promise<void> {
+  const page = await context.newPage()
+  // The phone the audit emulates.
+  await page.setViewportSize({ width: 412, height: 823 })
+  try {
+    await page.goto(`${baseURL}/`)
+    await page.getByTestId('page-card').first().waitFor({ timeout: 60_000 })
+    await page.goto(`${baseURL}/${pageId}`)
+    await page.getByTestId('conversation-row').first().waitFor({ timeout: 60_000 })
+    const deadline = Date.now() + 300_000
+    while (!(await inboxDeviceState(page, pageId)).done) {
+      if (Date.now() > deadline) throw new Error('the inbox did not finish reading the page within 5 minutes')
+      await page.waitForTimeout(500)
+    }
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    })
+  } finally {
+    await page.close()
   }
 }

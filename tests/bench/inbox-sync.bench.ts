@@ -11,6 +11,7 @@
 import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { demoPageIds } from '../../src/sandbox/state/demo.ts'
+import { inboxDeviceState } from '../e2e/support/inbox-device-state.ts'
 import { startStack } from '../e2e/support/stack.ts'
 import { benchLogin } from './browser-login.ts'
 
@@ -32,38 +33,6 @@ const TRACE_CATEGORIES = [
 interface LongTask {
   start: number
   duration: number
-}
-
-/**
- * One answer of the page's local database (opened, read, closed): the page's sync record (Dexie's
- * `inboxSync`) and how many of its customers have their labels there (`customerLabels`).
- */
-function deviceState(page: Page): Promise<{ done: boolean; synced: number; labelled: number }> {
-  return page.evaluate(
-    (pageId) =>
-      new Promise<{ done: boolean; synced: number; labelled: number }>((resolve) => {
-        const none = { done: false, synced: 0, labelled: 0 }
-        const req = indexedDB.open('pagecast')
-        req.onerror = () => resolve(none)
-        req.onsuccess = () => {
-          const db = req.result
-          const stores = ['inboxSync', 'customerLabels']
-          if (!stores.every((s) => db.objectStoreNames.contains(s))) return resolve(none)
-          const tx = db.transaction(stores)
-          const sync = tx.objectStore('inboxSync').get(pageId)
-          const labelled = tx
-            .objectStore('customerLabels')
-            .count(IDBKeyRange.bound(`${pageId}:`, `${pageId};`))
-          tx.oncomplete = () => {
-            const record = sync.result as { done?: boolean; synced?: number } | undefined
-            resolve({ done: !!record?.done, synced: record?.synced ?? 0, labelled: labelled.result })
-            db.close()
-          }
-          tx.onerror = () => resolve(none)
-        }
-      }),
-    pageId,
-  )
 }
 
 /** From an input event in the filter to the next frame. */
@@ -149,16 +118,16 @@ try {
   await page.getByTestId('conversation-row').first().waitFor({ timeout: 60_000 })
   const firstRowsAt = await page.evaluate(() => performance.now())
   const firstRowsMs = Date.now() - entered
-  while (!(await deviceState(page)).done) {
+  while (!(await inboxDeviceState(page, pageId)).done) {
     if (Date.now() - entered > 300_000) throw new Error('the sync did not finish within 5 minutes')
     await page.waitForTimeout(500)
   }
   const syncMs = Date.now() - entered
   // Then every customer's labels (read in the background once the list is whole), before typing and opening.
-  let state = await deviceState(page)
+  let state = await inboxDeviceState(page, pageId)
   while (state.labelled < Math.max(1, state.synced) && Date.now() - entered < 300_000) {
     await page.waitForTimeout(250)
-    state = await deviceState(page)
+    state = await inboxDeviceState(page, pageId)
   }
   const labelled = state.labelled
   const labelsMs = Date.now() - entered
