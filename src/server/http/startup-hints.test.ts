@@ -23,6 +23,8 @@ const manifest: BuildManifest = {
   },
   '_db-d1.js': { file: 'assets/db-d1.js' },
   'src/features/plans/components/plans-page.tsx': { file: 'assets/plans-x1.js' },
+  'src/core/graph/client.ts': { file: 'assets/client-c1.js', imports: ['_runtime-r1.js'] },
+  'src/shared/session/device-data.ts': { file: 'assets/device-data-v1.js', imports: ['_db-d1.js'] },
 }
 
 describe('startupFiles', () => {
@@ -36,9 +38,15 @@ describe('startupFiles', () => {
     expect(startupFiles(manifest, { returning: false, path: '/123' }).inbox).toEqual([])
   })
 
-  it('adds the signed-in app for a returning visitor, each file once', () => {
+  it("adds the signed-in app and the session check's modules for a returning visitor, each file once", () => {
     const files = startupFiles(manifest, { returning: true, path: '/' })
-    expect(files.signedIn).toEqual(['assets/app-a1.js', 'assets/signed-in-g1.js'])
+    expect(files.signedIn).toEqual([
+      'assets/app-a1.js',
+      'assets/client-c1.js',
+      'assets/device-data-v1.js',
+      'assets/signed-in-g1.js',
+      'assets/db-d1.js',
+    ])
     expect(files.inbox).toEqual([])
     const all = [...files.entry, ...files.signedIn]
     expect(new Set(all).size).toBe(all.length)
@@ -46,9 +54,9 @@ describe('startupFiles', () => {
   })
 
   it("adds the inbox screen when a returning visitor opens a page's inbox", () => {
+    // The local database's code is already named with the session check's.
     expect(startupFiles(manifest, { returning: true, path: '/109665931121807' }).inbox).toEqual([
       'assets/page-inbox-p1.js',
-      'assets/db-d1.js',
     ])
     expect(startupFiles(manifest, { returning: true, path: '/plans' }).inbox).toEqual([])
   })
@@ -63,7 +71,7 @@ describe('startupFiles', () => {
     ])
   })
 
-  it('writes the header in load order so the browser reuses the early copies', () => {
+  it('writes the header in load order, the client configuration after the entry, so the browser reuses the early copies', () => {
     const files = {
       entry: ['assets/start-c1.css', 'assets/start-s1.js'],
       signedIn: ['assets/app-a1.js'],
@@ -71,7 +79,7 @@ describe('startupFiles', () => {
     }
     expect(linkHeader(files, ['</sandbox/login-status>; rel=preload; as=fetch; crossorigin'])).toBe(
       '</assets/start-c1.css>; rel=preload; as=style; crossorigin, </assets/start-s1.js>; rel=modulepreload, ' +
-        '</sandbox/login-status>; rel=preload; as=fetch; crossorigin, </assets/app-a1.js>; rel=modulepreload',
+        '</api/v2/config>; rel=preload; as=fetch; crossorigin, </sandbox/login-status>; rel=preload; as=fetch; crossorigin, </assets/app-a1.js>; rel=modulepreload',
     )
     expect(linkHeader({ entry: [], signedIn: [], inbox: [] })).toBeUndefined()
   })
@@ -96,6 +104,8 @@ describe('the app page with start-up hints', () => {
     const fresh = await t.app.inject({ url: '/' })
     expect(fresh.headers.link).toContain('</assets/start-s1.js>; rel=modulepreload')
     expect(fresh.headers.link).not.toContain('signed-in')
+    expect(fresh.headers.link).not.toContain('device-data')
+    expect(fresh.headers.link).toContain('</api/v2/config>; rel=preload; as=fetch; crossorigin')
     expect(fresh.headers.vary).toContain('Cookie')
     const returning = await t.app.inject({
       url: '/109665931121807',
@@ -113,6 +123,8 @@ describe('the app page with start-up hints', () => {
     )
     // A later modification time than the first write, whatever the file system's resolution.
     utimesSync(join(dir, '.vite', 'manifest.json'), new Date(), new Date(Date.now() + 5_000))
-    expect((await t.app.inject({ url: '/' })).headers.link).toBe('</assets/index-e2.js>; rel=modulepreload')
+    expect((await t.app.inject({ url: '/' })).headers.link).toBe(
+      '</assets/index-e2.js>; rel=modulepreload, </api/v2/config>; rel=preload; as=fetch; crossorigin',
+    )
   })
 })

@@ -7,7 +7,9 @@
  * - everyone: the entry's script, its static imports and its stylesheet;
  * - the social network's first request: with the network's SDK its script (every start loads it); with the
  *   sandbox, for a returning visitor only, its login status (the first thing the app asks it);
- * - a returning visitor (the browser holds the session cookie): the signed-in app;
+ * - everyone: the client configuration, which the entry asks for before anything else can start;
+ * - a returning visitor (the browser holds the session cookie): the signed-in app, and the modules the
+ *   session's check loads once the social login answers;
  * - a returning visitor opening a page's inbox (`/{pageId}`; page ids are numeric): the inbox screen.
  *
  * A first-time visitor downloads only the login screen. The files come from the build's manifest.
@@ -18,6 +20,11 @@ import { FB_SDK_URL } from '../../core/constants/social.ts'
 
 /** The module the app loads once a session exists (src/app/entry/root.tsx). */
 const SIGNED_IN_APP = 'src/app/app.tsx'
+/**
+ * What the session's check reads as soon as the social login answers (src/shared/session/actions.ts): the
+ * Graph client for the profile and the pages, and the local database's owner check.
+ */
+const SESSION_MODULES = ['src/core/graph/client.ts', 'src/shared/session/device-data.ts']
 /** The module the inbox route loads (src/app/routes/$pageId.tsx). */
 const INBOX_SCREEN = 'src/app/routes/-page-inbox/page-inbox.tsx'
 const PAGE_PATH = /^\/\d+\/?$/
@@ -70,7 +77,7 @@ export function startupFiles(manifest: BuildManifest, visitor: Visitor): Startup
     return files
   }
   const entry = collect(Object.keys(manifest).filter((k) => manifest[k]!.isEntry))
-  const signedIn = visitor.returning ? collect([SIGNED_IN_APP]) : []
+  const signedIn = visitor.returning ? collect([SIGNED_IN_APP, ...SESSION_MODULES]) : []
   const inbox = visitor.returning && PAGE_PATH.test(visitor.path) ? collect([INBOX_SCREEN]) : []
   return { entry, signedIn, inbox }
 }
@@ -81,12 +88,22 @@ export function socialHints(kind: SocialKind, visitor: Visitor): string[] {
   return visitor.returning ? [`<${SANDBOX_LOGIN_STATUS}>; rel=preload; as=fetch; crossorigin`] : []
 }
 
+/** The client configuration as the app asks for it (src/shared/config/client-config.ts). */
+export const CONFIG_HINT = '</api/v2/config>; rel=preload; as=fetch; crossorigin'
+
 export function linkHeader(files: StartupFiles, social: readonly string[] = []): string | undefined {
   // `crossorigin` as the app loads them, or the browser would not reuse the early copy.
   const link = (f: string) =>
     f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`
-  const all = [...files.entry.map(link), ...social, ...files.signedIn.map(link), ...files.inbox.map(link)]
-  return all.length > 0 ? all.join(', ') : undefined
+  if (files.entry.length === 0) return undefined
+  const all = [
+    ...files.entry.map(link),
+    CONFIG_HINT,
+    ...social,
+    ...files.signedIn.map(link),
+    ...files.inbox.map(link),
+  ]
+  return all.join(', ')
 }
 
 /** Hints for a build folder; the manifest is read again whenever the build changes. */

@@ -113,9 +113,11 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
   if (missing.length > 0) return fail('declined', missing)
   const accessToken = response.authResponse.accessToken
   const { referral, coupon } = captureReferral()
-  // The profile and the pages need only the user token: read them while the product login runs.
+  // The profile and the pages need only the user token: read them while the product login runs, and load
+  // the owner check's code meanwhile too.
   const profile = graph.me(accessToken).catch(() => undefined)
   const pages = graph.accounts(accessToken).catch(() => [] as Account[])
+  void deviceData().catch(() => undefined)
   let login: LoginResponse
   try {
     login = await postLogin({ access_token: accessToken, referral: referral ?? null, coupon: coupon ?? null })
