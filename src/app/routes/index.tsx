@@ -5,17 +5,20 @@ import { loadPageStanding, usePageStanding } from './-home/use-page-standing.ts'
 import { usePagesUnread } from './-home/use-pages-unread.ts'
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => loadPageStanding(context.queryClient),
+  // The question leaves with the route's code; the route is drawn without waiting for its answer.
+  loader: ({ context }) => {
+    void loadPageStanding(context.queryClient)
+  },
   component: HomeRoute,
 })
 
 function HomeRoute() {
   const unreadByPage = usePagesUnread()
-  const standing = usePageStanding()
+  const { standing, settled } = usePageStanding()
   return (
     <>
       <InstallCard />
-      <HomePage unreadByPage={unreadByPage} standing={standing} />
+      <HomePage unreadByPage={unreadByPage} standing={standing} cardsReady={settled} />
     </>
   )
 }

@@ -1,10 +1,12 @@
 /** The pages of home that cannot be used (banned, or the owner's access revoked), asked once per list of pages. */
 import { onlineManager, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useOnline } from '../../../shared/network/use-online.ts'
 import { pageStanding, pageStandingKey } from '../../../shared/api/index.ts'
 import type { PageStanding } from '../../../core/contracts/api.ts'
 import { type SessionState, sessionStore, useSession } from '../../../shared/session/store.ts'
 
-/** How long home's cards wait for the answer at most. */
+/** How long home's cards wait for the answer at most, from when the session is checked. */
 const STANDING_WAIT_MS = 2_000
 
 function standingQuery({ accounts, offline }: Pick<SessionState, 'accounts' | 'offline'>) {
@@ -34,22 +36,39 @@ function checkedSession(): Promise<SessionState> {
 }
 
 /**
- * Home's cards wait for the answer (the layout around them is already shown): a note arriving after them would
- * make its card taller and push the cards below it down. A failure draws the cards without notes; offline, or
- * with no answer within two seconds, they are drawn without waiting.
+ * Asks for the pages' standing as soon as the session is checked: the route starts it while its code loads.
+ * Resolves once answered, or at once offline (the question waits for the connection; the cards do not), or
+ * after two seconds.
  */
 export async function loadPageStanding(queryClient: QueryClient): Promise<void> {
   // The route is preloaded while the session is still being checked: its pages are known once it is done.
   const query = standingQuery(await checkedSession())
-  // Offline the question waits for the connection: the cards do not.
   if (query.enabled === false || !onlineManager.isOnline()) return
-  // Nor do they wait long for a slow answer: its notes then come a moment after the cards.
   await Promise.race([
     queryClient.ensureQueryData(query).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, STANDING_WAIT_MS)),
   ])
 }
 
-export function usePageStanding(): Readonly<Record<string, PageStanding>> | undefined {
-  return useQuery(standingQuery(useSession())).data
+export interface PageStandingView {
+  standing?: Readonly<Record<string, PageStanding>>
+  /**
+   * Whether home's cards can be drawn: a note arriving after them would make its card taller and push the
+   * cards below it down, so they wait for the answer (the heading above them does not). A failure draws the
+   * cards without notes; offline, or with no answer within two seconds, they are drawn without waiting.
+   */
+  settled: boolean
+}
+
+export function usePageStanding(): PageStandingView {
+  const session = useSession()
+  const query = standingQuery(session)
+  const { data, isFetched } = useQuery(query)
+  const [waited, setWaited] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), STANDING_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  const online = useOnline()
+  return { standing: data, settled: query.enabled === false || !online || isFetched || waited }
 }

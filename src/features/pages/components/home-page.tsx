@@ -13,9 +13,11 @@ export interface HomePageProps {
   unreadByPage?: Readonly<Record<string, LocalUnread>>
   /** The pages that cannot be used: banned, or the owner's access revoked. */
   standing?: Readonly<Record<string, PageStanding>>
+  /** False while the cards wait for what changes their size (the standing): the heading is drawn alone. */
+  cardsReady?: boolean
 }
 
-export function HomePage({ unreadByPage, standing }: HomePageProps = {}) {
+export function HomePage({ unreadByPage, standing, cardsReady = true }: HomePageProps = {}) {
   const { t } = useLingui()
   const { accounts } = useSession()
   const [query, setQuery] = useState('')
@@ -56,17 +58,19 @@ export function HomePage({ unreadByPage, standing }: HomePageProps = {}) {
           />
         </label>
       </div>
-      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
-        {shown.map((a) => (
-          <PageCard
-            key={a.id}
-            account={a}
-            unread={pageUnread(unreadByPage?.[a.id], a.unread_message_count)}
-            standing={standing?.[a.id]}
-          />
-        ))}
-        <AddPageCard />
-      </div>
+      {cardsReady ? (
+        <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="page-grid">
+          {shown.map((a) => (
+            <PageCard
+              key={a.id}
+              account={a}
+              unread={pageUnread(unreadByPage?.[a.id], a.unread_message_count)}
+              standing={standing?.[a.id]}
+            />
+          ))}
+          <AddPageCard />
+        </div>
+      ) : null}
       {shown.length === 0 && query && fuzzy ? (
         <p className="mt-4 text-sm text-slate-500">
           <Trans>No page matches your search.</Trans>
