@@ -6,7 +6,7 @@
  * `AUDIT_STORAGE=kept` measures them on a device that opened both before instead: its saved session, local
  * database and service worker are kept between runs. Each route runs `AUDIT_RUNS` times (default 3); the run
  * with the median performance score is judged and saved as HTML and JSON reports in tests/artifacts/lighthouse.
- * Exits 1 below budget.
+ * `AUDIT_TRACE=1` saves its performance trace there too. Exits 1 below budget.
  * Not part of `npm test`: simulated scores move with the machine's load; `.ci/run` runs it afterwards as a report.
  * `STATIC_DIR` picks the build (default `dist`, built first when missing).
  */
@@ -94,6 +94,9 @@ try {
     const [html, json] = result.report as string[]
     writeFileSync(join(outDir, `${name}.report.html`), html!)
     writeFileSync(join(outDir, `${name}.report.json`), json!)
+    // The judged run's performance trace, for the browser's Performance panel.
+    if (process.env.AUDIT_TRACE)
+      writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
     const scores = CATEGORIES.map((c) => {
       const score = Math.round((result.lhr.categories[c]?.score ?? 0) * 100)
       const min = AUDIT_BUDGETS[c]
