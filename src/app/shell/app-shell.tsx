@@ -13,7 +13,7 @@ import { FairUseNotice } from '../../features/subscription/components/fair-use-n
 import { useClientConfig } from '../../shared/config/client-config.ts'
 import { storedReferral } from '../../shared/session/referral.ts'
 import type { Account } from '../../core/graph/types.ts'
-import { type SessionState, useSession } from '../../shared/session/store.ts'
+import { drawnConnected, type SessionState, useSession } from '../../shared/session/store.ts'
 import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 import { openModal } from '../../shared/ui/modal-stack.ts'
@@ -52,13 +52,12 @@ export function AppShell() {
 }
 
 /**
- * The pages of the sidebar's rail: those with a page token, or, started offline without any token, those that
- * were connected when the session was saved (their pictures come from the worker's image cache, their
+ * The pages of the sidebar's rail: those with a page token, or, drawn from the saved session without any token,
+ * those that were connected when it was saved (their pictures come from the worker's image cache, their
  * conversations from the local database).
  */
 function railPages(session: SessionState): Account[] {
-  if (session.offline) return session.accounts.filter((a) => session.connected?.includes(a.id))
-  return session.accounts.filter((a) => a.access_token)
+  return session.accounts.filter((a) => drawnConnected(session, a))
 }
 
 function SignedIn() {
@@ -79,6 +78,7 @@ function SignedIn() {
     <AppLayout
       user={session.fbUser}
       accounts={railPages(session)}
+      restoring={session.restoring}
       subscription={subscription}
       hasReferral={hasReferral}
       supportUrl={config.supportUrl}
@@ -87,7 +87,7 @@ function SignedIn() {
       onOpenAddons={() => openModal(subscription?.access_type === 'trial' ? 'plans' : 'addons')}
       notices={
         <>
-          <OfflineBanner startedOffline={Boolean(session.offline)} />
+          <OfflineBanner startedOffline={Boolean(session.offline && !session.restoring)} />
           {subscription && showsFairUseNotice(subscription) ? <FairUseNotice /> : null}
           {subscription && showsBrandedBanner(subscription) ? <BrandedBanner /> : null}
         </>

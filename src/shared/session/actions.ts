@@ -91,9 +91,15 @@ export function hasPermissions(scopes: readonly string[]): boolean {
   return scopes.every((s) => granted.includes(s))
 }
 
+/** Signed in for good: not a saved session drawn while its sign-in is checked. */
+function signedIn(): boolean {
+  const state = sessionStore.getState()
+  return state.status === 'logged_in' && !state.restoring
+}
+
 function fail(reason: 'declined' | 'not_connected' | 'server', declined?: string[]): void {
   // A signed-in user who abandons a second login (to connect another page) stays signed in.
-  if (sessionStore.getState().status === 'logged_in') {
+  if (signedIn()) {
     notify({
       kind: 'warning',
       title: i18n._(msg`The page could not be connected`),
@@ -140,15 +146,21 @@ async function completeLogin(response: SocialLoginResponse): Promise<void> {
 
 /** A network failure on start-up with a remembered session: start from the snapshot instead of failing. */
 function offlineFallback(err: unknown): SessionSnapshot | undefined {
-  return isNetworkFailure(err) && hasSessionCookie() && sessionStore.getState().status === 'loading'
+  const { status, restoring } = sessionStore.getState()
+  return isNetworkFailure(err) && hasSessionCookie() && (status === 'loading' || restoring)
     ? loadSnapshot()
     : undefined
 }
 
-async function startOffline(snapshot: SessionSnapshot): Promise<void> {
+/** Draws the saved session (no page token): `restoring` while the sign-in is checked online. */
+async function startFromSnapshot(snapshot: SessionSnapshot, restoring: boolean): Promise<void> {
   const owner = snapshot.fbUser?.id ?? snapshot.subscription?.facebook_id
   if (owner) await claimDeviceFor(owner)
-  sessionStore.reset({ status: 'logged_in', offline: true, ...snapshot })
+  sessionStore.reset({ status: 'logged_in', offline: true, ...(restoring ? { restoring } : {}), ...snapshot })
+}
+
+async function startOffline(snapshot: SessionSnapshot): Promise<void> {
+  await startFromSnapshot(snapshot, false)
   resumeWhenOnline(0)
 }
 
@@ -228,12 +240,11 @@ export async function initSession(): Promise<void> {
   const snapshot = loadSnapshot()
   if (!navigator.onLine && snapshot) return startOffline(snapshot)
   const { sdk } = need()
-  let status: SocialLoginResponse = { status: 'unknown' }
-  try {
-    status = await sdk.getLoginStatus()
-  } catch {
-    // Judged below: an unreadable status is an answer only when the network works.
-  }
+  // An unreadable status is judged below: it is an answer only when the network works.
+  const statusRead = sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
+  // A returning owner sees what was saved at once, while the sign-in is checked; its answer replaces it.
+  if (snapshot) await startFromSnapshot(snapshot, true)
+  const status = await statusRead
   if (status.status === 'connected' && status.authResponse) return completeLogin(status)
   // A social status read without a connection is no answer: the remembered session stands in until it can.
   try {

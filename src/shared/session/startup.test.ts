@@ -76,3 +76,70 @@ describe('the start-up check without a usable connection', () => {
     expect(hasSessionCookie()).toBe(true)
   })
 })
+
+describe('the start-up check of a returning owner with a saved session', () => {
+  const saved = () =>
+    saveSnapshot({
+      fbUser: { id: '1', name: 'Dana' },
+      accounts: [{ id: '10', name: 'Shop', access_token: 'old-page-token' }],
+      subscription,
+    })
+
+  it('draws the saved session before the social status answers, then the check replaces it', async () => {
+    signedInCookie('api-token')
+    saved()
+    let answer!: (r: SocialLoginResponse) => void
+    withSocialStatus(() => new Promise((resolve) => (answer = resolve)))
+    vi.spyOn(window, 'fetch').mockImplementation(async () =>
+      Response.json({
+        data: {
+          token: 'api-token',
+          user: { id: 'u1', facebook_id: '1', name: 'Dana', email: null, subscription },
+        },
+      }),
+    )
+    const started = initSession()
+    await vi.waitFor(() => expect(sessionStore.getState().status).toBe('logged_in'))
+    expect(sessionStore.getState()).toMatchObject({
+      offline: true,
+      restoring: true,
+      connected: ['10'],
+      fbUser: { name: 'Dana' },
+    })
+    // Nothing saved carries a token.
+    expect(sessionStore.getState().accounts[0]!.access_token).toBeUndefined()
+    answer({ status: 'connected', authResponse: { accessToken: 'user', userID: '1' } })
+    await started
+    const state = sessionStore.getState()
+    expect(state).toMatchObject({ status: 'logged_in', fbUser: { name: 'Dana' } })
+    expect(state.offline).toBeUndefined()
+    expect(state.restoring).toBeUndefined()
+    expect(state.accounts[0]!.access_token).toBe('page-token')
+  })
+
+  it('signs out when the social login is gone, after drawing the saved session', async () => {
+    signedInCookie('api-token')
+    saved()
+    withSocialStatus(async () => ({ status: 'unknown', authResponse: null }))
+    vi.spyOn(window, 'fetch').mockResolvedValue(Response.json({ data: { subscription } }))
+    await initSession()
+    expect(sessionStore.getState().status).toBe('logged_out')
+    expect(sessionStore.getState().accounts).toEqual([])
+    expect(hasSessionCookie()).toBe(false)
+  })
+
+  it('stays on the saved session, now as an offline start, when the product login cannot be reached', async () => {
+    signedInCookie('api-token')
+    saved()
+    withSocialStatus(async () => ({
+      status: 'connected',
+      authResponse: { accessToken: 'user', userID: '1' },
+    }))
+    vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
+    await initSession()
+    const state = sessionStore.getState()
+    expect(state).toMatchObject({ status: 'logged_in', offline: true, fbUser: { name: 'Dana' } })
+    expect(state.restoring).toBeUndefined()
+    expect(state.failReason).toBeUndefined()
+  })
+})

@@ -16,8 +16,13 @@ export interface SessionState {
   accounts: Account[]
   subscription?: SubscriptionState
   failReason?: LoginFailReason
-  /** Signed in from the offline snapshot: no page token yet, the session is re-checked when back online. */
+  /**
+   * Signed in from the saved snapshot: no page token yet. Without `restoring` the network was missing, and
+   * the session is checked again when it is back.
+   */
   offline?: boolean
+  /** With `offline`: the snapshot is drawn while the sign-in is checked online; its answer replaces it. */
+  restoring?: boolean
   /** With `offline`: the pages that were connected when the snapshot was saved. */
   connected?: string[]
   /** Permissions the user declined in the last login attempt. */
@@ -67,6 +72,17 @@ export const sessionStore = {
 
 export function useSession(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState)
+}
+
+/**
+ * Whether a page is drawn as connected: it has a page token, or, for a session drawn from the saved snapshot
+ * (which holds no token), it was connected when the snapshot was saved.
+ */
+export function drawnConnected(
+  session: Pick<SessionState, 'offline' | 'connected'>,
+  account: Account,
+): boolean {
+  return session.offline ? Boolean(session.connected?.includes(account.id)) : Boolean(account.access_token)
 }
 
 export function setSubscription(subscription: SubscriptionState): void {

@@ -37,6 +37,12 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
     await page.getByTestId('accept-terms').click()
     await expect(home).toBeVisible({ timeout: 20_000 })
   }
+  await signInChecked(page)
+}
+
+/** The app no longer shows the saved session alone: the sign-in's check has answered. */
+export async function signInChecked(page: Page): Promise<void> {
+  await expect(page.locator('[data-app-layout][data-restoring]')).toHaveCount(0, { timeout: 20_000 })
 }
 
 /**

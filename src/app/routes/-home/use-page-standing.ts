@@ -9,12 +9,20 @@ import { type SessionState, sessionStore, useSession } from '../../../shared/ses
 /** How long home's cards wait for the answer at most, from when the session is checked. */
 const STANDING_WAIT_MS = 2_000
 
-function standingQuery({ accounts, offline }: Pick<SessionState, 'accounts' | 'offline'>) {
+/**
+ * Asked with the session cookie, so a saved session drawn while its sign-in is checked asks it too: an offline
+ * start does not.
+ */
+function standingQuery({
+  accounts,
+  offline,
+  restoring,
+}: Pick<SessionState, 'accounts' | 'offline' | 'restoring'>) {
   const ids = accounts.map((a) => a.id)
   return queryOptions({
     queryKey: pageStandingKey(ids),
     queryFn: () => pageStanding(ids),
-    enabled: ids.length > 0 && !offline,
+    enabled: ids.length > 0 && (!offline || Boolean(restoring)),
     staleTime: 60_000,
     retry: false,
   })

@@ -21,6 +21,8 @@ interface AppLayoutProps {
   notices?: ReactNode
   /** Panels on every screen (the bulk progress cards): under the content on a phone, beside it when wide. */
   aside?: ReactNode
+  /** Drawn from the saved session while the sign-in is checked (`data-restoring` on the layout). */
+  restoring?: boolean
   children: ReactNode
 }
 
@@ -28,7 +30,12 @@ export function AppLayout(props: AppLayoutProps) {
   const [collapsed, setCollapsed] = useSidebarCollapsed()
   useFirstScreenMark()
   return (
-    <div className="flex h-dvh overflow-hidden bg-slate-50" data-testid="app-layout" data-app-layout>
+    <div
+      className="flex h-dvh overflow-hidden bg-slate-50"
+      data-testid="app-layout"
+      data-app-layout
+      data-restoring={props.restoring ? '' : undefined}
+    >
       {collapsed ? null : (
         // On a phone the open sidebar floats over the content; a tap beside it closes it.
         <div

@@ -1,9 +1,10 @@
 /** Home (/): search box and the grid of the user's pages (docs/product-rules.md#home). */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useMemo, useState } from 'react'
 import type { PageStanding } from '../../../core/contracts/api.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
-import { useSession } from '../../../shared/session/store.ts'
+import type { Account } from '../../../core/graph/types.ts'
+import { drawnConnected, useSession } from '../../../shared/session/store.ts'
 import { loadFuzzy, useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
 import { searchPages } from '../model/search.ts'
 import { AddPageCard, PageCard } from './page-card.tsx'
@@ -19,12 +20,19 @@ export interface HomePageProps {
 
 export function HomePage({ unreadByPage, standing, cardsReady = true }: HomePageProps = {}) {
   const { t } = useLingui()
-  const { accounts } = useSession()
+  const session = useSession()
+  const { accounts } = session
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
   const searching = deferred.trim() !== ''
   const fuzzy = useFuzzyMatcher(searching)
-  const shown = useMemo(() => searchPages(accounts, deferred, fuzzy), [accounts, deferred, fuzzy])
+  // A session drawn from the saved snapshot has no page token: its cards are connected as they were saved, so
+  // the grid keeps its order and shape when the sign-in's answer brings the tokens.
+  const isConnected = useCallback((a: Account) => drawnConnected(session, a), [session])
+  const shown = useMemo(
+    () => searchPages(accounts, deferred, fuzzy, isConnected),
+    [accounts, deferred, fuzzy, isConnected],
+  )
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
@@ -64,6 +72,7 @@ export function HomePage({ unreadByPage, standing, cardsReady = true }: HomePage
             <PageCard
               key={a.id}
               account={a}
+              connected={isConnected(a)}
               unread={pageUnread(unreadByPage?.[a.id], a.unread_message_count)}
               standing={standing?.[a.id]}
             />

@@ -23,15 +23,18 @@ function StandingNote({ standing }: { standing: PageStanding }) {
 }
 
 /**
- * `unread`: the page's unread messages (0 shows nothing); `standing`: the page is banned, or the owner's access
- * to it revoked, and the card says so.
+ * `connected`: the card links to the page's inbox (by default when the page has a token); `unread`: the page's
+ * unread messages (0 shows nothing); `standing`: the page is banned, or the owner's access to it revoked, and
+ * the card says so.
  */
 export function PageCard({
   account,
+  connected = Boolean(account.access_token),
   unread = 0,
   standing,
 }: {
   account: Account
+  connected?: boolean
   unread?: number
   standing?: PageStanding
 }) {
@@ -65,7 +68,7 @@ export function PageCard({
       </div>
     </>
   )
-  if (account.access_token) {
+  if (connected) {
     return (
       <PathLink
         href={`/${account.id}`}

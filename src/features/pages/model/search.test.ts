@@ -20,6 +20,11 @@ describe('page list', () => {
   it('lists pages with an access token first, keeping their order', () => {
     expect(connectedFirst(pages).map((p) => p.id)).toEqual(['2', '3', '1', '4'])
   })
+  it('orders a saved session, which holds no token, by the pages it says were connected', () => {
+    const saved = pages.map(({ id, name }) => ({ id, name }))
+    const wasConnected = (a: Account) => a.id === '2' || a.id === '3'
+    expect(searchPages(saved, '', undefined, wasConnected).map((p) => p.id)).toEqual(['2', '3', '1', '4'])
+  })
   it('finds pages by a case-insensitive part of the name', () => {
     expect(searchPages(pages, 'rosa').map((p) => p.id)).toEqual(['2', '4'])
     expect(searchPages(pages, 'BICYCLE').map((p) => p.id)).toEqual(['3'])

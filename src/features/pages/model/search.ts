@@ -7,17 +7,22 @@ import { PAGE_SEARCH_THRESHOLD } from '../../../core/constants/limits.ts'
 import type { Account } from '../../../core/graph/types.ts'
 import { type FuzzyMatcher, loadedFuzzy } from '../../../shared/ui/fuzzy-matcher.ts'
 
+/** Whether a page is connected: it has a page token, unless the caller knows better (a saved session). */
+export type IsConnected = (account: Account) => boolean
+const hasToken: IsConnected = (a) => Boolean(a.access_token)
+
 /** Stable: keeps the accounts' own order within each group. */
-export function connectedFirst(accounts: readonly Account[]): Account[] {
-  return [...accounts.filter((a) => a.access_token), ...accounts.filter((a) => !a.access_token)]
+export function connectedFirst(accounts: readonly Account[], isConnected: IsConnected = hasToken): Account[] {
+  return [...accounts.filter(isConnected), ...accounts.filter((a) => !isConnected(a))]
 }
 
 export function searchPages(
   accounts: readonly Account[],
   query: string,
   Matcher: FuzzyMatcher | undefined = loadedFuzzy(),
+  isConnected: IsConnected = hasToken,
 ): Account[] {
-  const sorted = connectedFirst(accounts)
+  const sorted = connectedFirst(accounts, isConnected)
   const q = query.trim()
   if (!q) return sorted
   const lower = q.toLowerCase()
