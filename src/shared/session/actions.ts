@@ -242,7 +242,8 @@ export async function initSession(): Promise<void> {
   const { sdk } = need()
   // An unreadable status is judged below: it is an answer only when the network works.
   const statusRead = sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
-  // A returning owner sees what was saved at once, while the sign-in is checked; its answer replaces it.
+  // A returning owner sees what was saved at once, while the sign-in is checked; its answer replaces it
+  // (docs/decisions.md#a-returning-owners-saved-session-is-drawn-before-it-is-checked).
   if (snapshot) await startFromSnapshot(snapshot, true)
   const status = await statusRead
   if (status.status === 'connected' && status.authResponse) return completeLogin(status)
