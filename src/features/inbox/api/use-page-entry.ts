@@ -117,7 +117,9 @@ export function usePageEntry(pageId: string, onExit: () => void): PageEntryState
     [refreshToken],
   )
 
-  const phase: EntryPhase = token ? 'ready' : canEnter ? result : 'offline'
+  // A saved session drawn while its sign-in is checked is not offline: the page is entered once it answers.
+  const waiting: EntryPhase = online && session.restoring ? 'entering' : 'offline'
+  const phase: EntryPhase = token ? 'ready' : canEnter ? result : waiting
   return { phase, page, token, refreshToken, withToken, ...(liveUpdates ? { liveUpdates } : {}) }
 }
 
