@@ -31,9 +31,12 @@ export function Header({
         <Link
           to="/affiliates"
           data-testid="affiliate-banner"
-          className="block bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 phone-chat:hidden short:py-0.5 text-center text-xs short:truncate font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
+          className="flex min-h-11 items-center justify-center bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 phone-chat:hidden short-inbox:hidden short:py-0.5 text-center text-xs font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
         >
-          <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
+          {/* One line on a short screen, still a target a thumb can hit. */}
+          <span className="min-w-0 short:truncate">
+            <Trans>Earn money recommending Pagecast: 20% of every purchase you refer</Trans>
+          </span>
         </Link>
       )}
       <div className="flex h-14 items-center gap-2 px-3 short:h-10 sm:gap-3 sm:px-4 short:phone-chat:hidden">
