@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 import { loginAsDemo, signInChecked } from './support/login.ts'
+import { smallTargets } from './support/targets.ts'
+import { misfits } from './support/text-fit.ts'
 
 /** Holds the social login's status until the returned function is called. */
 async function holdLoginStatus(page: Page): Promise<() => void> {
@@ -79,3 +81,29 @@ test('a social login that ended signs the owner out after the saved session was 
   await expect(page.getByTestId('app-layout')).toBeHidden()
   expect(await page.evaluate(() => localStorage.getItem('pagecast-session-snapshot'))).toBeNull()
 })
+
+for (const [lang, viewport] of [
+  ['ur', { width: 360, height: 740 }],
+  ['km', { width: 740, height: 360 }],
+  ['ur', { width: 1280, height: 800 }],
+] as const) {
+  test(`the saved session drawn in ${lang} at ${viewport.width} x ${viewport.height}: every control a thumb can hit, no text cut`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await page.addInitScript((code) => localStorage.setItem('pagecast-locale', code), lang)
+    await loginAsDemo(page)
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    const release = await holdLoginStatus(page)
+    await page.reload()
+    await expect(page.locator('[data-app-layout][data-restoring]')).toBeVisible()
+    await expect(page.getByTestId('page-card').first()).toBeVisible()
+    await page.screenshot({
+      path: `tests/artifacts/screenshots/saved-session-${lang}-${viewport.width}x${viewport.height}.png`,
+    })
+    expect(await smallTargets(page)).toEqual([])
+    expect(await misfits(page)).toEqual([])
+    release()
+    await signInChecked(page)
+  })
+}
