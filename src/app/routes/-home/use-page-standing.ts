@@ -43,19 +43,13 @@ function checkedSession(): Promise<SessionState> {
   })
 }
 
-/**
- * Asks for the pages' standing as soon as the session is checked: the route starts it while its code loads.
- * Resolves once answered, or at once offline (the question waits for the connection; the cards do not), or
- * after two seconds.
- */
-export async function loadPageStanding(queryClient: QueryClient): Promise<void> {
+/** Asks for the pages' standing as soon as the session is checked: the route starts it while its code loads. */
+export async function prefetchPageStanding(queryClient: QueryClient): Promise<void> {
   // The route is preloaded while the session is still being checked: its pages are known once it is done.
   const query = standingQuery(await checkedSession())
+  // Offline the question waits for the connection.
   if (query.enabled === false || !onlineManager.isOnline()) return
-  await Promise.race([
-    queryClient.ensureQueryData(query).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, STANDING_WAIT_MS)),
-  ])
+  await queryClient.prefetchQuery(query)
 }
 
 export interface PageStandingView {
