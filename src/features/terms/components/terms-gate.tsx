@@ -34,15 +34,18 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
         <h1 className="text-2xl font-bold text-slate-900">
           <Trans>Terms and conditions</Trans>
         </h1>
-        {terms.data ? (
-          <p className="mt-1 text-sm text-slate-500">
+        {/* The line keeps its place while the terms load. */}
+        <p className="mt-1 text-sm text-slate-500">
+          {terms.data ? (
             <Trans>Last updated {formatLongDate(terms.data.created_at, i18n.locale)}</Trans>
-          </p>
-        ) : null}
+          ) : (
+            '\u00a0'
+          )}
+        </p>
         <div
           tabIndex={0}
           aria-label={t`Terms and conditions`}
-          className="mt-5 max-h-[60vh] overflow-y-auto rounded-lg border border-slate-200 p-4"
+          className="mt-5 h-[60vh] max-h-[60vh] overflow-y-auto rounded-lg border border-slate-200 p-4"
           data-testid="terms-box"
         >
           {terms.data ? (
@@ -59,7 +62,9 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
         <button
           type="button"
           className={`${buttonPrimary} mt-4 w-full sm:w-auto`}
-          disabled={busy}
+          // The terms are accepted once they are shown; their box keeps its height as they arrive, so the
+          // button does not move under a finger.
+          disabled={busy || !terms.data}
           onClick={onAccept}
           data-testid="accept-terms"
         >
