@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../../device/db/db.ts'
 import type { Conversation } from '../../../core/graph/types.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
@@ -16,11 +16,23 @@ import {
 } from './unread.ts'
 
 const pageId = 'p1'
+/** The live reads answer within a moment; a machine busy with other suites may take longer. */
+const settles = { timeout: 10_000 }
 const conv = (id: string, unread: number, at = '2026-11-22T10:00:00+0000'): Conversation => ({
   id,
   updated_time: at,
   participants: { data: [{ id: `u_${id}`, name: id }] },
   unread_count: unread,
+})
+
+/** Live reads a test opened: closed after it, whether it passed or not, so none reads on into the next. */
+const open: { unsubscribe(): void }[] = []
+function track<T extends { unsubscribe(): void }>(subscription: T): T {
+  open.push(subscription)
+  return subscription
+}
+afterEach(() => {
+  for (const s of open.splice(0)) s.unsubscribe()
 })
 
 beforeEach(async () => {
@@ -60,20 +72,20 @@ describe('unread counts in the conversation cache', () => {
 
   it("gives each page one count for home and its inbox: the cache's once it holds the whole page", async () => {
     const seen: Record<string, LocalUnread>[] = []
-    const subscription = watchPagesUnread().subscribe((v) => seen.push(v))
+    const subscription = track(watchPagesUnread().subscribe((v) => seen.push(v)))
     // Part of the page cached: the network's count of the accounts list, or the cache's when it knows more.
-    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: { cached: 5, whole: false } })
+    await expect.poll(() => seen.at(-1), settles).toEqual({ [pageId]: { cached: 5, whole: false } })
     expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(33)
     expect(pageUnread(seen.at(-1)![pageId], 2)).toBe(5)
     expect(pageUnread(undefined, 33)).toBe(33)
     await db.inboxSync.put({ pageId, synced: 3, done: true, startedAt: 1, finishedAt: 2, whole: true })
-    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: { cached: 5, whole: true } })
+    await expect.poll(() => seen.at(-1), settles).toEqual({ [pageId]: { cached: 5, whole: true } })
     expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(5)
     await markConversationSeen(pageId, 'a')
-    await expect.poll(() => seen.at(-1)).toEqual({ [pageId]: { cached: 3, whole: true } })
+    await expect.poll(() => seen.at(-1), settles).toEqual({ [pageId]: { cached: 3, whole: true } })
     // A later sync reading the list again from its head still has the whole page in the cache.
     await db.inboxSync.put({ pageId, synced: 0, done: false, startedAt: 3, whole: true })
-    await expect.poll(() => seen.at(-1)?.[pageId]?.whole).toBe(true)
+    await expect.poll(() => seen.at(-1)?.[pageId]?.whole, settles).toBe(true)
     expect(pageUnread(seen.at(-1)![pageId], 33)).toBe(3)
     subscription.unsubscribe()
   })
@@ -109,8 +121,8 @@ describe('unread counts in the conversation cache', () => {
       Array.from({ length: 300 }, (_, i) => conv(`m${i}`, i % 2)),
     )
     const seen: Record<string, LocalUnread>[] = []
-    const subscription = watchPagesUnread().subscribe((v) => seen.push(v))
-    await expect.poll(() => seen.at(-1)?.p2?.cached).toBe(150)
+    const subscription = track(watchPagesUnread().subscribe((v) => seen.push(v)))
+    await expect.poll(() => seen.at(-1)?.p2?.cached, settles).toBe(150)
     const bulkGet = db.conversations.bulkGet.bind(db.conversations)
     let rowsRead = 0
     const spy = vi.spyOn(db.conversations, 'bulkGet').mockImplementation((keys) => {
@@ -119,10 +131,10 @@ describe('unread counts in the conversation cache', () => {
     })
     for (let i = 0; i < 5; i++) {
       await bumpUnread('p2', `m${i * 2}`)
-      await expect.poll(() => seen.at(-1)?.p2?.cached).toBe(151 + i)
+      await expect.poll(() => seen.at(-1)?.p2?.cached, settles).toBe(151 + i)
     }
     await db.conversations.delete(conversationKey(pageId, 'b'))
-    await expect.poll(() => seen.at(-1)?.[pageId]?.cached).toBe(2)
+    await expect.poll(() => seen.at(-1)?.[pageId]?.cached, settles).toBe(2)
     expect(seen.at(-1)?.p2?.cached).toBe(155)
     expect(rowsRead).toBeLessThanOrEqual(12)
     spy.mockRestore()
