@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
-import { loginAsDemo, signInChecked } from './support/login.ts'
+import { loginAsDemo, restoringLayout, signInChecked } from './support/login.ts'
 import { smallTargets } from './support/targets.ts'
 import { misfits } from './support/text-fit.ts'
 
@@ -37,7 +37,7 @@ test("a returning owner's pages are drawn before the sign-in answers, and stay p
   const release = await holdLoginStatus(page)
   await page.reload()
   // Drawn from the saved session: the same cards in the same order, the connected ones linking to their inbox.
-  await expect(page.locator('[data-app-layout][data-restoring]')).toBeVisible()
+  await expect(restoringLayout(page)).toBeVisible()
   await expect(cards).toHaveCount(count)
   await expect(links).toHaveCount(connected)
   expect(await cards.allTextContents()).toEqual(names)
@@ -60,7 +60,7 @@ test('a page opened from the saved session is entered once the sign-in answers',
 
   const release = await holdLoginStatus(page)
   await page.reload()
-  await expect(page.locator('[data-app-layout][data-restoring]')).toBeVisible()
+  await expect(restoringLayout(page)).toBeVisible()
   await card.click()
   await expect(page).toHaveURL(href)
   release()
@@ -96,7 +96,7 @@ for (const [lang, viewport] of [
     await expect(page.getByTestId('page-card').first()).toBeVisible()
     const release = await holdLoginStatus(page)
     await page.reload()
-    await expect(page.locator('[data-app-layout][data-restoring]')).toBeVisible()
+    await expect(restoringLayout(page)).toBeVisible()
     await expect(page.getByTestId('page-card').first()).toBeVisible()
     await page.screenshot({
       path: `tests/artifacts/screenshots/saved-session-${lang}-${viewport.width}x${viewport.height}.png`,

@@ -40,9 +40,14 @@ export async function loginAsDemo(page: Page, options: LoginOptions = {}): Promi
   await signInChecked(page)
 }
 
+/** The layout drawn from the saved session while the sign-in is checked. */
+export function restoringLayout(page: Page): Locator {
+  return page.locator('[data-app-layout][data-restoring]')
+}
+
 /** The app no longer shows the saved session alone: the sign-in's check has answered. */
 export async function signInChecked(page: Page): Promise<void> {
-  await expect(page.locator('[data-app-layout][data-restoring]')).toHaveCount(0, { timeout: 20_000 })
+  await expect(restoringLayout(page)).toHaveCount(0, { timeout: 20_000 })
 }
 
 /**
