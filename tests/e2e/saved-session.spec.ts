@@ -84,6 +84,8 @@ test('a social login that ended signs the owner out after the saved session was 
 
 for (const [lang, viewport] of [
   ['ur', { width: 360, height: 740 }],
+  ['bn', { width: 360, height: 740 }],
+  ['bn', { width: 740, height: 360 }],
   ['km', { width: 740, height: 360 }],
   ['ur', { width: 1280, height: 800 }],
 ] as const) {
