@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useFirstScreenShown } from '../../shared/ui/first-screen.ts'
+import { firstScreenShown, useFirstScreenShown } from '../../shared/ui/first-screen.ts'
 import { lazyComponent } from '../../shared/ui/lazy-component.tsx'
 import { LoadingDots } from '../../shared/ui/loading-dots.tsx'
 
@@ -34,6 +34,8 @@ function labelParam(value: unknown): string | undefined {
 /**
  * The inbox's code (with the local database) is fetched by the route's loader, which also runs when the
  * route is preloaded, and is not awaited: the layout shows at once, with the dots where the inbox will be.
+ * On a start it is asked for once that layout is painted, not with the code and the requests the layout
+ * waits for: on a slow connection they would share the same few connections and the same bandwidth.
  */
 const PageInbox = lazyComponent(
   () => import('./-page-inbox/page-inbox.tsx').then((m) => m.PageInbox),
@@ -50,7 +52,7 @@ export const Route = createFileRoute('/$pageId')({
     sort: search.sort === 'window' ? 'window' : undefined,
   }),
   loader: () => {
-    void PageInbox.load().catch(() => undefined)
+    void firstScreenShown().then(() => PageInbox.load().catch(() => undefined))
   },
   component: PageInboxRoute,
 })

@@ -29,17 +29,14 @@ const manifest: BuildManifest = {
 
 describe('startupFiles', () => {
   it('names only the entry and what it imports for a first-time visitor, stylesheet first', () => {
-    expect(startupFiles(manifest, { returning: false, path: '/' })).toEqual({
+    expect(startupFiles(manifest, { returning: false })).toEqual({
       entry: ['assets/index-e1.js', 'assets/runtime-r1.js', 'assets/start-c1.css', 'assets/start-s1.js'],
       signedIn: [],
-      inbox: [],
     })
-    // Without the session cookie even an inbox address gets the login screen only.
-    expect(startupFiles(manifest, { returning: false, path: '/123' }).inbox).toEqual([])
   })
 
   it("adds the signed-in app and the session check's modules for a returning visitor, each file once", () => {
-    const files = startupFiles(manifest, { returning: true, path: '/' })
+    const files = startupFiles(manifest, { returning: true })
     expect(files.signedIn).toEqual([
       'assets/app-a1.js',
       'assets/client-c1.js',
@@ -47,26 +44,19 @@ describe('startupFiles', () => {
       'assets/signed-in-g1.js',
       'assets/db-d1.js',
     ])
-    expect(files.inbox).toEqual([])
     const all = [...files.entry, ...files.signedIn]
     expect(new Set(all).size).toBe(all.length)
+    // A screen's own code is not named, the inbox's neither: it is asked for once the layout is painted.
     expect(all).not.toContain('assets/plans-x1.js')
-  })
-
-  it("adds the inbox screen when a returning visitor opens a page's inbox", () => {
-    // The local database's code is already named with the session check's.
-    expect(startupFiles(manifest, { returning: true, path: '/109665931121807' }).inbox).toEqual([
-      'assets/page-inbox-p1.js',
-    ])
-    expect(startupFiles(manifest, { returning: true, path: '/plans' }).inbox).toEqual([])
+    expect(all).not.toContain('assets/page-inbox-p1.js')
   })
 
   it("names the social network's first request: the SDK for everyone, the sandbox's status for a returning visitor", () => {
-    expect(socialHints('facebook', { returning: false, path: '/' })).toEqual([
+    expect(socialHints('facebook', { returning: false })).toEqual([
       '<https://connect.facebook.net/en_US/sdk.js>; rel=preload; as=script; crossorigin',
     ])
-    expect(socialHints('sandbox', { returning: false, path: '/' })).toEqual([])
-    expect(socialHints('sandbox', { returning: true, path: '/' })).toEqual([
+    expect(socialHints('sandbox', { returning: false })).toEqual([])
+    expect(socialHints('sandbox', { returning: true })).toEqual([
       '</sandbox/login-status>; rel=preload; as=fetch; crossorigin',
     ])
   })
@@ -75,13 +65,12 @@ describe('startupFiles', () => {
     const files = {
       entry: ['assets/start-c1.css', 'assets/start-s1.js'],
       signedIn: ['assets/app-a1.js'],
-      inbox: [],
     }
     expect(linkHeader(files, ['</sandbox/login-status>; rel=preload; as=fetch; crossorigin'])).toBe(
       '</assets/start-c1.css>; rel=preload; as=style; crossorigin, </assets/start-s1.js>; rel=modulepreload, ' +
         '</api/v2/config>; rel=preload; as=fetch; crossorigin, </sandbox/login-status>; rel=preload; as=fetch; crossorigin, </assets/app-a1.js>; rel=modulepreload',
     )
-    expect(linkHeader({ entry: [], signedIn: [], inbox: [] })).toBeUndefined()
+    expect(linkHeader({ entry: [], signedIn: [] })).toBeUndefined()
   })
 })
 
@@ -112,7 +101,7 @@ describe('the app page with start-up hints', () => {
       headers: { cookie: `theme=dark; ${SESSION_COOKIE}=abc` },
     })
     expect(returning.headers.link).toContain('</assets/signed-in-g1.js>; rel=modulepreload')
-    expect(returning.headers.link).toContain('</assets/page-inbox-p1.js>; rel=modulepreload')
+    expect(returning.headers.link).not.toContain('page-inbox')
     expect(returning.headers.link).toContain('</sandbox/login-status>; rel=preload; as=fetch')
   })
 

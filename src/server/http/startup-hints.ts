@@ -9,10 +9,12 @@
  *   sandbox, for a returning visitor only, its login status (the first thing the app asks it);
  * - everyone: the client configuration, which the entry asks for before anything else can start;
  * - a returning visitor (the browser holds the session cookie): the signed-in app, and the modules the
- *   session's check loads once the social login answers;
- * - a returning visitor opening a page's inbox (`/{pageId}`; page ids are numeric): the inbox screen.
+ *   session's check loads once the social login answers.
  *
- * A first-time visitor downloads only the login screen. The files come from the build's manifest.
+ * A first-time visitor downloads only the login screen. A screen's own code (the inbox's) is not named: on a
+ * slow connection it would share the first round with the code and the requests the signed-in layout waits
+ * for, and the route asks for it once that layout is painted (src/app/routes/$pageId.tsx). The files come
+ * from the build's manifest.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,9 +27,6 @@ const SIGNED_IN_APP = 'src/app/app.tsx'
  * Graph client for the profile and the pages, and the local database's owner check.
  */
 const SESSION_MODULES = ['src/core/graph/client.ts', 'src/shared/session/device-data.ts']
-/** The module the inbox route loads (src/app/routes/$pageId.tsx). */
-const INBOX_SCREEN = 'src/app/routes/-page-inbox/page-inbox.tsx'
-const PAGE_PATH = /^\/\d+\/?$/
 /** The sandbox's login status, as the app's sandbox adapter asks for it (src/shared/social/sandbox.ts). */
 export const SANDBOX_LOGIN_STATUS = '/sandbox/login-status'
 
@@ -45,14 +44,11 @@ export type BuildManifest = Record<string, ManifestChunk>
 export interface Visitor {
   /** The browser sent the session cookie. */
   returning: boolean
-  /** The path asked for. */
-  path: string
 }
 
 export interface StartupFiles {
   entry: string[]
   signedIn: string[]
-  inbox: string[]
 }
 
 /** The built files to name for a visitor, each once, in the order they are needed. */
@@ -78,8 +74,7 @@ export function startupFiles(manifest: BuildManifest, visitor: Visitor): Startup
   }
   const entry = collect(Object.keys(manifest).filter((k) => manifest[k]!.isEntry))
   const signedIn = visitor.returning ? collect([SIGNED_IN_APP, ...SESSION_MODULES]) : []
-  const inbox = visitor.returning && PAGE_PATH.test(visitor.path) ? collect([INBOX_SCREEN]) : []
-  return { entry, signedIn, inbox }
+  return { entry, signedIn }
 }
 
 /** The social network's first request for this visitor, as header links. */
@@ -96,13 +91,7 @@ export function linkHeader(files: StartupFiles, social: readonly string[] = []):
   const link = (f: string) =>
     f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`
   if (files.entry.length === 0) return undefined
-  const all = [
-    ...files.entry.map(link),
-    CONFIG_HINT,
-    ...social,
-    ...files.signedIn.map(link),
-    ...files.inbox.map(link),
-  ]
+  const all = [...files.entry.map(link), CONFIG_HINT, ...social, ...files.signedIn.map(link)]
   return all.join(', ')
 }
 

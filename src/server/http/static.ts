@@ -61,7 +61,7 @@ export async function installStatic(
         )
     }
     // The code this visitor is about to need, named up front (src/server/http/startup-hints.ts).
-    const link = hints({ returning: hasSessionCookie(request), path: pathOf(request) })
+    const link = hints({ returning: hasSessionCookie(request) })
     if (link) reply.header('Link', link)
     return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html', root)
   }
