@@ -239,7 +239,10 @@ export async function initSession(): Promise<void> {
   if (!hasSessionCookie()) return sessionStore.reset({ status: 'logged_out', accounts: [] })
   const snapshot = loadSnapshot()
   if (!navigator.onLine && snapshot) return startOffline(snapshot)
-  const { sdk } = need()
+  const { sdk, graph } = need()
+  // The profile and the pages are read as soon as the social login answers, alongside the product login:
+  // their code loads now rather than after the login is sent.
+  graph.prepare?.()
   // An unreadable status is judged below: it is an answer only when the network works.
   const statusRead = sdk.getLoginStatus().catch((): SocialLoginResponse => ({ status: 'unknown' }))
   // A returning owner sees what was saved at once, while the sign-in is checked; its answer replaces it

@@ -31,6 +31,46 @@ afterEach(() => {
 })
 
 describe('the start-up check of a remaining session cookie', () => {
+  it("has the Graph reads' code loaded before the social login answers, so they go out with the product login", async () => {
+    signedInCookie('api-token')
+    let answer: (r: SocialLoginResponse) => void = () => undefined
+    const prepare = vi.fn()
+    const status = () => new Promise<SocialLoginResponse>((resolve) => (answer = resolve))
+    configureSession(config, {
+      sdk: { login: status, getLoginStatus: status, logout: async () => undefined },
+      graph: {
+        me: async () => ({ id: '1', name: 'Dana' }),
+        permissions: async () => [],
+        accounts: async () => [],
+        prepare,
+      },
+    })
+    vi.spyOn(window, 'fetch').mockResolvedValue(Response.json({ data: { subscription } }))
+    const started = initSession()
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1))
+    answer({ status: 'unknown', authResponse: null })
+    await started
+  })
+
+  it('leaves the Graph code unloaded for a visitor without the session cookie', async () => {
+    const prepare = vi.fn()
+    configureSession(config, {
+      sdk: {
+        login: async () => ({ status: 'unknown', authResponse: null }),
+        getLoginStatus: async () => ({ status: 'unknown', authResponse: null }),
+        logout: async () => undefined,
+      },
+      graph: {
+        me: async () => ({ id: '1', name: 'Dana' }),
+        permissions: async () => [],
+        accounts: async () => [],
+        prepare,
+      },
+    })
+    await initSession()
+    expect(prepare).not.toHaveBeenCalled()
+  })
+
   it('counts a social login that is gone as a failed login: signed out, the cookie dropped', async () => {
     signedInCookie('api-token')
     withSocialStatus(async () => ({ status: 'unknown', authResponse: null }))
