@@ -1,4 +1,7 @@
-/** A round picture with a fallback: initials for pages, a default silhouette for people. */
+/**
+ * A round picture with a fallback: initials for pages, a default silhouette for people. Pictures are fetched
+ * at low priority: on a slow connection they wait behind the code and the answers a screen is drawn from.
+ */
 import { useState } from 'react'
 import { initialsOf } from '../../core/format/text.ts'
 import defaultAvatar from './default-avatar.svg'
@@ -16,6 +19,7 @@ export function PageAvatar({ src, name, className = 'size-10' }: Props) {
       <img
         src={src}
         alt=""
+        fetchPriority="low"
         onError={() => setBroken(true)}
         className={`${className} shrink-0 rounded-full bg-slate-200 object-cover`}
       />
@@ -42,6 +46,7 @@ export function UserAvatar({ src, className = 'size-9' }: { src?: string | null;
     <img
       src={src && !broken ? src : defaultAvatar}
       alt=""
+      fetchPriority="low"
       onError={() => setBroken(true)}
       data-testid="user-avatar"
       className={`${className} shrink-0 rounded-full bg-slate-200 object-cover`}
