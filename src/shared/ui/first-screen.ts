@@ -33,9 +33,13 @@ export function useFirstScreenShown(): boolean {
   return shownYet
 }
 
-/** Called by each screen that can come first; the effect runs after the commit, the frame after the paint. */
+/**
+ * Called by each screen that can come first. The effect runs after the commit; the screen counts as shown
+ * once the frame after the one that drew it begins: by then it is on the display, not only drawn, and what
+ * waits for it does not compete with its last step.
+ */
 export function useFirstScreenMark(): void {
   useEffect(() => {
-    requestAnimationFrame(() => setTimeout(markShown))
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(markShown)))
   }, [])
 }
