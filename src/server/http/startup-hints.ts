@@ -1,8 +1,8 @@
 /**
  * Start-up hints: the answer for the app's page names, in a `Link` header, what the browser is about to
  * need, so it is fetched in one early round instead of being discovered step by step (the entry, then the
- * social login check and the signed-in app once the entry runs, then the inbox once the router runs). What
- * is named depends on the visitor, in this order:
+ * social login check and the signed-in app once the entry runs). What is named depends on the visitor, in
+ * this order:
  *
  * - everyone: the entry's script, its static imports and its stylesheet;
  * - the social network's first request: with the network's SDK its script (every start loads it); with the
@@ -13,7 +13,8 @@
  *
  * A first-time visitor downloads only the login screen. A screen's own code (the inbox's) is not named: on a
  * slow connection it would share the first round with the code and the requests the signed-in layout waits
- * for, and the route asks for it once that layout is painted (src/app/routes/$pageId.tsx). The files come
+ * for, and the route asks for it once that layout is painted (src/app/routes/$pageId.tsx;
+ * docs/decisions.md#a-start-fetches-the-layouts-needs-first-a-screens-own-code-after-its-paint). The files come
  * from the build's manifest.
  */
 import { readFileSync, statSync } from 'node:fs'
