@@ -24,6 +24,7 @@ import {
 } from './live-support.ts'
 import { loginAsDemo } from './support/login.ts'
 import { badgeCount } from './support/badge.ts'
+import { controlledByServiceWorker } from './support/service-worker.ts'
 
 const test = bulkTest()
 
@@ -129,11 +130,7 @@ test('a live customer message moves its conversation to the top, unread, in two 
   await expect(rows(page).first().getByTestId('conversation-unread')).toHaveCount(0)
   expect(await cachedConversation(page, pages.small, id)).toMatchObject({ unreadCount: 0 })
   await second.close()
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-  })
+  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await expect(rows(page).first()).toHaveAttribute('data-conversation-id', id, { timeout: 20_000 })
@@ -267,11 +264,7 @@ test('after an offline spell the stream resumes where it stopped and nothing is 
   })
   // By now the service worker controls the tab: its stream must still go to the network untouched, never
   // through the worker's fetch handler (which would hold the endless response, and end it when it stops).
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-  })
+  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'offline')
   // Two messages while the tab is offline: it must get both once back, in order, counted once each.

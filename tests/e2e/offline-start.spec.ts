@@ -1,20 +1,11 @@
 /** Starting without network: the saved config and session open the signed-in app; tokens return online. */
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { loginAnswers, loginAsDemo } from './support/login.ts'
+import { controlledByServiceWorker } from './support/service-worker.ts'
 
 // The offline reload is answered by the service worker.
 test.use({ serviceWorkers: 'allow' })
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
-}
 
 /** The rail shows `count` pages, each with its picture drawn. */
 async function expectRail(rail: Locator, count: number): Promise<void> {
@@ -40,7 +31,7 @@ test('an offline reload shows the pages from the saved session, then reconnects 
   const rail = page.getByRole('navigation', { name: 'Connected pages' }).getByRole('link')
   // Every picture of the rail was shown once online, so the worker's image cache holds it.
   await expectRail(rail, connected)
-  await waitForServiceWorker(page)
+  await controlledByServiceWorker(page)
 
   await context.setOffline(true)
   await page.reload()
@@ -67,7 +58,7 @@ test('terms accepted as the network drops: the offline reload opens the app, not
   await loginAnswers(context, { accepted_terms: false })
   await loginAsDemo(page, { acceptTerms: false })
   await expect(page.getByTestId('terms-gate')).toBeVisible()
-  await waitForServiceWorker(page)
+  await controlledByServiceWorker(page)
   // The acceptance reaches the server; the network is gone by the time the page reloads.
   await context.route('**/api/v2/user/accept-terms', async (route) => {
     const res = await route.fetch()

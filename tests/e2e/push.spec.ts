@@ -14,6 +14,7 @@ import { expect, test } from './support/fixtures.ts'
 import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { pages } from './support/sandbox.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { controlledByServiceWorker } from './support/service-worker.ts'
 
 // Notifications are shown by the service worker, in the browser: the headless shell has none (the switch
 // stays disabled there).
@@ -27,16 +28,6 @@ interface Shown {
   body: string
   tag: string
   data: { url?: string } | null
-}
-
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
 }
 
 async function serviceWorker(context: BrowserContext): Promise<Worker> {
@@ -131,7 +122,7 @@ test('notifications: asked for only when turned on, one per conversation, a clic
   const origin = new URL(baseURL!).origin
   await context.grantPermissions(['notifications'], { origin })
   await loginAsDemo(page)
-  await controlled(page)
+  await controlledByServiceWorker(page)
 
   await page.goto('/account')
   const toggle = page.getByTestId('notifications-switch')

@@ -10,20 +10,10 @@ import { expect, test } from './support/fixtures.ts'
 import { startStack } from './support/stack.ts'
 import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts'
+import { controlledByServiceWorker } from './support/service-worker.ts'
 
 // The service worker is what this spec is about.
 test.use({ serviceWorkers: 'allow' })
-
-/** Waits until a service worker controls the page (the first install claims open pages). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
-}
 
 const loginOrApp = (page: Page) =>
   page.getByRole('button', { name: /Continue with Facebook/i }).or(page.getByTestId('app-layout'))
@@ -39,7 +29,7 @@ test('Chromium finds the built app installable', async ({ playwright, baseURL })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto('/')
-    await waitForServiceWorker(page)
+    await controlledByServiceWorker(page)
     const cdp = await context.newCDPSession(page)
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: { errorId: string }[]
@@ -62,7 +52,7 @@ test('Chromium finds the built app installable', async ({ playwright, baseURL })
 
 test('a reload with the network cut still shows the app', async ({ page, context }) => {
   await page.goto('/')
-  await waitForServiceWorker(page)
+  await controlledByServiceWorker(page)
   await expect(loginOrApp(page)).toBeVisible()
   await context.setOffline(true)
   await page.reload()
@@ -77,7 +67,7 @@ test('a signed-in user reloading offline sees the signed-in app, not an error pa
   context,
 }) => {
   await loginAsDemo(page)
-  await waitForServiceWorker(page)
+  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByTestId('app-layout')).toBeVisible()
@@ -86,7 +76,7 @@ test('a signed-in user reloading offline sees the signed-in app, not an error pa
 
 test('the service worker never stores API responses', async ({ page }) => {
   await page.goto('/')
-  await waitForServiceWorker(page)
+  await controlledByServiceWorker(page)
   await page.evaluate(() => fetch('/api/v2/config').catch(() => undefined))
   const cached = await page.evaluate(async () => {
     const urls: string[] = []
@@ -100,7 +90,7 @@ test('the service worker never stores API responses', async ({ page }) => {
 
 test('a picture is cached once whatever access token its address carries', async ({ page, baseURL }) => {
   await loginAsDemo(page)
-  await waitForServiceWorker(page)
+  await controlledByServiceWorker(page)
   // Two valid tokens of one owner, as before and after a token refresh.
   const tokens = [await sandboxUserToken(baseURL!), await sandboxUserToken(baseURL!)]
   expect(tokens[0]).not.toBe(tokens[1])
@@ -135,7 +125,7 @@ test.describe('a new version', () => {
     const stack = await startStack({ STATIC_DIR: dir })
     try {
       await page.goto(stack.url)
-      await waitForServiceWorker(page)
+      await controlledByServiceWorker(page)
       await expect(loginOrApp(page)).toBeVisible()
       appendFileSync(join(dir, 'sw.js'), `\n// deployed ${Date.now()}\n`)
       await page.evaluate(async () => {
