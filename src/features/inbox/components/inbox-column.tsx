@@ -2,7 +2,7 @@
  * The left column: "Messages" header with the refresh control, the filter (over every cached conversation of
  * the page, which the background sync fills), the sync's progress, the bulk toggle and the conversation list.
  */
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../device/db/db.ts'
 import { useFuzzyMatcher } from '../../../shared/ui/fuzzy-matcher.ts'
@@ -70,9 +70,26 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
  * The filter's input. What is typed is its own state: a keystroke draws the letter in the input alone, and
  * the list follows as a transition (rendered in slices, dropped for the next keystroke).
  */
+/**
+ * The filter's box. A typed letter is drawn at once; the list is filtered once the frame that shows it is
+ * painted, so on a slow phone the letter does not wait for the list (letters typed meanwhile are one query).
+ */
 function SearchBox({ onQuery }: { onQuery: (query: string) => void }) {
   const { t } = useLingui()
   const [text, setText] = useState('')
+  const pending = useRef<string | undefined>(undefined)
+  const queryAfterPaint = (value: string) => {
+    const scheduled = pending.current !== undefined
+    pending.current = value
+    if (scheduled) return
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const query = pending.current ?? ''
+        pending.current = undefined
+        onQuery(query)
+      }),
+    )
+  }
   return (
     <input
       type="search"
@@ -80,7 +97,7 @@ function SearchBox({ onQuery }: { onQuery: (query: string) => void }) {
       value={text}
       onChange={(e) => {
         setText(e.target.value)
-        onQuery(e.target.value)
+        queryAfterPaint(e.target.value)
       }}
       placeholder={t`Search conversations`}
       aria-label={t`Search conversations`}
