@@ -67,12 +67,10 @@ function SyncStatus({ sync }: { sync: SyncProgress }) {
 }
 
 /**
- * The filter's input. What is typed is its own state: a keystroke draws the letter in the input alone, and
- * the list follows as a transition (rendered in slices, dropped for the next keystroke).
- */
-/**
- * The filter's box. A typed letter is drawn at once; the list is filtered once the frame that shows it is
- * painted, so on a slow phone the letter does not wait for the list (letters typed meanwhile are one query).
+ * The filter's input. What is typed is its own state: a keystroke draws the letter in the input alone. The
+ * list follows once the frame that shows the letter is painted, as a transition (rendered in slices, dropped
+ * for the next keystroke), so on a slow phone the letter never waits for the list; letters typed meanwhile
+ * make one query.
  */
 function SearchBox({ onQuery }: { onQuery: (query: string) => void }) {
   const { t } = useLingui()
