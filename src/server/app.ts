@@ -37,6 +37,7 @@ import {
 import { resolveVapidKeys } from './push/vapid.ts'
 import { anyVisibleTab } from './repo/presence.ts'
 import { databaseRateLimitStore } from './repo/rate-limits.ts'
+import { SEND_DELAY_MIN_MS } from '../core/constants/limits.ts'
 import { importUploadFolder } from './repo/uploads.ts'
 import { marketingRoutes } from './routes/marketing.ts'
 import { type BindingCheckDeps, recheckBinding, recheckDueBindings } from './routes/page-access.ts'
@@ -275,6 +276,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The owner hears of a server-held job that ended or needs them on their devices (Web Push).
     const notify: OwnerNotifier = options.notifyOwner ?? pushOwnerNotifier(push)
     const now = tuning.now ?? Date.now
+    // Production pacing is never scaled; only sandbox builds may scale it, as the browser's
+    // (docs/decisions.md#production-pacing-is-never-scaled).
+    const pacingScale = config.sandboxEnabled ? config.PACING_SCALE : 1
     const queue = await startJobQueue({
       startScheduled: async (id) => {
         await startScheduled(
@@ -297,9 +301,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         now,
         random: tuning.random ?? Math.random,
         sleep: tuning.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-        // Production pacing is never scaled; only sandbox builds may scale it, as the browser's
-        // (docs/decisions.md#production-pacing-is-never-scaled).
-        pacingScale: config.sandboxEnabled ? config.PACING_SCALE : 1,
+        pacingScale,
         settleMs: tuning.settleMs ?? 5_000,
         marketing: {
           graph: marketingJobGraph,
@@ -310,7 +312,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     })
     beforeStoreClose.push(() => queue.stop())
-    ctx.jobs = { box, kick: queue.kick, schedule: queue.schedule, cancel: queue.cancel }
+    ctx.jobs = {
+      box,
+      pacingFloorMs: SEND_DELAY_MIN_MS * pacingScale,
+      kick: queue.kick,
+      schedule: queue.schedule,
+      cancel: queue.cancel,
+    }
     bindingChecks.kick = (id) => queue.kick(id)
   }
 

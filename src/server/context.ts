@@ -19,6 +19,8 @@ import type { BindingVerdict } from './repo/page-bindings.ts'
 /** The server sender's part of the API: the page-token seal and the queue that runs server-held jobs. */
 export interface ServerJobs {
   box: TokenBox
+  /** The pacing's shortest wait between two sends, as the server sender paces (scaled only in the sandbox). */
+  pacingFloorMs: number
   /** Asks for a run of a server-held job now (or at `at`, epoch ms). */
   kick(messageId: string, at?: number): Promise<void>
   schedule(messageId: string, at: number): Promise<string | null>

@@ -80,6 +80,10 @@ async function applyResults(store: Store, userId: string, id: string, results: r
  * the job's row locked: the lease must be the one the device holds and the device must be the sender; the
  * sends it cannot vouch for become uncertain (any recipient it reached without a result too), the pacing
  * wait and the sealed page token are kept, and the lease moves on. Answers the new lease.
+ *
+ * The server's first send waits at least `pacingFloorMs` (the pacing's shortest wait) from the hand-over's
+ * arrival, whatever wait the device reports: a closing page reports one read before its last send, and that
+ * send may still be on its way to the network.
  */
 export async function handOver(
   store: Store,
@@ -87,7 +91,10 @@ export async function handOver(
   userId: string,
   id: string,
   body: HandoverBody & { results: TouchBody[]; uncertain: NonNullable<HandoverBody['uncertain']> },
+  pacingFloorMs = 0,
+  now: () => number = Date.now,
 ): Promise<{ lease: number }> {
+  const earliest = now() + pacingFloorMs
   await applyResults(store, userId, id, body.results)
   return withLockedJob(store, userId, id, async (tx, job) => {
     if (job.state !== 'open') throw new LeaseConflict(job.lease, job.sender, `The job is ${job.state}.`)
@@ -109,7 +116,8 @@ export async function handOver(
     const lease = job.lease + 1
     await handJobToServer(tx, id, {
       lease,
-      nextSendAt: body.next_send_at ?? null,
+      nextSendAt:
+        pacingFloorMs > 0 ? Math.max(body.next_send_at ?? 0, earliest) : (body.next_send_at ?? null),
       messagingType: body.messaging_type ?? 'RESPONSE',
       brandedFrom: body.branded_from ?? -1,
       attachmentId: body.attachment_id ?? null,

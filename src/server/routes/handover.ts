@@ -78,7 +78,7 @@ export function handoverRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const pageId = await liveMessagePage(ctx.store, id, userId)
     if (pageId) await requireBoundPage(ctx.store, userId, pageId)
     try {
-      const { lease } = await answering(handOver(ctx.store, jobs.box, userId, id, body))
+      const { lease } = await answering(handOver(ctx.store, jobs.box, userId, id, body, jobs.pacingFloorMs))
       await jobs.kick(id)
       return { id, lease, sender: 'server' }
     } catch (err) {
