@@ -8,35 +8,17 @@
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startStack } from '../e2e/support/stack.ts'
-import { benchLogin } from './browser-login.ts'
+import { median, slowPhone, SLOWDOWN } from './slow-phone.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const SLOWDOWN = 4
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const stack = await startStack({})
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 try {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width: 412, height: 823 },
-    serviceWorkers: 'block',
-  })
-  const page = await context.newPage()
-  await benchLogin(page)
-  const card = page.locator('a[data-testid="page-card"]').first()
-  await card.waitFor({ timeout: 60_000 })
-  const inbox = (await card.getAttribute('href'))!
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
+  const { page, cdp } = await slowPhone(browser, stack.url, { width: 412, height: 823 })
+  const inbox = (await page.locator('a[data-testid="page-card"]').first().getAttribute('href'))!
+  // No file from the browser's cache either.
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
   const layout: number[] = []
   const firstRow: number[] = []
   for (let run = 0; run < RUNS; run++) {

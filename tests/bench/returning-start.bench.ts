@@ -8,34 +8,16 @@
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startStack } from '../e2e/support/stack.ts'
-import { benchLogin } from './browser-login.ts'
+import { median, slowPhone, SLOWDOWN } from './slow-phone.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const SLOWDOWN = 4
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const stack = await startStack({})
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 try {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: { width: 360, height: 740 },
-    serviceWorkers: 'block',
-  })
-  const page = await context.newPage()
-  await benchLogin(page)
+  const { page } = await slowPhone(browser, stack.url, { width: 360, height: 740 })
   const card = page.getByTestId('page-card').first()
   const checked = page.locator('[data-app-layout]:not([data-restoring])')
-  await page.locator('a[data-testid="page-card"]').first().waitFor({ timeout: 60_000 })
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
   const firstCard: number[] = []
   const tokens: number[] = []
   for (let run = 0; run < RUNS; run++) {
