@@ -45,7 +45,7 @@ export function TermsGate({ onAccepted = () => location.reload() }: { onAccepted
         <div
           tabIndex={0}
           aria-label={t`Terms and conditions`}
-          className="mt-5 h-[60vh] overflow-y-auto rounded-lg border border-slate-200 p-4"
+          className="mt-5 h-[60vh] max-h-[60vh] overflow-y-auto rounded-lg border border-slate-200 p-4"
           data-testid="terms-box"
         >
           {terms.data ? (
