@@ -450,6 +450,11 @@ export const storedMessage = z.object({
   sender: z._default(z.enum(['device', 'server']), 'device'),
   /** What the server sender is doing while it holds the job (running, needs_signin, rate_limited, ...). */
   server_state: z._default(z.nullable(z.string()), null),
+  /**
+   * The job's lease epoch when the record was read: each hand-over raises it, so a record read before the
+   * device's last hand-over is told apart from one read after it.
+   */
+  lease: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** A scheduled send's start (ISO), in UTC; the owner's zone is `time_zone`. */
   scheduled_at: z._default(z.nullable(z.string()), null),
   time_zone: z._default(z.nullable(z.string()), null),

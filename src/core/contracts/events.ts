@@ -67,6 +67,8 @@ export const bulkProgressEvent = z.object({
   marketing: z.optional(jobMarketing),
   /** Who sends the job: the server, or one of the owner's devices (whose own card ignores the event). */
   sender: z.enum(['server', 'device']),
+  /** The job's lease epoch when the event was published (see `storedMessage.lease`). */
+  lease: z.optional(z.number().check(z.int(), z.nonnegative())),
 })
 export type BulkProgressEvent = z.infer<typeof bulkProgressEvent>
 

@@ -106,6 +106,7 @@ export async function publishProgress(
       ...(row.state === 'stopped' && row.stop_reason ? { stopReason: row.stop_reason } : {}),
       ...(marketing ? { marketing } : {}),
       sender: row.sender,
+      lease: row.lease,
     })
   } catch (err) {
     deps.log?.warn({ err: String(err), messageId }, 'the progress of a job could not be published')

@@ -386,6 +386,7 @@ onEveryStore('the server sender', (kind) => {
       `SELECT id, data FROM owner_events WHERE user_id = $1 AND type = 'bulk_progress'`,
       [who.user.id],
     )
+    const [row] = await t.app.store.query<{ lease: number }>(`SELECT lease FROM messages WHERE id = $1`, [id])
     expect(kept).toEqual([
       {
         id: announced[2],
@@ -398,6 +399,8 @@ onEveryStore('the server sender', (kind) => {
           total: 6,
           state: 'finished',
           sender: 'server',
+          // The lease it was published under: a device tells a late event of an earlier hand-over by it.
+          lease: row!.lease,
         },
       },
     ])

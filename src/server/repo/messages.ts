@@ -138,7 +138,7 @@ export function jobMarketingOf(row: MarketingColumns): JobMarketing | null {
 
 const COLUMNS = `id, page_id, message, image_url, tag, label, total_messages, branded_messages_amount, ok_count,
   ng_count, skipped_count, delivered_count, read_count, state, stop_reason, created_at, sender, server_state,
-  scheduled_at, time_zone, content_kind, optin_title, utility, kind, audience_labels, name_fallback,
+  lease, scheduled_at, time_zone, content_kind, optin_title, utility, kind, audience_labels, name_fallback,
   (SELECT name FROM pages WHERE pages.id = messages.page_id) AS page_name, ${MARKETING_COLUMNS}`
 
 /** The user's messages in order; `open` leaves the finished ones out; `pageId` keeps that page's only. */
@@ -692,12 +692,13 @@ export interface JobProgressRow extends MarketingColumns {
   sender: 'device' | 'server'
   server_state: string | null
   stop_reason: string | null
+  lease: number
 }
 
 export async function jobProgress(db: Queryable, id: string): Promise<JobProgressRow | undefined> {
   const [row] = await db.query<JobProgressRow>(
     `SELECT user_id::text AS user_id, page_id, ok_count, ng_count, skipped_count, total_messages, state, sender,
-        server_state, stop_reason, ${MARKETING_COLUMNS}
+        server_state, stop_reason, lease, ${MARKETING_COLUMNS}
        FROM messages WHERE id = $1`,
     [id],
   )

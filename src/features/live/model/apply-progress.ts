@@ -1,7 +1,8 @@
 /**
  * A server-held job's progress into the device's job row, which its card reads. Only while the row says the
  * server holds the job (`on_server`): the lease is not touched, and an event that arrives after the device
- * took the job back changes nothing. Counts only grow; an ended job takes the server's end.
+ * took the job back changes nothing, nor does one read under an earlier lease than the device's last hand-over.
+ * Counts only grow; an ended job takes the server's end.
  */
 import type { BulkProgressEvent } from '../../../core/contracts/events.ts'
 import { db, type BulkJob } from '../../../device/db/db.ts'
@@ -10,6 +11,8 @@ export type ServerProgress = Pick<BulkProgressEvent, 'sent' | 'rejected' | 'skip
   state: BulkProgressEvent['state'] | 'open'
   stopReason?: string | null
   marketing?: BulkProgressEvent['marketing']
+  /** The job's lease when the server read it; absent from a record of an older server. */
+  lease?: number | undefined
 }
 
 /**
@@ -25,6 +28,9 @@ export async function applyServerProgress(messageId: string, p: ServerProgress):
   await db.transaction('rw', db.bulkJobs, async () => {
     const job = await db.bulkJobs.get(messageId)
     if (!job || job.state !== 'on_server') return
+    // Read before this device's latest hand-over (a resume answered while the read was on its way): the job
+    // has gone on since, and that read's end is not its end.
+    if (p.lease !== undefined && job.serverLease !== undefined && p.lease < job.serverLease) return
     const ended = p.state === 'finished' || p.state === 'stopped'
     const next: Partial<BulkJob> = {
       sent: Math.max(job.sent, p.sent),

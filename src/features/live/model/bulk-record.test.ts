@@ -64,6 +64,37 @@ describe("the server record's receipt counts", () => {
     expect(await db.bulkJobs.get('j3')).toMatchObject({ state: 'running', sent: 2 })
   })
 
+  it('leave a job resumed after the read on the server: a record of an earlier lease does not end it', async () => {
+    // The record was read while the job was stopped (lease 4); the owner resumed it meanwhile and the server
+    // answered the hand-over with lease 5.
+    await db.bulkJobs.bulkPut([
+      jobRecord({ id: 'j1', state: 'on_server', total: 10, sent: 3, serverLease: 5 }),
+      jobRecord({ id: 'j2', state: 'on_server', total: 10, sent: 3, serverLease: 5 }),
+    ])
+    const stopped = {
+      state: 'stopped',
+      stop_reason: 'marketing:inactive_campaign',
+      ok_count: 3,
+      sender: 'server',
+    }
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({
+        data: [
+          { ...record('j1', 0, 0), ...stopped, lease: 4 },
+          { ...record('j2', 0, 0), ...stopped, lease: 5 },
+        ],
+      }),
+    )
+    await loadBulkReceipts()
+    expect(await db.bulkJobs.get('j1')).toMatchObject({ state: 'on_server', sent: 3 })
+    expect((await db.bulkJobs.get('j1'))?.stopReason).toBeUndefined()
+    // The same lease: the server's end is the job's end.
+    expect(await db.bulkJobs.get('j2')).toMatchObject({
+      state: 'stopped',
+      stopReason: 'marketing:inactive_campaign',
+    })
+  })
+
   it('cost no call when the device holds no bulk job', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch')
     await loadBulkReceipts()

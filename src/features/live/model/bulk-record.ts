@@ -29,6 +29,7 @@ export async function loadBulkReceipts(): Promise<void> {
         total: m.total_messages,
         state: m.state === 'finished' || m.state === 'stopped' ? m.state : 'open',
         stopReason: m.stop_reason,
+        lease: m.lease,
       })
   }
 }

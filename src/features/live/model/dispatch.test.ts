@@ -384,6 +384,19 @@ describe("a server send's progress on a device that does not hold the job", () =
     expect(spy).not.toHaveBeenCalled()
   })
 
+  it("ends a job this device handed over only by an event of the hand-over's lease or a later one", async () => {
+    // The job stopped under lease 4 and this device resumed it, handed over again under lease 5: the stop's
+    // event, replayed late, is not the resumed job's end.
+    await db.bulkJobs.put(jobRecord({ id: '41', state: 'on_server', total: 39, sent: 3, serverLease: 5 }))
+    const stop = { state: 'stopped', stopReason: 'marketing:inactive_campaign' }
+    await dispatchLiveEvent(progress({ ...stop, sent: 3, lease: 4 }), {})
+    expect(await db.bulkJobs.get('41')).toMatchObject({ state: 'on_server', sent: 3 })
+    await dispatchLiveEvent(progress({ sent: 9, lease: 6 }), {})
+    expect(await db.bulkJobs.get('41')).toMatchObject({ state: 'on_server', sent: 9 })
+    await dispatchLiveEvent(progress({ sent: 39, state: 'finished', lease: 6 }), {})
+    expect(await db.bulkJobs.get('41')).toMatchObject({ state: 'finished', sent: 39 })
+  })
+
   it('reads the list again when it does not have the job yet', async () => {
     const queryClient = new QueryClient()
     const key = ['bulk', 'server-jobs']
