@@ -427,12 +427,23 @@ quietTest(
     expect((await post(url, `/sandbox/marketing/campaigns/${campaign}`, { status: 'ACTIVE' })).status).toBe(
       200,
     )
+    // The records the reopened app reads are answered only once the resume went through: read while the job was
+    // stopped, they must not end it again.
+    let answer!: () => void
+    const afterResume = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/api/v2/messages?state=all', async (route) => {
+      const response = await route.fetch()
+      await afterResume
+      await route.fulfill({ response })
+    })
     await page.reload()
     await expect(job).toHaveAttribute('data-state', 'stopped', { timeout: 20_000 })
     // Its one Resume is the marketing one (through the server's marketing sender), never this device's.
     await expect(job.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(1)
     await expect(job.getByTestId('bulk-card-resume-marketing')).toHaveCount(1)
     await job.getByTestId('bulk-card-resume-marketing').click()
+    await expect.poll(() => job.getAttribute('data-state')).not.toBe('stopped')
+    answer()
     await expect(job).toHaveAttribute('data-state', 'finished', { timeout: 60_000 })
     await expect(job.getByTestId('bulk-card-resume-marketing')).toHaveCount(0)
     await expect(job.getByTestId('bulk-card-resume-error')).toHaveCount(0)
