@@ -45,6 +45,25 @@ test('on a phone the list shows alone, and the chat is drawn once a conversation
   await expect(page.getByTestId('chat-view')).toBeVisible()
 })
 
+test('conversations picked one after another side by side are one step: Back returns to the list', async ({
+  page,
+}) => {
+  await openInbox(page)
+  const rows = page.getByTestId('conversation-row')
+  const entries = await page.evaluate(() => history.length)
+  for (const i of [1, 2, 3]) {
+    const name = (await rows.nth(i).locator('span.truncate').first().textContent())!.trim()
+    await rows.nth(i).click()
+    await expect(page.getByTestId('chat-customer-name')).toHaveText(name)
+    await expect(page).toHaveURL(/[?&]c=/)
+  }
+  // The first pick pushed one entry; the next two took its place.
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1)
+  await page.goBack()
+  await expect(page).not.toHaveURL(/[?&]c=/)
+  await expect(page.getByTestId('conversation-list')).toBeVisible()
+})
+
 test('the filter searches names and snippets, and a click selects the conversation', async ({ page }) => {
   await openInbox(page)
   const second = page.getByTestId('conversation-row').nth(1)
