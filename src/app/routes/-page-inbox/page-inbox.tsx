@@ -130,22 +130,25 @@ export function PageInbox({ pageId }: { pageId: string }) {
       ? list.rows.find((r) => r.customerId === search.chat)
       : (list.rows.find((r) => r.id === pinnedId) ?? list.rows[0])
   // A notification names the customer (`chat`), a link the conversation (`c`): either may be only in the cache.
+  // Asked only for a conversation the list does not have: opening a listed one starts no query.
+  const wantedC = listed ? undefined : search.c
+  const wantedChat = listed ? undefined : search.chat
   const cached = useLiveQuery(() => {
-    if (listed) return undefined
-    if (search.c) return db.conversations.get(`${pageId}:${search.c}`)
-    if (search.chat)
-      return db.conversations.where('[pageId+customerId]').equals([pageId, search.chat]).first()
+    if (wantedC) return db.conversations.get(`${pageId}:${wantedC}`)
+    if (wantedChat) return db.conversations.where('[pageId+customerId]').equals([pageId, wantedChat]).first()
     return undefined
-  }, [pageId, search.c, search.chat, !listed])
+  }, [pageId, wantedC, wantedChat])
   const selected: CachedConversation | undefined = listed ?? cached
   const chatMissing = (!!search.c || !!search.chat) && !selected && !list.loading && !list.initialising
 
   // Opening a chat from the list pushes a history entry, so Back returns to the list (then home). Another
   // conversation picked while one is open (side by side on a wide screen) replaces it: Back still goes to
-  // the list, not through every conversation looked at.
-  const overSomething = !!search.c || !!search.bulk
+  // the list, not through every conversation looked at. The address is read at the click, so the function
+  // stays the same as chats open and close: the list's rows are not drawn again for a new one.
   const select = useCallback(
-    (row: CachedConversation) =>
+    (row: CachedConversation) => {
+      const now = router.state.location.search
+      const overSomething = !!now.c || !!now.bulk
       void navigate({
         to: '/$pageId',
         params: { pageId },
@@ -159,8 +162,9 @@ export function PageInbox({ pageId }: { pageId: string }) {
         replace: overSomething,
         // A chat that takes the place of the wizard or of another chat stands over the same entry below.
         state: (s) => ({ opened: !overSomething || s.opened ? 'chat' : undefined }),
-      }),
-    [navigate, pageId, overSomething],
+      })
+    },
+    [navigate, pageId, router],
   )
   // The wizard is opened over the list or a chat with an entry of its own; closing it is a step back.
   const toggleBulk = useCallback(() => {
