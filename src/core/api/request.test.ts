@@ -22,6 +22,29 @@ describe('the product API request', () => {
     }
   })
 
+  it('sends calls made together one task each, and one that must outlive the page at once', async () => {
+    // A send sets `busy` until its task's microtasks have run: a send that finds it set shares a task.
+    let busy = false
+    let shared = 0
+    let sent = 0
+    const send = async () => {
+      sent += 1
+      if (busy) shared += 1
+      busy = true
+      queueMicrotask(() => void Promise.resolve().then(() => (busy = false)))
+      return new Response('{}', { status: 200 })
+    }
+    const calls = [1, 2, 3].map(() => apiRequest('/x', {}, { fetch: send }))
+    // Nothing went out in the task that made the calls.
+    await Promise.resolve()
+    expect(sent).toBe(0)
+    await Promise.all(calls)
+    expect(sent).toBe(3)
+    expect(shared).toBe(0)
+    void apiRequest('/x', { method: 'POST', keepalive: true }, { fetch: send })
+    expect(sent).toBe(4)
+  })
+
   it('rejects with status 0 when no answer came', async () => {
     const offline = async (): Promise<Response> => {
       throw new TypeError('Failed to fetch')

@@ -4,6 +4,8 @@
  * Plain `fetch` and no UI, so the worker and the start-up path use it without the notifications of
  * `client.ts`.
  */
+import { ownTask } from '../network/own-task.ts'
+
 export const API_BASE = '/api/v2'
 
 /** What every failed API call rejects with; status 0 when no answer came (offline, DNS, connection cut). */
@@ -114,6 +116,8 @@ export async function apiAnswer(
   const send =
     transport.fetch ?? (call.onUploadProgress ? xhrFetch(call.onUploadProgress) : fetch.bind(globalThis))
   let res: Response
+  // A request that must outlive the page (sent as it closes) goes at once: the page has no next task.
+  if (!call.keepalive) await ownTask()
   try {
     res = await send(`${origin}${API_BASE}${path}`, {
       method: call.method ?? 'GET',

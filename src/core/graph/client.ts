@@ -3,6 +3,7 @@
  * call either resolves with a non-empty result or rejects with a classified GraphError; retries and pacing
  * belong to the callers, so this client never retries by itself.
  */
+import { ownTask } from '../network/own-task.ts'
 import { WINDOW_MESSAGES_LIMIT } from '../policy/window.ts'
 import { classifyGraphError, networkError } from './errors.ts'
 import { optInTemplate, utilityTemplate } from './delivery.ts'
@@ -85,6 +86,7 @@ export function createGraphTransport(options: GraphClientOptions): GraphTranspor
     const search = params.size > 0 ? `?${params}` : ''
     let res: FetchAnswer
     let text: string
+    await ownTask()
     try {
       res = await fetch(`${root}/${path.replace(/^\//, '')}${search}`, {
         method,

@@ -4,16 +4,11 @@
  */
 import { Dexie } from 'dexie'
 import { db } from '../../../device/db/db.ts'
-
-interface Scheduler {
-  yield?: () => Promise<void>
-}
+import { ownTask } from '../../../core/network/own-task.ts'
 
 /** Gives the main thread back: the browser handles waiting input and paints before the next piece. */
 export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
+  return ownTask() ?? new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 export interface Watch<T> {
