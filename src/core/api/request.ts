@@ -33,10 +33,10 @@ export interface ApiCall {
   /** The request outlives the page (a hand-over sent while the tab closes). */
   keepalive?: boolean
   /**
-   * Told the bytes of the body sent so far and their total while it goes up (a photo over a slow link); the
-   * call then goes through XMLHttpRequest, the browser's only request that reports its upload.
+   * This call's own way of sending, in place of `fetch` (an upload that reports its progress goes through
+   * XMLHttpRequest: src/shared/api/upload.ts).
    */
-  onUploadProgress?: (sent: number, total: number) => void
+  send?: typeof fetch
 }
 
 export interface ApiTransport {
@@ -72,34 +72,6 @@ async function decode(res: Response): Promise<unknown> {
   }
 }
 
-/** A fetch through XMLHttpRequest that reports the upload of its body (abort and network failure as fetch's). */
-function xhrFetch(onProgress: (sent: number, total: number) => void): typeof fetch {
-  return (input, init = {}) =>
-    new Promise<Response>((resolve, reject) => {
-      const xhr = new XMLHttpRequest()
-      xhr.open(init.method ?? 'GET', String(input))
-      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value))
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) onProgress(e.loaded, e.total)
-      }
-      xhr.onload = () =>
-        resolve(
-          new Response(xhr.status === 204 ? null : xhr.responseText, {
-            status: xhr.status,
-            statusText: xhr.statusText,
-          }),
-        )
-      xhr.onerror = () => reject(new TypeError('Network error'))
-      xhr.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'))
-      const signal = init.signal
-      if (signal) {
-        if (signal.aborted) return reject(new DOMException('The request was aborted', 'AbortError'))
-        signal.addEventListener('abort', () => xhr.abort(), { once: true })
-      }
-      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null)
-    })
-}
-
 /** Any answer, whatever its status; rejects with an ApiError of status 0 when none came (aborts rethrown). */
 export async function apiAnswer(
   path: string,
@@ -113,8 +85,7 @@ export async function apiAnswer(
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
   const body = encode(call.body, headers)
   const origin = (transport.origin ?? '').replace(/\/$/, '')
-  const send =
-    transport.fetch ?? (call.onUploadProgress ? xhrFetch(call.onUploadProgress) : fetch.bind(globalThis))
+  const send = transport.fetch ?? call.send ?? fetch.bind(globalThis)
   let res: Response
   // A request that must outlive the page (sent as it closes) goes at once: the page has no next task.
   if (!call.keepalive) await ownTask()

@@ -14,7 +14,9 @@ export async function uploadImage(
   const res = await api<{ url?: string; data?: { url?: string } }>('/upload', {
     method: 'POST',
     body: form,
-    ...(onProgress ? { onUploadProgress: onProgress } : {}),
+    // XMLHttpRequest is the browser's only request that reports its upload (a photo over a slow link); its
+    // sender loads with the first picture sent, not with the app.
+    ...(onProgress ? { send: (await import('./upload-sender.ts')).xhrFetch(onProgress) } : {}),
   })
   const url = res?.url ?? res?.data?.url
   if (!url) throw new Error('upload answered without a url')
