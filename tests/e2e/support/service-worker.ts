@@ -16,15 +16,17 @@ const UNCLAIMED = 'not controlled, the worker active'
 const CLAIM_WAIT_MS = 10_000
 
 function workerState(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    if (navigator.serviceWorker.controller) return 'controlled'
-    const r = await navigator.serviceWorker.getRegistration()
-    if (!r) return 'not controlled, no registration'
-    if (r.active?.state === 'activated' && !r.installing && !r.waiting)
-      return 'not controlled, the worker active'
-    const states = { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state }
-    return `not controlled, registration ${JSON.stringify(states)}`
-  })
+  return page.evaluate(
+    async ({ controlled, unclaimed }) => {
+      if (navigator.serviceWorker.controller) return controlled
+      const r = await navigator.serviceWorker.getRegistration()
+      if (!r) return 'not controlled, no registration'
+      if (r.active?.state === 'activated' && !r.installing && !r.waiting) return unclaimed
+      const states = { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state }
+      return `not controlled, registration ${JSON.stringify(states)}`
+    },
+    { controlled: CONTROLLED, unclaimed: UNCLAIMED },
+  )
 }
 
 export async function controlledByServiceWorker(page: Page, timeout = 30_000): Promise<void> {
