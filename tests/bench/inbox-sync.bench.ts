@@ -15,6 +15,7 @@ import { demoPageIds } from '../../src/sandbox/state/demo.ts'
 import { inboxDeviceState } from '../e2e/support/inbox-device-state.ts'
 import { startStack } from '../e2e/support/stack.ts'
 import { benchLogin } from './browser-login.ts'
+import { median } from './slow-phone.ts'
 
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4)
 const FRAME_MS = 1000 / 60
@@ -71,7 +72,9 @@ function openChatMs(page: Page, index: number): Promise<number> {
   )
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+/** The long tasks the page observed since it loaded. */
+const longTasks = (page: Page): Promise<LongTask[]> =>
+  page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks)
 const blocking = (tasks: LongTask[]) =>
   tasks.reduce((sum, t) => sum + Math.max(0, t.duration - LONG_TASK_MS), 0)
 
@@ -134,9 +137,7 @@ try {
   const labelled = state.labelled
   const labelsMs = Date.now() - entered
   await page.waitForTimeout(1_000)
-  const tasks = await page.evaluate(
-    () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
-  )
+  const tasks = await longTasks(page)
   const afterRows = tasks.filter((t) => t.start >= firstRowsAt)
 
   const typingFrom = await page.evaluate(() => performance.now())
@@ -148,11 +149,7 @@ try {
     await page.waitForTimeout(200)
   }
   // The list filtered after each key's frame: its tasks, as long tasks.
-  const typingTasks = (
-    await page.evaluate(
-      () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
-    )
-  ).filter((t) => t.start >= typingFrom)
+  const typingTasks = (await longTasks(page)).filter((t) => t.start >= typingFrom)
   // Nine openings of the first six rows: a median of a few is mostly the frame clock's phase.
   const opens: number[] = []
   for (let i = 0; i < OPENS; i++) {
