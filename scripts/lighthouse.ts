@@ -5,7 +5,9 @@
  * the product's, with everything else the device saved cleared before each run (Lighthouse's default).
  * `AUDIT_STORAGE=kept` measures them on a device that opened both before instead: its saved session, local
  * database and service worker are kept between runs. Each route runs `AUDIT_RUNS` times (default 3); the run
- * with the median performance score is judged and saved as HTML and JSON reports in tests/artifacts/lighthouse.
+ * with the median performance score is judged and saved as HTML and JSON reports in tests/artifacts/lighthouse;
+ * every run's score is printed with the machine's speed (@) and the run's total blocking time in ms (tbt).
+ * `AUDIT_ROUTES` names the routes to audit (comma-separated; all three by default).
  * `AUDIT_TRACE=1` saves its performance trace there too. Exits 1 below budget.
  * Not part of `npm test`: simulated scores move with the machine's load; `.ci/run` runs it afterwards as a report.
  * `STATIC_DIR` picks the build (default `dist`, built first when missing).
@@ -35,6 +37,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 type Route = 'login' | 'home' | 'inbox'
 const runsFor = (route: Route) => Math.max(1, Number(process.env.AUDIT_RUNS ?? (route === 'login' ? 3 : 5)))
 const outDir = join('tests', 'artifacts', 'lighthouse')
+/** `AUDIT_ROUTES=inbox` (or `home,inbox`): only these routes are audited; all three by default. */
+const wanted = (route: Route) => (process.env.AUDIT_ROUTES ?? route).split(',').includes(route)
 
 const started = Date.now()
 const staticDir = process.env.STATIC_DIR ?? 'dist'
@@ -106,7 +110,7 @@ try {
     const all = runs
       .map(
         (r) =>
-          `${Math.round(performance(r) * 100)} @${Math.round(speed(r))}${
+          `${Math.round(performance(r) * 100)} @${Math.round(speed(r))} tbt ${Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? 0)}${
             judged.includes(r)
               ? ''
               : completed(r)
@@ -154,7 +158,7 @@ try {
     }
   }
 
-  await audit('login', '/')
+  if (wanted('login')) await audit('login', '/')
   const session = await signIn(stack.url)
   // The session cookie goes into the browser Lighthouse drives; Lighthouse clears storage but not cookies.
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`)
@@ -170,8 +174,8 @@ try {
   // Disconnected before measuring: a client attached to the browser instruments every page it opens (some
   // 90 ms of main-thread work at the start of each navigation), which the page would be charged for.
   await cdp.close()
-  await audit('home', '/', keep)
-  await audit('inbox', `/${session.pageId}`, keep)
+  if (wanted('home')) await audit('home', '/', keep)
+  if (wanted('inbox')) await audit('inbox', `/${session.pageId}`, keep)
 } finally {
   await browser.stop()
   await stack.stop()
