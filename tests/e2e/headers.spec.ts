@@ -1,5 +1,7 @@
 /** Security headers on the app, the API and static files, and a login page that breaks none of its policy. */
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
+import { loginAsDemo } from './support/login.ts'
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -55,7 +57,8 @@ test('HSTS is sent behind https and never over plain http', async ({ request }) 
   expect(https.headers()['strict-transport-security']).toMatch(/max-age=\d{7,}/)
 })
 
-test('the login page loads without any Content-Security-Policy violation', async ({ page }) => {
+/** Collects every Content-Security-Policy violation the page reports, from its console and its own event. */
+async function cspViolations(page: Page): Promise<string[]> {
   const violations: string[] = []
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy|Content-Security-Policy/i.test(msg.text()))
@@ -69,8 +72,29 @@ test('the login page loads without any Content-Security-Policy violation', async
       )
     })
   })
+  return violations
+}
+
+test('the login page loads without any Content-Security-Policy violation', async ({ page }) => {
+  const violations = await cspViolations(page)
   await page.goto('/')
   await expect(page.getByRole('button', { name: /Continue with Facebook/i })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(violations).toEqual([])
+})
+
+// The inbox parses the server's answers with the contracts' schemas: parsing never tries to compile code
+// (`new Function`), which the policy forbids (src/core/contracts/zod.ts).
+test("the inbox reads and checks the server's answers without any Content-Security-Policy violation", async ({
+  page,
+}) => {
+  const violations = await cspViolations(page)
+  // The job records (the progress cards' list) are parsed once they arrive.
+  const jobRecords = page.waitForResponse((r) => r.url().includes('/api/v2/messages?') && r.ok())
+  await loginAsDemo(page)
+  await page.getByTestId('page-card').first().click()
+  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 20_000 })
+  await jobRecords
   await page.waitForLoadState('networkidle')
   expect(violations).toEqual([])
 })

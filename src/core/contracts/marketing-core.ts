@@ -60,6 +60,7 @@ export type JobMarketing = z.infer<typeof jobMarketing>
 /**
  * A token the network issued (a user's or a page's), checked before it is sent there: printable ASCII without
  * spaces, as every token the network issues is. Anything else is refused with a 422, never asked about.
+ * The app's build takes its calls for pure ones, as it does every call through `z` (src/core/contracts/zod.ts).
  */
 export const networkToken = (max = 4096) =>
   z
