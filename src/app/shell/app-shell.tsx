@@ -3,11 +3,11 @@
  * the terms gate, then the shared layout around the routed screen.
  */
 import { Outlet } from '@tanstack/react-router'
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
 import { AppLayout } from '../../features/layout/components/app-layout.tsx'
 import { showsBrandedBanner, showsFairUseNotice } from '../../features/layout/model/subscription-rules.ts'
-import { whenIdle } from '../../features/pwa/schedule.ts'
+import { useIdleAfter } from '../../shared/ui/use-idle-after.ts'
 import { BrandedBanner } from '../../features/subscription/components/branded-banner.tsx'
 import { FairUseNotice } from '../../features/subscription/components/fair-use-notice.tsx'
 import { useClientConfig } from '../../shared/config/client-config.ts'
@@ -112,16 +112,6 @@ function SignedIn() {
       </Suspense>
     </AppLayout>
   )
-}
-
-/** False until the browser's first idle moment after `ready` turned true (at most a second later). */
-function useIdleAfter(ready: boolean): boolean {
-  const [after, setAfter] = useState(false)
-  useEffect(() => {
-    if (!ready || after) return
-    return whenIdle(() => startTransition(() => setAfter(true)), 1_000, 50)
-  }, [ready, after])
-  return after
 }
 
 /**

@@ -26,10 +26,12 @@ function fakeBrowser(signedIn: boolean, saveData: boolean) {
 }
 
 describe('scheduleServiceWorker', () => {
-  it('registers at once for a signed-in user', () => {
+  it('registers for a signed-in user at the first idle moment, even on a data-saving connection', () => {
     const browser = fakeBrowser(true, true)
     let calls = 0
     scheduleServiceWorker(() => calls++, browser.deps)
+    expect(calls).toBe(0)
+    browser.goIdle()
     expect(calls).toBe(1)
   })
 
@@ -51,6 +53,9 @@ describe('scheduleServiceWorker', () => {
     browser.goIdle()
     expect(calls).toBe(0)
     browser.signIn()
+    expect(calls).toBe(0)
+    browser.goIdle()
     expect(calls).toBe(1)
+    expect(browser.listeners.size).toBe(0)
   })
 })

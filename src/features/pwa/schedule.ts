@@ -1,9 +1,12 @@
 /**
  * When the service worker is registered. Its code and its caching of the whole app are not needed to sign
  * in, so a signed-out visitor gets them only once the browser is idle, and never on a metered connection
- * (`saveData`) until someone signs in. A signed-in user gets them at once: the offline start needs them.
- * Kept free of imports so the entry chunk can carry it.
+ * (`saveData`) until someone signs in. A signed-in user gets them at the first idle moment (at most 5 s on):
+ * the offline start needs them, but the first install's caching of every file would otherwise compete with
+ * the screen being drawn for the phone's few cores.
+ * Its one import is free of imports too, so the entry chunk can carry it.
  */
+import { whenIdle } from '../../shared/ui/when-idle.ts'
 
 export interface ScheduleDeps {
   isSignedIn(): boolean
@@ -15,7 +18,7 @@ export interface ScheduleDeps {
   idle(run: () => void): void
 }
 
-/** Calls `register` once: on sign-in, or when idle for a visitor who does not save data. */
+/** Calls `register` once, when the browser is idle: for a signed-in user, or a visitor who does not save data. */
 export function scheduleServiceWorker(register: () => void, deps: ScheduleDeps): void {
   let done = false
   let unsubscribe = () => {}
@@ -25,24 +28,11 @@ export function scheduleServiceWorker(register: () => void, deps: ScheduleDeps):
     unsubscribe()
     register()
   }
-  if (deps.isSignedIn()) return once()
+  if (deps.isSignedIn()) return deps.idle(once)
   unsubscribe = deps.subscribe(() => {
-    if (deps.isSignedIn()) once()
+    if (deps.isSignedIn()) deps.idle(once)
   })
   if (!deps.saveData) deps.idle(once)
-}
-
-/**
- * Runs `run` at the browser's next idle moment, at most `timeoutMs` later (after `fallbackMs` where the browser
- * cannot tell when it is idle); returns what cancels it.
- */
-export function whenIdle(run: () => void, timeoutMs: number, fallbackMs: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(() => run(), { timeout: timeoutMs })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const timer = window.setTimeout(run, fallbackMs)
-  return () => window.clearTimeout(timer)
 }
 
 /** The browser's own answers for `scheduleServiceWorker`. */
