@@ -15,7 +15,7 @@ let host: HTMLElement | undefined
 
 const rows: CachedConversation[] = cachedRows(30).map((r, i) => ({ ...r, unreadCount: i === 0 ? 3 : 0 }))
 
-async function render(onRefresh: () => Promise<void>) {
+async function render(onRefresh: () => Promise<void>, shown: CachedConversation[] = rows) {
   host = document.createElement('div')
   host.style.cssText = 'display:flex;flex-direction:column;height:400px;width:360px'
   document.body.append(host)
@@ -24,7 +24,7 @@ async function render(onRefresh: () => Promise<void>) {
     root!.render(
       <I18nProvider i18n={i18n}>
         <ConversationList
-          rows={rows.map((r) => ({ ...r, needsReply: false }))}
+          rows={shown.map((r) => ({ ...r, needsReply: false }))}
           loading={false}
           exhausted
           filtering={false}
@@ -92,6 +92,32 @@ describe('the conversation list', () => {
     await drag(list, 160)
     await act(async () => list.dispatchEvent(pointer('pointercancel', 260)))
     expect(onRefresh).not.toHaveBeenCalled()
+  })
+
+  it('draws the rows in view first, and the rows beyond them at the next idle moment', async () => {
+    // The app's style sheet is not loaded here: the list is made a 400 px scroller by a rule of its own.
+    const style = document.createElement('style')
+    style.textContent = '[data-testid="conversation-list"] { flex: 1; min-height: 0; overflow-y: auto }'
+    document.head.append(style)
+    // The browser's idle moments come when the test says.
+    const idle: IdleRequestCallback[] = []
+    const spy = vi.spyOn(window, 'requestIdleCallback').mockImplementation((run) => idle.push(run))
+    try {
+      const list = await render(async () => undefined, cachedRows(100))
+      const drawn = () => list.querySelectorAll('[data-testid="conversation-row"]').length
+      // Measured (two frames on), the list draws the seven rows its 400 px show (64 px each), none beyond.
+      await act(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      expect(drawn()).toBe(7)
+      expect(idle.length).toBeGreaterThan(0)
+      // At the idle moment: six more rows below the last one in view, none above the first (it is at its top).
+      await act(async () => {
+        for (const run of idle.splice(0)) run({ didTimeout: false, timeRemaining: () => 50 })
+      })
+      expect(drawn()).toBe(7 + 6)
+    } finally {
+      spy.mockRestore()
+      style.remove()
+    }
   })
 
   it('scrolls both ways once it is away from its top', async () => {

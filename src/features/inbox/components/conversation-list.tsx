@@ -8,6 +8,7 @@ import { elementScroll, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CachedConversation } from '../../../device/db/db.ts'
 import { observeSize } from '../../../shared/ui/observe-size.ts'
+import { useIdleAfter } from '../../../shared/ui/use-idle-after.ts'
 import { ConversationRow } from './conversation-row.tsx'
 import { sameNameTells } from '../model/conversation.ts'
 import type { InboxRow } from '../model/list-view.ts'
@@ -17,6 +18,10 @@ const ROW_HEIGHT = 64
 const ROW_HEIGHT_WITH_BROADCAST = 82
 const rowHeight = (row: InboxRow | undefined) =>
   row?.broadcastText !== undefined ? ROW_HEIGHT_WITH_BROADCAST : ROW_HEIGHT
+/**
+ * Rows drawn beyond the visible ones on each side, so a quick scroll never shows a gap. The list's first
+ * drawing has none: it draws what is seen, and the rest follows at the browser's next idle moment.
+ */
 const OVERSCAN = 6
 /** Relative times are re-rendered once a minute, not on every render. */
 const CLOCK_TICK_MS = 60_000
@@ -50,6 +55,7 @@ export const ConversationList = memo(function ConversationList(props: Conversati
   const pullShown = props.refreshing ? PULL_THRESHOLD : pull.distance
   /** The list has been scrolled, by the user or by the virtualizer: from then on every write goes through. */
   const moved = useRef(false)
+  const overscan = useIdleAfter(rows.length > 0) ? OVERSCAN : 0
   const [now, setNow] = useState(() => Date.now())
   const tells = useMemo(() => sameNameTells(rows), [rows])
   useEffect(() => {
@@ -64,7 +70,7 @@ export const ConversationList = memo(function ConversationList(props: Conversati
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
-    overscan: OVERSCAN,
+    overscan,
     getItemKey,
     observeElementRect: observeSize,
     // A new list already shows its top: the virtualizer's first "scroll to 0" would only force a layout.
