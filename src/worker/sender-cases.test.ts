@@ -1,15 +1,43 @@
 /** The senders' shared cases (core/testing/sender-cases.ts) on the device's store, IndexedDB. */
 import { beforeEach, expect, it } from 'vitest'
 import { caseClock, senderCases, ScriptedGraph, type CaseStore } from '../core/testing/sender-cases.ts'
+import { db } from '../device/db/db.ts'
 import { claimLease, jobs } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
 import { FakeApi, makeDeps, PAGE, resetDb, seedJob } from './testing/fakes.ts'
 
 beforeEach(resetDb)
 
+/** The next write of a recipient's result fails once (a storage error after the send went). */
+let failRecord = false
+db.use({
+  stack: 'dbcore',
+  name: 'a result write that fails',
+  create: (down) => ({
+    ...down,
+    table: (name) => {
+      const table = down.table(name)
+      if (name !== db.bulkRecipients.name) return table
+      return {
+        ...table,
+        mutate: (req) => {
+          if (failRecord && req.type === 'put') {
+            failRecord = false
+            return Promise.reject(new Error('The write failed'))
+          }
+          return table.mutate(req)
+        },
+      }
+    },
+  }),
+})
+
 it.each(senderCases)('$name', async (c) => {
   await seedJob(c.recipients)
   const store: CaseStore = {
+    failNextRecord: () => {
+      failRecord = true
+    },
     moveLease: async () => {
       await claimLease('job1')
     },

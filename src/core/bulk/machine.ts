@@ -20,7 +20,7 @@ import {
 import { BRANDED_FOOTER } from './allowance.ts'
 import type { SenderGraph } from './ports.ts'
 import { planFailure, type FailureAction } from './failure-policy.ts'
-import { pacingDelay, remainingWait } from './pacer.ts'
+import { backoff, pacingDelay, remainingWait, RETRY_BASE_MS, RETRY_MAX_MS } from './pacer.ts'
 import { reconcile } from './reconcile.ts'
 
 /** A job as the machine reads it, with the same names on both sides. */
@@ -288,18 +288,40 @@ async function nextStep<J extends MachineJob, R extends MachineRecipient>(
     r.way === 'marketing' && ports.sendOther
       ? await ports.sendOther(current, r, token)
       : { ok: true as const, messageId: await sendOne(ports, current, r, token) }
-  const paced = !('paced' in outcome) || outcome.paced !== false
-  const nextSendAt = ports.now() + (paced ? pacingDelay(ports.random, ports.pacingScale) : 0)
-  const recorded = await store.record(current, r, outcome, epoch, nextSendAt)
-  // The send went but nothing is left to pay for it: the job stops.
-  if (recorded === 'refused') return endJob(ports, current, 'stopped', NO_MESSAGES)
-  if (recorded !== 'recorded') return 'again'
-  await ports.recorded?.(current, r, outcome)
-  const after = await ports.afterSend?.(current, r, token)
-  if (after) return after
-  if (!outcome.ok) return 'again'
-  current.nextSendAt = nextSendAt
-  return { sent: claim.job && current }
+  // The send has left: whatever fails from here on (a write that lost a deadlock, a dropped database
+  // connection) leaves the recipient as it is, attempted without a result, and it is reconciled against its
+  // conversation before anything is sent to it again.
+  return afterSend(async () => {
+    const paced = !('paced' in outcome) || outcome.paced !== false
+    const nextSendAt = ports.now() + (paced ? pacingDelay(ports.random, ports.pacingScale) : 0)
+    const recorded = await store.record(current, r, outcome, epoch, nextSendAt)
+    // The send went but nothing is left to pay for it: the job stops.
+    if (recorded === 'refused') return endJob(ports, current, 'stopped', NO_MESSAGES)
+    if (recorded !== 'recorded') return 'again' as const
+    await ports.recorded?.(current, r, outcome)
+    const after = await ports.afterSend?.(current, r, token)
+    if (after) return after
+    if (!outcome.ok) return 'again' as const
+    current.nextSendAt = nextSendAt
+    return { sent: claim.job && current }
+  })
+}
+
+/** A failure once a send (or a part of it) had left: the recipient is uncertain, never sent again blind. */
+export class AfterSendFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super(failure instanceof Error ? failure.message : String(failure))
+    this.name = 'AfterSendFailure'
+  }
+}
+
+/** Runs what follows a send; a failure in it is an AfterSendFailure. */
+async function afterSend<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    throw err instanceof AfterSendFailure ? err : new AfterSendFailure(err)
+  }
 }
 
 /**
@@ -388,7 +410,8 @@ async function sendOne<J extends MachineJob, R extends MachineRecipient>(
           attachment: { attachmentId },
         })
       },
-      imageWent: () => store.imageWent(job, r),
+      // The image went: failing to note it leaves the recipient uncertain (its conversation shows the image).
+      imageWent: () => afterSend(() => store.imageWent(job, r)),
       text: async () => {
         await graph.send(job.pageId, token, { recipientId: r.recipientId, ...tagging, text })
       },
@@ -422,8 +445,16 @@ async function failed<J extends MachineJob, R extends MachineRecipient>(
 ): Promise<Next> {
   const { store } = ports
   if (r) await store.sendFailed?.(job, epoch)
-  const own = (await ports.failed?.(job, r, err, token)) ?? 'policy'
+  const landed = err instanceof AfterSendFailure
+  const own = (await ports.failed?.(job, r, landed ? err.failure : err, token)) ?? 'policy'
   if (own !== 'policy') return own
+  if (landed) {
+    // The recipient keeps its attempt (reconciled at the next step); the job looks again after a backoff.
+    const streak = (streaks.uncertain = (streaks.uncertain ?? 0) + 1)
+    const ms = backoff(streak, RETRY_BASE_MS, RETRY_MAX_MS, ports.random, ports.pacingScale)
+    await store.wait(job, epoch, ports.now() + ms)
+    return undefined
+  }
   const fresh = r ? await store.inFlight(job, r) : { sending: false, failures: 0 }
   const plan = planFailure(err, {
     sending: fresh.sending,

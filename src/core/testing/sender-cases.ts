@@ -9,10 +9,13 @@ import type { SenderGraph } from '../bulk/ports.ts'
 import { TRANSIENT_MAX_ATTEMPTS } from '../bulk/pacer.ts'
 
 /**
- * The network's answer to one send: a failure of a class, delivered without its answer arriving, or delivered
- * while another run took the job's lease (its answer then comes to a run whose epoch is stale).
+ * The network's answer to one send: a failure of a class, delivered without its answer arriving, delivered
+ * while another run took the job's lease (its answer then comes to a run whose epoch is stale), or delivered
+ * and then the store's write of the result fails once (a transaction chosen as a deadlock's victim, a lost
+ * database connection, a storage error).
  */
-export type Fault = { kind: GraphErrorKind; message?: string } | 'lost-response' | 'lease-moves'
+export type Fault =
+  { kind: GraphErrorKind; message?: string } | 'lost-response' | 'lease-moves' | 'record-fails'
 
 export interface SenderCase {
   name: string
@@ -94,6 +97,12 @@ export const senderCases: SenderCase[] = [
     expect: { state: 'finished', delivered: [1, 2, 3], rejected: 0, lostAt: [1] },
   },
   {
+    name: 'reconciles a send whose result could not be written and never sends it twice',
+    recipients: 3,
+    faults: [undefined, 'record-fails'],
+    expect: { state: 'finished', delivered: [1, 2, 3], rejected: 0 },
+  },
+  {
     name: 'reads the job after the pacing wait and sends nothing more once the owner paused it',
     recipients: 4,
     faults: [],
@@ -102,10 +111,14 @@ export const senderCases: SenderCase[] = [
   },
 ]
 
-/** What a store under test does for the cases: move the job's lease to another run, pause the job. */
+/**
+ * What a store under test does for the cases: move the job's lease to another run, pause the job, make its
+ * next write of a recipient's result fail.
+ */
 export interface CaseStore {
   moveLease(): Promise<void>
   pause(): Promise<void>
+  failNextRecord(): void
 }
 
 /**
@@ -145,6 +158,7 @@ export class ScriptedGraph implements SenderGraph {
       throw new GraphError({ kind: fault.kind, message: fault.message ?? `fault ${fault.kind}` })
     this.delivered.push({ recipientId: req.recipientId, text: req.text ?? '', at: Date.now() })
     if (fault === 'lease-moves') await this.store?.moveLease()
+    if (fault === 'record-fails') this.store?.failNextRecord()
     if (fault === 'lost-response') throw new GraphError({ kind: 'network', message: 'Failed to fetch' })
     return { recipient_id: req.recipientId, message_id: `m${this.delivered.length}` }
   }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { caseClock, senderCases, ScriptedGraph, type CaseStore } from '../../core/testing/sender-cases.ts'
 import { type TestApp, onEveryStore, serverSentJob, startTestApp } from '../testing/harness.ts'
+import type { Store } from '../db/store.ts'
 import { runSlice } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
 
@@ -21,8 +22,22 @@ onEveryStore('the sender cases on the server', (kind) => {
   it.each(senderCases)('$name', async (c) => {
     const fb = `${kind === 'pglite' ? 9 : 4}30${++n}`
     const { id } = await serverSentJob(t.app, box, fb, c.recipients)
-    const sql = t.app.store
+    let failRecord = false
+    // The touch that records a result fails once as a deadlock's victim would (PostgreSQL's 40P01).
+    const sql: Store = {
+      ...t.app.store,
+      query: (text, params) => {
+        if (failRecord && text.includes('WITH watermarks AS')) {
+          failRecord = false
+          return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }))
+        }
+        return t.app.store.query(text, params)
+      },
+    }
     const store: CaseStore = {
+      failNextRecord: () => {
+        failRecord = true
+      },
       moveLease: async () => {
         await sql.query('UPDATE messages SET lease = lease + 1 WHERE id = $1', [id])
       },

@@ -212,46 +212,68 @@ export async function lastRecipientNames(
 export interface ReceiptCountsRow {
   id: number
   user_id: number
+  page_id: string
   delivered_count: number
   read_count: number
 }
 
+/** A customer whose receipts moved: the newest delivery and read watermarks of a batch (ISO times, or null). */
+export interface MovedReceipt {
+  pageId: string
+  customerId: string
+  delivered: string | null
+  read: string | null
+}
+
 /**
- * Marks the customer's bulk recipients of the page that a watermark at `at` covers (sent up to
- * `slackSeconds` after it) as delivered, or read and delivered: a read implies a delivery. The rows are
- * locked first, so the messages' counts move by exactly the recipients that changed, whichever instance gets
- * there first. Answers the new counts of each message that changed.
+ * Marks the bulk recipients that moved watermarks cover (sent up to `slackSeconds` after one) as delivered,
+ * or read and delivered: a read implies a delivery. The messages concerned are locked first, in id order, as
+ * every writer of their counts locks them (after the receipts' rows, before the recipients'), so two batches
+ * and the touches wait for each other and never deadlock; the messages' counts then move by exactly the
+ * recipients that changed, whichever instance gets there first. Answers the new counts of each message that
+ * changed.
  */
 export async function markBulkReceipts(
   db: Queryable,
-  pageId: string,
-  customerId: string,
-  kind: 'delivered' | 'read',
-  at: string,
+  moved: readonly MovedReceipt[],
   slackSeconds: number,
 ): Promise<ReceiptCountsRow[]> {
-  const covered = await db.query<{ message_id: number; recipient_id: string; d: boolean; r: boolean }>(
-    `SELECT mr.message_id, mr.recipient_id, mr.delivered_at IS NULL AS d, ($4 AND mr.read_at IS NULL) AS r
-     FROM message_recipients mr JOIN messages m ON m.id = mr.message_id
-     WHERE mr.recipient_id = $2 AND mr.status = 'OK' AND m.page_id = $1
-       AND mr.touched_at <= $3::timestamptz + make_interval(secs => $5)
-       AND (mr.delivered_at IS NULL OR ($4 AND mr.read_at IS NULL))
-     FOR UPDATE OF mr`,
-    [pageId, customerId, at, kind === 'read', slackSeconds],
+  if (moved.length === 0) return []
+  const params = [
+    moved.map((m) => m.pageId),
+    moved.map((m) => m.customerId),
+    moved.map((m) => m.delivered),
+    moved.map((m) => m.read),
+    slackSeconds,
+  ]
+  // The customers' sends the watermarks cover: a delivery covers up to the newer of both watermarks.
+  const covered = `
+    SELECT mr.message_id, mr.recipient_id, mr.delivered_at IS NULL AS d,
+        (w.read IS NOT NULL AND mr.touched_at <= w.read + make_interval(secs => $5) AND mr.read_at IS NULL) AS r
+      FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS w(page_id, customer_id, delivered, read)
+      JOIN message_recipients mr ON mr.recipient_id = w.customer_id AND mr.status = 'OK'
+      JOIN messages m ON m.id = mr.message_id AND m.page_id = w.page_id
+     WHERE mr.touched_at <= GREATEST(w.delivered, w.read) + make_interval(secs => $5)`
+  const locked = await db.query<{ id: number }>(
+    `SELECT id FROM messages WHERE id IN (SELECT c.message_id FROM (${covered}) c WHERE c.d OR c.r)
+      ORDER BY id FOR NO KEY UPDATE`,
+    params,
   )
-  if (covered.length === 0) return []
-  const ids = covered.map((c) => Number(c.message_id))
-  await db.query(
-    `UPDATE message_recipients SET delivered_at = COALESCE(delivered_at, now()),
-       read_at = CASE WHEN $3 THEN COALESCE(read_at, now()) ELSE read_at END
-     WHERE message_id = ANY($1::bigint[]) AND recipient_id = $2`,
-    [ids, customerId, kind === 'read'],
-  )
+  if (locked.length === 0) return []
+  // Read again under the messages' locks: no touch or other batch changes these recipients meanwhile.
   return db.query<ReceiptCountsRow>(
-    `UPDATE messages SET delivered_count = delivered_count + c.d, read_count = read_count + c.r
-     FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::int[]) AS d, unnest($3::int[]) AS r) c
-     WHERE messages.id = c.id
-     RETURNING messages.id, messages.user_id, messages.delivered_count, messages.read_count`,
-    [ids, covered.map((c) => (c.d ? 1 : 0)), covered.map((c) => (c.r ? 1 : 0))],
+    `WITH c AS MATERIALIZED (SELECT * FROM (${covered}) c WHERE (c.d OR c.r) AND c.message_id = ANY($6::bigint[])),
+     marked AS (
+       UPDATE message_recipients mr SET delivered_at = COALESCE(mr.delivered_at, now()),
+           read_at = CASE WHEN c.r THEN COALESCE(mr.read_at, now()) ELSE mr.read_at END
+         FROM c WHERE mr.message_id = c.message_id AND mr.recipient_id = c.recipient_id
+     ), counts AS (
+       SELECT message_id, count(*) FILTER (WHERE d)::int AS d, count(*) FILTER (WHERE r)::int AS r
+         FROM c GROUP BY message_id
+     )
+     UPDATE messages SET delivered_count = delivered_count + counts.d, read_count = read_count + counts.r
+       FROM counts WHERE messages.id = counts.message_id
+     RETURNING messages.id, messages.user_id, messages.page_id, messages.delivered_count, messages.read_count`,
+    [...params, locked.map((l) => l.id)],
   )
 }

@@ -1,9 +1,11 @@
 /**
  * Recording one recipient's result and spending the allowance, in one SQL statement (one round trip, atomic
  * on its own, no BEGIN/COMMIT around it):
- *  1. the message row is locked first, then the subscription row, on every path: one lock order, so
- *     concurrent touches wait for each other instead of deadlocking. Both locks return the newest committed
- *     version of their row, so what the statement decides from them is current, not its snapshot's;
+ *  1. the customer's receipts row is locked for share first, then the message row, then the subscription
+ *     row, on every path: one lock order (the webhook batches take receipts, then messages, then recipients),
+ *     so concurrent touches and receipts wait for each other instead of deadlocking. The locks return the
+ *     newest committed version of their row, so what the statement decides from them is current, not its
+ *     snapshot's;
  *  2. from those rows it decides: a recipient is admitted when it is in the message's list, or, for a message
  *     given no list, while fewer than `total_messages` recipients have a result (the counts on the locked
  *     row); an NG result spends nothing; an OK touch the client marks branded spends nothing while the
@@ -61,25 +63,32 @@ const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_perio
  * take-over either waits for the touch or the touch sees it and records nothing.
  */
 const TOUCH = `
-WITH msg AS MATERIALIZED (
+WITH watermarks AS MATERIALIZED (
+  -- The customer's receipts, locked for share before anything else: a receipt being applied meanwhile either
+  -- is seen here or sees this send. First, as a webhook batch takes its locks (receipts, then messages in id
+  -- order, then recipients), so the two wait for each other and never deadlock.
+  SELECT pr.delivered_watermark, pr.read_watermark FROM page_receipts pr
+  WHERE pr.page_id = (SELECT m.page_id FROM messages m WHERE m.id = $1::bigint) AND pr.customer_id = $3::text
+  FOR SHARE
+), msg AS MATERIALIZED (
   SELECT id, page_id, branded_count < branded_messages_amount AS branded_room, recipients_listed, total_messages,
     EXISTS (SELECT 1 FROM message_recipients r WHERE r.message_id = $1::bigint AND r.recipient_id = $3::text)
       OR (NOT recipients_listed AND ok_count + ng_count < total_messages) AS admitted
   FROM messages WHERE id = $1::bigint AND user_id = $2::bigint AND deleted_at IS NULL
     AND ($9::integer IS NULL OR lease = $9::integer)
+    -- Read before this row is locked (a one-time filter): the receipts' lock comes first.
+    AND (SELECT count(*) FROM watermarks) >= 0
   FOR NO KEY UPDATE
 ), sub AS MATERIALIZED (
   SELECT s.* FROM subscriptions s WHERE s.user_id = $2::bigint AND EXISTS (SELECT 1 FROM msg)
   FOR NO KEY UPDATE
 ), receipts AS MATERIALIZED (
   -- The customer's receipts that came before this send was recorded (a fast network, a slow app): a
-  -- watermark covers a send recorded up to $11 seconds after it, as when it comes later. Locked for share, so
-  -- a receipt being applied meanwhile either is seen here or sees this send.
-  SELECT now() <= pr.delivered_watermark + make_interval(secs => $11::double precision)
-      OR now() <= pr.read_watermark + make_interval(secs => $11::double precision) AS delivered,
-    now() <= pr.read_watermark + make_interval(secs => $11::double precision) AS read
-  FROM page_receipts pr, msg WHERE pr.page_id = msg.page_id AND pr.customer_id = $3::text
-  FOR SHARE OF pr
+  -- watermark covers a send recorded up to $11 seconds after it, as when it comes later.
+  SELECT now() <= w.delivered_watermark + make_interval(secs => $11::double precision)
+      OR now() <= w.read_watermark + make_interval(secs => $11::double precision) AS delivered,
+    now() <= w.read_watermark + make_interval(secs => $11::double precision) AS read
+  FROM watermarks w, msg
 ), decision AS MATERIALIZED (
   SELECT $4::text = 'OK' AND $5::boolean AND room.branded AND s.use_branded_messages AS branded,
     $4::text = 'OK' AND NOT ($5::boolean AND room.branded AND s.use_branded_messages) AS spends,

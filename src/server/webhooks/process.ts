@@ -16,7 +16,7 @@ import type { MessageEvent } from '../../core/contracts/events.ts'
 import type { TokenBox } from '../bulk/token-box.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { type PageMessageKind, recordMessages } from '../repo/conversation-states.ts'
-import { lastRecipientNames, markBulkReceipts } from '../repo/message-recipients.ts'
+import { lastRecipientNames, markBulkReceipts, type MovedReceipt } from '../repo/message-recipients.ts'
 import { recordMessagingOptin } from '../repo/messaging-optins.ts'
 import { applySubscriberEvent, networkTime, subscriberCounts } from '../repo/marketing.ts'
 import { pageOwners, publishToPage, publishToUsers } from '../repo/owner-events.ts'
@@ -151,6 +151,7 @@ async function applyEvents(
     if (!pageNames.has(input.pageId)) pageNames.set(input.pageId, await pageName(db, input.pageId))
   const published = new Map(stored.map((m, i) => [m, states[i]!]))
   const named = new Map(heard.map((m, i) => [m, names[i]]))
+  const receipts = await applyReceipts(db, events)
 
   for (const e of events) {
     const { pageId, messaging: m, change } = e
@@ -186,9 +187,10 @@ async function applyEvents(
           text: input.text,
           createdTime: input.createdTime,
         })
-    } else if (m?.delivery) await onReceipt(db, pageId, m, 'delivered', m.delivery.watermark)
-    else if (m?.read) await onReceipt(db, pageId, m, 'read', m.read.watermark)
-    else if (m?.optin) await onOptin(db, pageId, m, box)
+    } else if (m?.delivery || m?.read) {
+      const moved = receipts.moved.get(e)
+      if (moved) await publishReceipt(db, pageId, moved)
+    } else if (m?.optin) await onOptin(db, pageId, m, box)
     else if (change) {
       const v = change.value
       await publishToPage(db, pageId, 'template_status', {
@@ -203,38 +205,76 @@ async function applyEvents(
   }
 }
 
-async function onReceipt(
+/** A receipt that moved its customer's watermark, as the owners hear of it. */
+interface MovedWatermark {
+  customerId: string
+  kind: Receipt
+  at: string
+  mids?: string[] | undefined
+}
+
+/**
+ * The batch's receipts, applied before anything else of it locks a message: every watermark moved in the order
+ * of (page, customer), then the bulk recipients they cover marked, their messages locked in id order. That is
+ * the order every writer takes (the touch too: receipts, messages, recipients), so two instances' batches and
+ * the senders' records wait for each other instead of deadlocking. Answers the events that moved a watermark
+ * (published in the events' order) and announces the messages' new counts.
+ */
+async function applyReceipts(
   db: Queryable,
-  pageId: string,
-  m: WebhookMessaging,
-  kind: Receipt,
-  watermarkMs: number,
-): Promise<void> {
-  const customerId = m.sender.id
-  if (!customerId) return
-  const at = iso(watermarkMs)
-  const moved = await advanceWatermark(db, pageId, customerId, kind, at)
-  if (!moved) return
-  const owners = await pageOwners(db, pageId)
-  if (kind === 'delivered') {
-    const mids = m.delivery?.mids
-    await publishToUsers(db, owners, 'delivery', {
-      pageId,
-      customerId,
-      watermark: at,
-      ...(mids ? { mids } : {}),
-    })
-  } else {
-    await publishToUsers(db, owners, 'read', { pageId, customerId, watermark: at })
+  events: readonly TakenEvent[],
+): Promise<{ moved: Map<TakenEvent, MovedWatermark> }> {
+  const taken: { e: TakenEvent; w: MovedWatermark }[] = []
+  for (const e of events) {
+    const m = e.messaging
+    const customerId = m?.sender.id
+    if (!m || !customerId || !(m.delivery || m.read) || m.message) continue
+    const kind: Receipt = m.delivery ? 'delivered' : 'read'
+    const at = iso(m.delivery ? m.delivery.watermark : m.read!.watermark)
+    taken.push({ e, w: { customerId, kind, at, mids: m.delivery?.mids } })
   }
-  for (const r of await markBulkReceipts(db, pageId, customerId, kind, at, SEND_RECORD_SLACK_S)) {
+  const order = (a: (typeof taken)[number], b: (typeof taken)[number]) =>
+    a.e.pageId < b.e.pageId ? -1 : a.e.pageId > b.e.pageId ? 1 : a.w.customerId < b.w.customerId ? -1 : 1
+  const moved = new Map<TakenEvent, MovedWatermark>()
+  const customers = new Map<string, MovedReceipt>()
+  for (const { e, w } of [...taken].sort(order)) {
+    if (!(await advanceWatermark(db, e.pageId, w.customerId, w.kind, w.at))) continue
+    moved.set(e, w)
+    const key = `${e.pageId}\u0000${w.customerId}`
+    const c = customers.get(key) ?? {
+      pageId: e.pageId,
+      customerId: w.customerId,
+      delivered: null,
+      read: null,
+    }
+    if (w.kind === 'delivered') c.delivered = later(c.delivered, w.at)
+    else c.read = later(c.read, w.at)
+    customers.set(key, c)
+  }
+  for (const r of await markBulkReceipts(db, [...customers.values()], SEND_RECORD_SLACK_S)) {
     await publishToUsers(db, [String(r.user_id)], 'bulk_receipts', {
-      pageId,
+      pageId: String(r.page_id),
       messageId: String(r.id),
       delivered: r.delivered_count,
       read: r.read_count,
     })
   }
+  return { moved }
+}
+
+const later = (a: string | null, b: string) => (a === null || Date.parse(b) > Date.parse(a) ? b : a)
+
+/** A watermark that moved, to the page's owners. */
+async function publishReceipt(db: Queryable, pageId: string, w: MovedWatermark): Promise<void> {
+  const owners = await pageOwners(db, pageId)
+  if (w.kind === 'delivered')
+    await publishToUsers(db, owners, 'delivery', {
+      pageId,
+      customerId: w.customerId,
+      watermark: w.at,
+      ...(w.mids ? { mids: w.mids } : {}),
+    })
+  else await publishToUsers(db, owners, 'read', { pageId, customerId: w.customerId, watermark: w.at })
 }
 
 async function onOptin(db: Queryable, pageId: string, m: WebhookMessaging, box: TokenBox): Promise<void> {
