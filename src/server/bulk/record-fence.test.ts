@@ -32,7 +32,7 @@ onEveryStore("the server sender's record and a take-over", (kind) => {
       ({
         ...q,
         query: async (sql: string, params?: unknown[]) => {
-          if (!bump && recipientId && /^\s*WITH msg AS/.test(sql)) {
+          if (!bump && recipientId && /^\s*WITH watermarks AS/.test(sql)) {
             bump = takeLease(base, id).then(async () => {
               statusAtTakeOver = (
                 await base.query<{ status: string | null }>(

@@ -30,6 +30,7 @@ const ALL_MIGRATIONS = [
   '019_audience_labels',
   '020_utility_jobs',
   '021_lease_holder',
+  '022_recipient_position',
 ]
 
 // Each test starts the embedded database more than once: on a busy machine one start takes tens of seconds.

@@ -50,9 +50,11 @@ interface NextRow {
 
 /**
  * The job's next step in one statement: the first recipient whose send is uncertain (attempted without a
- * result), and the next recipient (the lowest without a result or an attempt), how many come before
- * it counted only as far as the branded footer's start (all the allowance asks, bounded however large the
- * job), and the owner's subscription. $1 job, $2 the branded start, $3 the owner.
+ * result), and the next recipient (the lowest without a result or an attempt), each found by its partial
+ * index (only recipients without a result are in it: the cost is the same at the first recipient of a job
+ * and at its 50,000th), how many come before it (its position in the list; counted only as far as the
+ * branded footer's start for a recipient without one), and the owner's subscription. $1 job, $2 the branded
+ * start, $3 the owner.
  */
 const NEXT_STEP = `
 SELECT u.recipient_id AS u_recipient_id, u.name AS u_name, u.conversation_id AS u_conversation_id,
@@ -67,8 +69,8 @@ SELECT u.recipient_id AS u_recipient_id, u.name AS u_name, u.conversation_id AS 
       ORDER BY seq LIMIT 1) u ON true
   LEFT JOIN LATERAL (
     SELECT r.recipient_id, r.name, r.conversation_id, r.failures, r.image_sent, r.way,
-        (SELECT count(*)::int FROM (SELECT 1 FROM message_recipients o
-           WHERE o.message_id = r.message_id AND o.seq < r.seq ORDER BY o.seq LIMIT $2) c) AS earlier
+        COALESCE(r.position, (SELECT count(*)::int FROM (SELECT 1 FROM message_recipients o
+           WHERE o.message_id = r.message_id AND o.seq < r.seq ORDER BY o.seq LIMIT $2) c)) AS earlier
       FROM message_recipients r
      WHERE r.message_id = $1 AND r.status IS NULL AND r.attempt_at IS NULL
      ORDER BY r.seq LIMIT 1) n ON true`

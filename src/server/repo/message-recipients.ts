@@ -42,10 +42,18 @@ export async function insertRecipients(
   id: string,
   recipients: readonly Pick<RecipientInput, 'recipient_id' | 'name' | 'conversation_id' | 'way'>[],
 ): Promise<number> {
-  // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers; repeats are ignored.
+  // unnest WITH ORDINALITY keeps the caller's order in the sequence numbers and the positions; repeats are
+  // ignored. The caller holds the message row's lock (as a touch takes it), so no other insert numbers its
+  // recipients meanwhile: a position is how many recipients the job had before this one.
   const added = await db.query(
-    `INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id, way)
-         SELECT $1, r, n, c, w FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS t(r, n, c, w, o)
+    `WITH listed AS (
+       SELECT DISTINCT ON (r) r, n, c, w, o
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS t(r, n, c, w, o)
+        WHERE NOT EXISTS (SELECT 1 FROM message_recipients x WHERE x.message_id = $1 AND x.recipient_id = t.r)
+        ORDER BY r, o
+     ), known AS (SELECT count(*)::int AS before FROM message_recipients WHERE message_id = $1)
+     INSERT INTO message_recipients (message_id, recipient_id, name, conversation_id, way, position)
+         SELECT $1, r, n, c, w, known.before + row_number() OVER (ORDER BY o) - 1 FROM listed, known
          ORDER BY o
          ON CONFLICT (message_id, recipient_id) DO NOTHING RETURNING recipient_id`,
     [
