@@ -72,6 +72,11 @@ export type Claim<J, R> =
   | { kind: 'stop' }
   /** The next recipient is not for this side to send (another kind, a marketing message on a device). */
   | { kind: 'mismatch' }
+  /**
+   * The page's pacer is taken: its wait is not over (until then), or another job of the page is sending (until
+   * that send is recorded: unknown).
+   */
+  | { kind: 'busy'; until: number | undefined }
   /** Claimed: its write-ahead is written under the epoch; `job` is the job as re-read in that transaction. */
   | { kind: 'recipient'; recipient: R; job?: J }
 
@@ -274,6 +279,16 @@ async function nextStep<J extends MachineJob, R extends MachineRecipient>(
       return endJob(ports, job, 'stopped', NO_MESSAGES)
     case 'mismatch':
       return ports.mismatch(job)
+    case 'busy': {
+      // The page's jobs meet at its slot: each comes back at a random moment of the next pacing wait, so
+      // none is always first.
+      // A send in flight is looked at again after the shortest pacing wait.
+      const floor = pacingDelay(() => 0, ports.pacingScale)
+      const until = (claim.until ?? ports.now() + floor) + ports.random() * floor
+      // Whole milliseconds, at least one ahead, as a store keeps the wait: never a wait of none.
+      await store.wait(job, epoch, Math.ceil(Math.max(until, ports.now() + 1)))
+      return 'again'
+    }
   }
   const current = claim.job ?? job
   const r = claim.recipient

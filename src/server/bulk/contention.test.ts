@@ -2,13 +2,15 @@
  * Exactly once under contention, on a PostgreSQL server (the embedded database has one connection, so nothing
  * there runs side by side): hundreds of server-held jobs over many pages sent at once, every job of a page to
  * the same customers, while the customers' delivery and read receipts are applied in webhook batches by two
- * processors, as the network posts them. Nobody may be messaged twice in a job, nobody left out, and every
- * send recorded; the receipts may not lock the sender's records out (a deadlock there once failed the write
+ * processors, as the network posts them. Nobody may be messaged twice in a job, nobody left out, every send
+ * recorded, and no two sends to one page closer than the pacing floor, however many of its jobs send at once;
+ * the receipts may not lock the sender's records out (a deadlock there once failed the write
  * after a send that went through, and the recipient was sent again).
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SenderGraph } from '../../core/bulk/ports.ts'
+import { SEND_DELAY_MIN_MS } from '../../core/constants/limits.ts'
 import {
   type LoggedIn,
   type TestApp,
@@ -28,15 +30,23 @@ const JOBS_PER_PAGE = Number(process.env.CONTENTION_JOBS_PER_PAGE ?? 10)
 const RECIPIENTS = 10
 /** Slices running at once (the queue's concurrency across instances). */
 const RUNNERS = 40
+const PACING_SCALE = 0.01
+/** The floor between two sends to one page, less the millisecond the sender's clock counts in. */
+const FLOOR_MS = SEND_DELAY_MIN_MS * PACING_SCALE - 1
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** The network: records every send, answers after a short random delay, and posts receipts for it later. */
 class BusyNetwork implements SenderGraph {
   readonly sends = new Map<string, number>()
+  /** When each page's sends arrived, in order (ms, monotonic). */
+  readonly arrivals = new Map<string, number[]>()
   readonly receipts: { pageId: string; customerId: string; kind: 'delivery' | 'read'; at: number }[] = []
   private n = 0
   async send(pageId: string, _token: string, req: { recipientId: string; text?: string }) {
+    const arrived = this.arrivals.get(pageId) ?? []
+    arrived.push(performance.now())
+    this.arrivals.set(pageId, arrived)
     await sleep(Math.random() * 3)
     const key = `${pageId}/${req.text}/${req.recipientId}`
     this.sends.set(key, (this.sends.get(key) ?? 0) + 1)
@@ -129,7 +139,7 @@ describe.skipIf(!TEST_DATABASE_URL)('exactly once under contention (PostgreSQL)'
       now: Date.now,
       random: Math.random,
       sleep,
-      pacingScale: 0.002,
+      pacingScale: PACING_SCALE,
       settleMs: 0,
     }
     const queue = pages.flatMap((p) => p.ids)
@@ -165,6 +175,13 @@ describe.skipIf(!TEST_DATABASE_URL)('exactly once under contention (PostgreSQL)'
 
     const twice = [...network.sends].filter(([, n]) => n > 1)
     expect(twice).toEqual([])
+    // One pacer per page across its jobs: no two sends to a page closer than the floor.
+    const close = [...network.arrivals].flatMap(([pageId, at]) =>
+      at
+        .slice(1)
+        .flatMap((t, i) => (t - at[i]! < FLOOR_MS ? [`${pageId}: ${(t - at[i]!).toFixed(2)} ms`] : [])),
+    )
+    expect(close).toEqual([])
     expect(network.sends.size).toBe(PAGES * JOBS_PER_PAGE * RECIPIENTS)
     const counts = await t.app.store.query<{ state: string; ok: number; attempts: number }>(
       `SELECT m.state, m.ok_count AS ok, (SELECT max(attempts) FROM message_recipients r WHERE r.message_id = m.id) AS attempts

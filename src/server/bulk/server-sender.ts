@@ -94,7 +94,7 @@ async function sendSlice(deps: ServerSenderDeps, messageId: string, budgetMs: nu
   const lease = await takeLease(store, messageId)
   if (lease === undefined) return { kind: 'done', why: 'lost' }
   const started = deps.now()
-  const jobs = bulkJobStore(store, messageId)
+  const jobs = bulkJobStore(store, messageId, deps.now)
   // The page token is opened once per slice: it changes only with a hand-over, which starts another slice.
   let token: string | undefined
   const ports: MachinePorts<SqlJob, SqlRecipient> = {

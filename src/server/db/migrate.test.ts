@@ -31,6 +31,7 @@ const ALL_MIGRATIONS = [
   '020_utility_jobs',
   '021_lease_holder',
   '022_recipient_position',
+  '023_page_pacing',
 ]
 
 // Each test starts the embedded database more than once: on a busy machine one start takes tens of seconds.

@@ -111,20 +111,37 @@ function sqlJob(withBinding: SenderRow): SqlJob {
   }
 }
 
-export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlRecipient> {
+/** `now`: the sender's clock, which the page's pacer is read by (the job's own waits are in it too). */
+export function bulkJobStore(
+  store: Store,
+  id: string,
+  now: () => number = Date.now,
+): JobStore<SqlJob, SqlRecipient> {
   const clearBusy = (epoch: number) =>
     // Only this run's own mark: a newer run's send may be in flight. A device that took the job back meanwhile
-    // sets no mark of its own, and its take-back waits for this one to go.
-    store.query(`UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device')`, [
-      id,
-      epoch,
-    ])
-  const setNext = (epoch: number, at: number, state: string | null) =>
-    // The in-flight mark is left alone (only a recorded or failed send clears it).
+    // sets no mark of its own, and its take-back waits for this one to go. The page's slot this job held for
+    // the send is free again (a refused send is no delivery to pace).
     store.query(
-      `UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
-          server_state = COALESCE($4, server_state)
-        WHERE id = $1 AND lease = $2`,
+      `WITH job AS (
+         UPDATE messages SET busy_until = NULL WHERE id = $1 AND (lease = $2 OR sender = 'device') RETURNING page_id
+       )
+       UPDATE page_pacing p SET next_send_at = LEAST(p.next_send_at, to_timestamp($3::double precision / 1000)),
+           holder = NULL
+         FROM job WHERE p.page_id = job.page_id AND p.holder = $1`,
+      [id, epoch, now()],
+    )
+  const setNext = (epoch: number, at: number, state: string | null) =>
+    // The in-flight mark is left alone (only a recorded or failed send clears it). A throttled page waits as
+    // a page: none of its jobs sends before the backoff is over.
+    store.query(
+      `WITH job AS (
+         UPDATE messages SET next_send_at = to_timestamp($3::double precision / 1000),
+             server_state = COALESCE($4, server_state)
+          WHERE id = $1 AND lease = $2 RETURNING page_id
+       )
+       INSERT INTO page_pacing (page_id, next_send_at)
+         SELECT page_id, to_timestamp($3::double precision / 1000) FROM job WHERE $4 = 'rate_limited'
+       ON CONFLICT (page_id) DO UPDATE SET next_send_at = GREATEST(page_pacing.next_send_at, EXCLUDED.next_send_at)`,
       [id, epoch, at, state],
     )
   const ended = (job: SqlJob) => {
@@ -197,22 +214,47 @@ export function bulkJobStore(store: Store, id: string): JobStore<SqlJob, SqlReci
       if (mode === 'stop') return { kind: 'stop' }
       const branded = mode === 'branded'
       // The job's row is locked first (as a take-over locks it): the lease moved on or the job was taken back
-      // since the read, and nothing is written.
+      // since the read, and nothing is written. Then the page's pacer: its slot is taken for this send once the
+      // page's wait is over (its hold lapsed, or it is this job's own), or nothing is written either.
       const row = (
         await store.query<SenderRow>(
-          `WITH job AS (
-             UPDATE messages SET busy_until = now() + make_interval(secs => $3)
+          `WITH locked AS MATERIALIZED (
+             SELECT id, page_id FROM messages
               WHERE id = $1 AND lease = $2 AND sender = 'server' AND state = 'open' AND deleted_at IS NULL
+              FOR NO KEY UPDATE
+           ), slot AS (
+             INSERT INTO page_pacing (page_id, next_send_at, holder)
+               SELECT page_id, to_timestamp($6::double precision / 1000) + make_interval(secs => $3), $1 FROM locked
+             ON CONFLICT (page_id) DO UPDATE SET next_send_at = EXCLUDED.next_send_at, holder = EXCLUDED.holder
+              WHERE page_pacing.next_send_at <= to_timestamp($6::double precision / 1000) OR page_pacing.holder = $1
+             RETURNING 1
+           ), job AS (
+             UPDATE messages SET busy_until = now() + make_interval(secs => $3)
+              WHERE id = $1 AND EXISTS (SELECT 1 FROM slot)
               RETURNING ${SENDER_JOB}
            ), attempt AS (
              UPDATE message_recipients SET attempt_at = now(), attempts = attempts + 1, attempt_branded = $5
               WHERE message_id = $1 AND recipient_id = $4 AND EXISTS (SELECT 1 FROM job)
            )
            SELECT * FROM job`,
-          [id, epoch, BUSY_MS / 1000, step.recipient_id, branded],
+          [id, epoch, BUSY_MS / 1000, step.recipient_id, branded, now()],
         )
       )[0]
-      if (!row) return { kind: 'again' }
+      if (!row) {
+        // Still this run's and open: another job of the page is sending, or the page's wait is not over.
+        // A send in flight frees it when it is recorded: when, nobody knows yet.
+        const page = (
+          await store.query<{ free_at: Date; held: boolean }>(
+            `SELECT p.next_send_at AS free_at, p.holder IS NOT NULL AS held
+               FROM messages m JOIN page_pacing p ON p.page_id = m.page_id
+              WHERE m.id = $1 AND m.lease = $2 AND m.sender = 'server' AND m.state = 'open'
+                AND p.next_send_at > to_timestamp($3::double precision / 1000)`,
+            [id, epoch, now()],
+          )
+        )[0]
+        if (!page) return { kind: 'again' }
+        return { kind: 'busy', until: page.held ? undefined : new Date(page.free_at).getTime() }
+      }
       return {
         kind: 'recipient',
         job: sqlJob(row),

@@ -129,6 +129,10 @@ WITH watermarks AS MATERIALIZED (
   WHERE id = $1::bigint AND EXISTS (SELECT 1 FROM msg)
     AND (EXISTS (SELECT 1 FROM claim) OR $9::integer IS NOT NULL)
   RETURNING id, delivered_count, read_count
+), paced AS (
+  -- The server's sender lets the page's slot go with the page's next wait (see bulk-job-store.ts).
+  UPDATE page_pacing p SET next_send_at = COALESCE(to_timestamp($10::double precision / 1000), now()), holder = NULL
+  FROM msg WHERE $9::integer IS NOT NULL AND p.page_id = msg.page_id AND p.holder = $1::bigint
 ), spent AS (
   UPDATE subscriptions s SET
     unlimited_sent = unlimited_sent + CASE WHEN is_unlimited AND NOT unlimited_blocked THEN 1 ELSE 0 END,
