@@ -21,7 +21,10 @@ export interface SandboxOptions {
   /** Where the checkout page posts `checkout.session.completed` (absolute, or a path on this server). */
   paymentWebhookUrl?: string
   paymentWebhookSecret?: string
-  /** How many conversations the large demo page has: 1,280 by default, fewer for a test that sends to them all. */
+  /**
+   * How many conversations the large demo page has: 1,280 by default, fewer for a test that sends to them all,
+   * up to 200,000 for a page at real size.
+   */
   largePageConversations?: number
   /** Fixes the demo data's time base (tests); defaults to the moment the plugin starts. */
   startMs?: number

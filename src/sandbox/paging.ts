@@ -11,26 +11,45 @@ export interface PageResult<T> {
 }
 
 /**
+ * The first index whose item passes `test` (items.length when none does). `sorted`: the items that pass
+ * are all at the end, so the answer is found by halving instead of a walk from the head.
+ */
+function firstIndex<T>(items: T[], test: (item: T) => boolean, sorted: boolean): number {
+  if (!sorted) {
+    const idx = items.findIndex(test)
+    return idx < 0 ? items.length : idx
+  }
+  let lo = 0
+  let hi = items.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (test(items[mid]!)) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
+/**
  * `items` are in answer order and `keyOf` is strictly decreasing along it; cursors are keys, so a list
- * that gains items at the head keeps every cursor valid.
+ * that gains items at the head keeps every cursor valid. `sorted` vouches for that order (a list of
+ * thousands, such as a large page's conversations): a cursor is then found in a few steps.
  */
 export function paginate<T>(
   request: FastifyRequest,
   items: T[],
   keyOf: (item: T) => string,
-  opts: { limit: number; after?: string; before?: string; linkBase?: string },
+  opts: { limit: number; after?: string; before?: string; linkBase?: string; sorted?: boolean },
 ): PageResult<T> {
   let start = 0
   let end = items.length
+  const sorted = opts.sorted === true
   if (opts.after) {
     const key = decodeCursor(opts.after)
-    start = items.findIndex((i) => keyOf(i) < key)
-    if (start < 0) start = items.length
+    start = firstIndex(items, (i) => keyOf(i) < key, sorted)
     end = Math.min(items.length, start + opts.limit)
   } else if (opts.before) {
     const key = decodeCursor(opts.before)
-    const idx = items.findIndex((i) => keyOf(i) <= key)
-    end = idx < 0 ? items.length : idx
+    end = firstIndex(items, (i) => keyOf(i) <= key, sorted)
     start = Math.max(0, end - opts.limit)
   } else {
     end = Math.min(items.length, opts.limit)

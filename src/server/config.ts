@@ -47,9 +47,10 @@ const schema = z.object({
   SANDBOX_SEED: z.coerce.number().int().default(20260427),
   /**
    * How many conversations the sandbox's large demo page has (its shares inside 24 h and at 1–7 days kept):
-   * a test that sends to every customer inside the window asks for fewer.
+   * a test that sends to every customer inside the window asks for fewer, a page at real size for more
+   * (20,000 to 200,000).
    */
-  SANDBOX_LARGE_PAGE_CONVERSATIONS: z.coerce.number().int().min(100).max(1280).default(1280),
+  SANDBOX_LARGE_PAGE_CONVERSATIONS: z.coerce.number().int().min(100).max(200_000).default(1280),
   /** New customer messages arrive in the sandbox every N ms (0: never). */
   SANDBOX_LIVE_MS: z.coerce.number().int().nonnegative().default(0),
   /**

@@ -4,7 +4,14 @@
  * same seed as the demo pages; `load()` puts it back as seeded (POST /sandbox/reset).
  */
 import { randomBytes } from 'node:crypto'
-import { demoConversations, demoPageIds, demoPages, largeShape, type UserKey } from '../state/demo.ts'
+import {
+  demoConversationsAt,
+  demoPageIds,
+  demoPages,
+  demoReachable,
+  largeShape,
+  type UserKey,
+} from '../state/demo.ts'
 import { int, mulberry32, numericId, type Rng, subSeed } from '../state/prng.ts'
 
 const DAY = 86_400_000
@@ -210,10 +217,10 @@ export class MarketingState {
     const ids = demoPageIds(this.seed)
     const page = demoPages(this.seed).find((p) => p.id === ids.large)!
     const start = this.startMs()
-    const convs = demoConversations(this.seed, page, start, this.largeConversations)
+    const reach = demoReachable(this.seed, page, start, this.largeConversations)
     const shape = largeShape(this.largeConversations)
     const rng = mulberry32(subSeed(this.seed, 'marketing:subscribers'))
-    const reachable = (i: number) => convs[i]!.canReply && !convs[i]!.blocked
+    const reachable = (i: number) => reach[i] === 1
     const chosen = (from: number, to: number, count: number): number[] => {
       const pool: number[] = []
       for (let i = from; i < to; i++) if (reachable(i)) pool.push(i)
@@ -221,15 +228,17 @@ export class MarketingState {
       while (out.length < count && pool.length) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!)
       return out.sort((a, b) => a - b)
     }
-    const outside = chosen(shape.inDay, convs.length, DEMO_SUBSCRIBERS_OUTSIDE)
+    const outside = chosen(shape.inDay, reach.length, DEMO_SUBSCRIBERS_OUTSIDE)
     const inside = chosen(0, shape.inDay, DEMO_SUBSCRIBERS_INSIDE)
-    return [...outside, ...inside].map((i, n) => {
+    const subscribers = [...outside, ...inside]
+    const convs = demoConversationsAt(this.seed, page, start, subscribers, this.largeConversations)
+    return subscribers.map((i, n) => {
       const createdMs = start - int(rng, 2 * DAY, 60 * DAY)
       const stopped = n === 0
       return {
         token: tokenFrom(rng),
         pageId: page.id,
-        psid: convs[i]!.customer.id,
+        psid: convs.get(i)!.customer.id,
         title: DEMO_OPTIN_TITLE,
         payload: 'demo-optin',
         status: stopped ? 'stopped' : 'active',

@@ -115,16 +115,16 @@ export function registerGraphRead(app: FastifyInstance, ctx: SandboxContext, pre
     let convs = store.conversationsOf(pageId)
     if (q.user_id) convs = convs.filter((c) => c.customer.id === q.user_id)
     const specs = fieldsOrDefault(q.fields, 'id,link,updated_time')
+    // Newest first by updated time then id (conversationsOf), the keys' order: cursors are found by halving.
     const result = paginate(request, convs, (c) => timeKey(c.updatedMs, c.id), {
       limit: limitOf(q.limit, 25),
       after: q.after,
       before: q.before,
+      sorted: true,
     })
     // The conversation's messages edge, read nested (`messages.limit(10){from,created_time}`), newest first.
     const messagesEdge = (conv: DemoConversation) => (spec: FieldSpec) => {
-      const all = store.messagesOf(conv)
-      const limit = limitOf(spec.modifiers.limit, 25)
-      const newest = all.slice(Math.max(0, all.length - limit)).reverse()
+      const newest = store.newestMessagesOf(conv, limitOf(spec.modifiers.limit, 25)).reverse()
       const children = spec.children ?? fieldsOrDefault(undefined, 'id,created_time')
       return { data: newest.map((m) => project(messageNode(ctx, page, conv, m), children)) }
     }

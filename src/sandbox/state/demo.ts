@@ -1,9 +1,10 @@
 /**
  * Demo owners, pages and conversations, generated from a seed and relative to a start time. Conversation
- * summaries are built eagerly (small records); message histories are generated on first read and memoised.
+ * summaries are built eagerly (small records, 200,000 of them in about a second); message histories are
+ * generated on first read and memoised, and a listing's newest messages are drawn alone and not kept.
  */
 import { CUSTOMER_TEXTS, NAMES_BY_SCRIPT, PAGE_TEXTS } from './names.ts'
-import { int, mulberry32, numericId, pick, type Rng, subSeed } from './prng.ts'
+import { int, mulberry32, numericId, pick, type Rng, skip, subSeed } from './prng.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -210,52 +211,146 @@ const OTHER_SHAPE: Shape = {
   maxHistory: 20,
 }
 
+const OTHER_SCRIPTS = NAMES_BY_SCRIPT.slice(1)
+
 function customerName(rng: Rng): string {
   // Latin for about half the customers, the other scripts share the rest.
-  const group = rng() < 0.5 ? NAMES_BY_SCRIPT[0] : pick(rng, NAMES_BY_SCRIPT.slice(1))
+  const group = rng() < 0.5 ? NAMES_BY_SCRIPT[0] : pick(rng, OTHER_SCRIPTS)
   return `${pick(rng, group.first)} ${pick(rng, group.last)}`
 }
 
+/** The draws of customerName without the name: the script, then first and last name. */
+function skipCustomerName(rng: Rng): void {
+  skip(rng, rng() < 0.5 ? 2 : 3)
+}
+
+function shapeOf(seed: number, page: DemoPage, largeConversations: number): Shape {
+  const ids = demoPageIds(seed)
+  return page.id === ids.large
+    ? largeShape(largeConversations)
+    : page.id === ids.small
+      ? SMALL_SHAPE
+      : OTHER_SHAPE
+}
+
+/** The page's stream of draws: its conversations are drawn from it one after another, in seed order. */
+function conversationStream(seed: number, page: DemoPage): Rng {
+  return mulberry32(subSeed(seed, `conversations:${page.id}`))
+}
+
+interface Times {
+  lastCustomerMs: number
+  updatedMs: number
+  lastFromPage: boolean
+  historyLength: number
+}
+
+/** The first draws of the i-th conversation: when the customer last wrote, who wrote last, how long it is. */
+function drawTimes(rng: Rng, shape: Shape, i: number, startMs: number): Times {
+  const age =
+    i < shape.inDay
+      ? int(rng, 60_000, 23 * HOUR)
+      : i < shape.inDay + shape.inWeek
+        ? int(rng, DAY + HOUR, 7 * DAY - HOUR)
+        : int(rng, 8 * DAY, 400 * DAY)
+  const lastCustomerMs = startMs - age
+  const lastFromPage = rng() < 0.3
+  const replyDelay = int(rng, 60_000, 2 * HOUR)
+  const updatedMs = lastFromPage ? Math.min(startMs - 1_000, lastCustomerMs + replyDelay) : lastCustomerMs
+  const historyLength = Math.max(
+    lastFromPage ? 2 : 1,
+    Math.min(shape.maxHistory, Math.floor(rng() ** 2 * shape.maxHistory) + 1),
+  )
+  return { lastCustomerMs, updatedMs, lastFromPage, historyLength }
+}
+
+/** The i-th conversation of the page, drawn in full. */
+function drawConversation(
+  rng: Rng,
+  shape: Shape,
+  i: number,
+  page: DemoPage,
+  startMs: number,
+): DemoConversation {
+  const t = drawTimes(rng, shape, i, startMs)
+  return {
+    id: `t_${numericId(rng, 15)}`,
+    pageId: page.id,
+    customer: { id: numericId(rng, 16), name: customerName(rng) },
+    updatedMs: t.updatedMs,
+    lastCustomerMs: t.lastCustomerMs,
+    snippet: t.lastFromPage ? pick(rng, PAGE_TEXTS) : pick(rng, CUSTOMER_TEXTS),
+    unread: !t.lastFromPage && i < shape.inDay ? int(rng, 1, 3) : 0,
+    canReply: rng() >= shape.cannotReplyRate,
+    blocked: rng() < shape.blockedRate,
+    historyLength: t.historyLength,
+    lastFromPage: t.lastFromPage,
+    extra: [],
+  }
+}
+
+/**
+ * Passes over the i-th conversation with the same draws as drawConversation, building none of its strings:
+ * whether its customer can take a message (can reply, not blocked).
+ */
+function skipConversation(rng: Rng, shape: Shape, i: number, startMs: number): boolean {
+  const t = drawTimes(rng, shape, i, startMs)
+  // The conversation's and the customer's ids (a draw per digit), the name, the snippet, then unread.
+  skip(rng, 15 + 16)
+  skipCustomerName(rng)
+  skip(rng, !t.lastFromPage && i < shape.inDay ? 2 : 1)
+  const canReply = rng() >= shape.cannotReplyRate
+  const blocked = rng() < shape.blockedRate
+  return canReply && !blocked
+}
+
+/** The page's seeded conversations in seed order (not yet newest first). */
 export function demoConversations(
   seed: number,
   page: DemoPage,
   startMs: number,
   largeConversations: number = LARGE_SHAPE.count,
 ): DemoConversation[] {
-  const ids = demoPageIds(seed)
-  const shape =
-    page.id === ids.large ? largeShape(largeConversations) : page.id === ids.small ? SMALL_SHAPE : OTHER_SHAPE
-  const rng = mulberry32(subSeed(seed, `conversations:${page.id}`))
+  const shape = shapeOf(seed, page, largeConversations)
+  const rng = conversationStream(seed, page)
   const out: DemoConversation[] = []
-  for (let i = 0; i < shape.count; i++) {
-    const age =
-      i < shape.inDay
-        ? int(rng, 60_000, 23 * HOUR)
-        : i < shape.inDay + shape.inWeek
-          ? int(rng, DAY + HOUR, 7 * DAY - HOUR)
-          : int(rng, 8 * DAY, 400 * DAY)
-    const lastCustomerMs = startMs - age
-    const lastFromPage = rng() < 0.3
-    const replyDelay = int(rng, 60_000, 2 * HOUR)
-    const updatedMs = lastFromPage ? Math.min(startMs - 1_000, lastCustomerMs + replyDelay) : lastCustomerMs
-    const historyLength = Math.max(
-      lastFromPage ? 2 : 1,
-      Math.min(shape.maxHistory, Math.floor(rng() ** 2 * shape.maxHistory) + 1),
-    )
-    out.push({
-      id: `t_${numericId(rng, 15)}`,
-      pageId: page.id,
-      customer: { id: numericId(rng, 16), name: customerName(rng) },
-      updatedMs,
-      lastCustomerMs,
-      snippet: lastFromPage ? pick(rng, PAGE_TEXTS) : pick(rng, CUSTOMER_TEXTS),
-      unread: !lastFromPage && i < shape.inDay ? int(rng, 1, 3) : 0,
-      canReply: rng() >= shape.cannotReplyRate,
-      blocked: rng() < shape.blockedRate,
-      historyLength,
-      lastFromPage,
-      extra: [],
-    })
+  for (let i = 0; i < shape.count; i++) out.push(drawConversation(rng, shape, i, page, startMs))
+  return out
+}
+
+/**
+ * Whether each of the page's seeded customers can take a message (1: can reply and not blocked), in seed
+ * order: what demoConversations gives, at a fraction of its cost on a large page.
+ */
+export function demoReachable(
+  seed: number,
+  page: DemoPage,
+  startMs: number,
+  largeConversations: number = LARGE_SHAPE.count,
+): Uint8Array {
+  const shape = shapeOf(seed, page, largeConversations)
+  const rng = conversationStream(seed, page)
+  const out = new Uint8Array(shape.count)
+  for (let i = 0; i < shape.count; i++) out[i] = skipConversation(rng, shape, i, startMs) ? 1 : 0
+  return out
+}
+
+/** The page's seeded conversations at the given positions (seed order), as demoConversations gives them. */
+export function demoConversationsAt(
+  seed: number,
+  page: DemoPage,
+  startMs: number,
+  positions: readonly number[],
+  largeConversations: number = LARGE_SHAPE.count,
+): Map<number, DemoConversation> {
+  const shape = shapeOf(seed, page, largeConversations)
+  const rng = conversationStream(seed, page)
+  const wanted = new Set(positions)
+  const last = Math.min(shape.count, positions.reduce((max, p) => Math.max(max, p), -1) + 1)
+  const out = new Map<number, DemoConversation>()
+  for (let i = 0; i < last; i++) {
+    if (wanted.has(i)) out.set(i, drawConversation(rng, shape, i, page, startMs))
+    else skipConversation(rng, shape, i, startMs)
   }
   return out
 }

@@ -27,9 +27,27 @@ export function int(rng: Rng, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1))
 }
 
-/** A numeric id of `digits` digits, like the network's page and person ids. */
+/** Passes over `draws` draws of the stream, so what follows comes out as if they had been used. */
+export function skip(rng: Rng, draws: number): void {
+  for (let k = 0; k < draws; k++) rng()
+}
+
+/**
+ * A numeric id of `digits` digits, like the network's page and person ids: one draw per digit, the first
+ * never 0. Digits are gathered 15 at a time (exact in a double): an id is a few strings, not one per digit.
+ */
 export function numericId(rng: Rng, digits: number): string {
-  let s = String(1 + Math.floor(rng() * 9))
-  while (s.length < digits) s += String(Math.floor(rng() * 10))
-  return s
+  let s = ''
+  let chunk = 1 + Math.floor(rng() * 9)
+  let size = 1
+  for (let n = 1; n < digits; n++) {
+    if (size === 15) {
+      s += String(chunk).padStart(size, '0')
+      chunk = 0
+      size = 0
+    }
+    chunk = chunk * 10 + Math.floor(rng() * 10)
+    size++
+  }
+  return s + String(chunk).padStart(size, '0')
 }

@@ -39,7 +39,11 @@ export class SandboxStore {
   pages!: Map<string, DemoPage>
   private conversations!: Map<string, DemoConversation>
   private byPage!: Map<string, DemoConversation[]>
+  /** Each page's conversations by customer id, built on a page's first look-up by customer. */
+  private byCustomer = new Map<string, Map<string, DemoConversation>>()
   private dirty = new Set<string>()
+  /** The seeded snippet of conversations that took a message before their history was first read. */
+  private seededSnippets = new Map<string, string>()
   sent: SentEntry[] = []
   senderActions: SenderActionEntry[] = []
   attachments = new Map<string, string>()
@@ -52,7 +56,7 @@ export class SandboxStore {
   constructor(
     readonly seed: number,
     public startMs: number,
-    /** How many conversations the large demo page has (1,280 unless a test asks for fewer). */
+    /** How many conversations the large demo page has (1,280 unless asked for fewer or more). */
     readonly largeConversations?: number,
   ) {
     this.load()
@@ -63,6 +67,8 @@ export class SandboxStore {
     this.pages = new Map(demoPages(this.seed).map((p) => [p.id, p]))
     this.conversations = new Map()
     this.byPage = new Map()
+    this.byCustomer = new Map()
+    this.seededSnippets = new Map()
     this.labels = new LabelBook(this.seed)
     for (const page of this.pages.values()) {
       const convs = demoConversations(this.seed, page, this.startMs, this.largeConversations)
@@ -105,13 +111,43 @@ export class SandboxStore {
   }
 
   conversationWith(pageId: string, customerId: string): DemoConversation | undefined {
-    return (this.byPage.get(pageId) ?? []).find((c) => c.customer.id === customerId)
+    return this.customersOf(pageId)?.get(customerId)
+  }
+
+  /** The page's conversations by customer id (the first one wins if two customers share an id). */
+  private customersOf(pageId: string): Map<string, DemoConversation> | undefined {
+    let index = this.byCustomer.get(pageId)
+    if (index) return index
+    const convs = this.byPage.get(pageId)
+    if (!convs) return undefined
+    index = new Map()
+    for (const c of convs) if (!index.has(c.customer.id)) index.set(c.customer.id, c)
+    this.byCustomer.set(pageId, index)
+    return index
   }
 
   /** Oldest first: the seeded history (generated once) then everything added since start. */
   messagesOf(conv: DemoConversation): StoredMessage[] {
-    conv.history ??= generateHistory(this.seed, conv)
+    conv.history ??= generateHistory(this.seed, conv, conv.historyLength, this.seededSnippet(conv))
     return conv.extra.length ? [...conv.history, ...conv.extra] : conv.history
+  }
+
+  /**
+   * The end of messagesOf: its newest `limit` messages, oldest first. A history not read yet is not kept, and
+   * only its newest messages are drawn (a listing of thousands of conversations with their last messages).
+   */
+  newestMessagesOf(conv: DemoConversation, limit: number): StoredMessage[] {
+    if (conv.history) {
+      const all = this.messagesOf(conv)
+      return all.slice(Math.max(0, all.length - limit))
+    }
+    const extra = conv.extra.slice(Math.max(0, conv.extra.length - limit))
+    const seeded = generateHistory(this.seed, conv, limit - extra.length, this.seededSnippet(conv))
+    return extra.length ? [...seeded, ...extra] : seeded
+  }
+
+  private seededSnippet(conv: DemoConversation): string {
+    return this.seededSnippets.get(conv.id) ?? conv.snippet
   }
 
   nextId(prefix: string): string {
@@ -126,6 +162,8 @@ export class SandboxStore {
   }
 
   addMessage(conv: DemoConversation, msg: Omit<StoredMessage, 'id'>): StoredMessage {
+    // The seeded history ends with the seeded snippet, however the snippet changes before it is first read.
+    if (!conv.history && !this.seededSnippets.has(conv.id)) this.seededSnippets.set(conv.id, conv.snippet)
     const stored = { ...msg, id: this.nextId('m_') }
     conv.extra.push(stored)
     conv.updatedMs = Math.max(conv.updatedMs, msg.createdMs)
@@ -164,6 +202,8 @@ export class SandboxStore {
     }
     convs.push(conv)
     this.conversations.set(conv.id, conv)
+    const customers = this.byCustomer.get(pageId)
+    if (customers && !customers.has(conv.customer.id)) customers.set(conv.customer.id, conv)
     this.dirty.add(pageId)
     return conv
   }
