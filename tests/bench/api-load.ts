@@ -10,6 +10,7 @@
  * BENCH_CONNECTIONS (default 20) concurrent clients (concurrent store calls for the store alone). The store is
  * PGlite in a throwaway folder, or the PostgreSQL database of DATABASE_URL.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -17,6 +18,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
+import webpush from 'web-push'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { hashToken, lookupSession } from '../../src/server/http/auth.ts'
@@ -57,6 +59,8 @@ const SLICES = Math.max(1, Math.min(SECONDS, Number(process.env.BENCH_SLICES ?? 
 const SLICE_SECONDS = SECONDS / SLICES
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pagecast-bench-'))
+// Production on a PostgreSQL database takes its keys from the configuration only: a throwaway pair and key.
+const vapid = webpush.generateVAPIDKeys()
 const config = loadConfig({
   NODE_ENV: 'production',
   // A production start names the network; the bench never calls it (the fake Graph answers).
@@ -68,6 +72,9 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   STATIC_DIR: join(dataDir, 'no-app'),
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 })
 const app = await buildApp({ config, graph: fakeGraph, rateLimits: { login: 1_000 } })
