@@ -32,7 +32,14 @@ describe('loading the bulk audience', () => {
   it('loads every page with limit 50 and keeps only conversations it can reply to', async () => {
     const graph = fakeGraph([paged(0, true), paged(1, true), paged(2, false)])
     const got: BulkCustomer[] = []
-    const res = await loadRecipients(graph, '1', 't', (c) => got.push(...c), new AbortController().signal)
+    const res = await loadRecipients(
+      graph,
+      '1',
+      't',
+      (c) => got.push(...c),
+      new AbortController().signal,
+      clock(),
+    )
     expect(res.complete).toBe(true)
     expect(graph.limits).toEqual([50, 50, 50])
     expect(got.map((c) => c.recipientId)).toEqual(['0', '1', '10', '11', '20', '21'])
@@ -46,14 +53,58 @@ describe('loading the bulk audience', () => {
     expect(graph.limits).toHaveLength(1)
   })
 
-  it('stops at an error and marks the last page', async () => {
-    const graph = fakeGraph([paged(0, true), paged(1, true)], 1)
+  it('stops at an error and says so, with the cursor to go on from; going on loads the rest once', async () => {
+    const graph = fakeGraph([paged(0, true), paged(1, true), paged(2, false)], 1)
     const got: BulkCustomer[] = []
-    const res = await loadRecipients(graph, '1', 't', (c) => got.push(...c), new AbortController().signal)
-    expect(res.complete).toBe(true)
+    const res = await loadRecipients(
+      graph,
+      '1',
+      't',
+      (c) => got.push(...c),
+      new AbortController().signal,
+      clock(),
+    )
+    expect(res).toEqual({ complete: false, failed: true, after: '1' })
     expect(got).toHaveLength(2)
+    // The network is back: going on from the cursor, with the customers already loaded.
+    const healed = fakeGraph([paged(0, true), paged(1, true), paged(2, false)])
+    const more = await loadRecipients(healed, '1', 't', (c) => got.push(...c), new AbortController().signal, {
+      ...clock(),
+      after: res.complete ? undefined : (res as { after?: string }).after,
+      seen: new Set(got.map((c) => c.recipientId)),
+    })
+    expect(more).toEqual({ complete: true })
+    expect(got.map((c) => c.recipientId)).toEqual(['0', '1', '10', '11', '20', '21'])
+  })
+
+  it('reads at most two pages a second, the Conversations API budget of a page', async () => {
+    const pages = Array.from({ length: 5 }, (_, i) => paged(i, i < 4))
+    const c = clock()
+    const at: number[] = []
+    const graph = fakeGraph(pages)
+    const timed = {
+      conversations: (...args: Parameters<typeof graph.conversations>) => {
+        at.push(c.now())
+        return graph.conversations(...args)
+      },
+    }
+    await loadRecipients(timed, '1', 't', () => undefined, new AbortController().signal, c)
+    expect(at.slice(1).map((t, i) => t - at[i]!)).toEqual([500, 500, 500, 500])
   })
 })
+
+/** The page's budget with a clock that moves only by the loading's own waits: one call every 500 ms. */
+function clock() {
+  let now = 1_000
+  let next = 0
+  return {
+    now: () => now,
+    pace: async () => {
+      now = Math.max(now, next)
+      next = now + 500
+    },
+  }
+}
 
 describe('the window of a bulk recipient', () => {
   const now = Date.UTC(2026, 10, 22, 12)

@@ -1,11 +1,14 @@
 /**
- * Loads the bulk audience page by page (limit 50) until the last page or until cancelled; an error stops the
- * loading and marks the last page (docs/product-rules.md#bulk-wizard). Only conversations the page can reply
- * to count.
+ * Loads the bulk audience from the network page by page (limit 50) until the last page or until cancelled,
+ * each call taking its turn in the page's budget of the conversations endpoint (2 a second, shared with the
+ * inbox's reads). An error stops
+ * the loading where it was: the answer says so, with the cursor to go on from, and the wizard offers to
+ * (docs/product-rules.md#bulk-wizard). Only conversations the page can reply to count.
  */
 import { PAGE_SIZE_BULK_RECIPIENTS } from '../../../core/constants/limits.ts'
 import type { Conversation, GraphClient } from '../../../core/graph/types.ts'
 import { conversationCustomerMessageAt } from '../../../core/policy/window.ts'
+import { paceConversationsCall } from '../../../shared/network/conversations-pacer.ts'
 
 export interface BulkCustomer {
   recipientId: string
@@ -29,25 +32,47 @@ export function toCustomer(c: Conversation, pageId: string): BulkCustomer | unde
   }
 }
 
+/** How a loading ended: the whole list, cancelled, or stopped by a failure with the cursor to go on from. */
+export type LoadEnd =
+  | { complete: true }
+  | { complete: false; failed: false }
+  | { complete: false; failed: true; after: string | undefined }
+
+export interface LoadOptions {
+  /** Where an earlier loading stopped (its cursor), and the customers it had, so none counts twice. */
+  after?: string | undefined
+  seen?: ReadonlySet<string>
+  /** Waits for the call's turn in the page's budget (rejects once `signal` aborts). */
+  pace?: (pageId: string, signal: AbortSignal) => Promise<void>
+}
+
 export async function loadRecipients(
   graph: Pick<GraphClient, 'conversations'>,
   pageId: string,
   pageToken: string,
   onPage: (customers: BulkCustomer[]) => void,
   signal: AbortSignal,
-): Promise<{ complete: boolean }> {
-  let after: string | undefined
-  const seen = new Set<string>()
+  options: LoadOptions = {},
+): Promise<LoadEnd> {
+  const { pace = paceConversationsCall } = options
+  let after = options.after
+  const seen = new Set(options.seen)
   for (;;) {
-    if (signal.aborted) return { complete: false }
+    if (signal.aborted) return { complete: false, failed: false }
+    // One turn in the page's budget, shared with the inbox's reads of the same list.
+    try {
+      await pace(pageId, signal)
+    } catch {
+      return { complete: false, failed: false }
+    }
     let page
     try {
       page = await graph.conversations(pageId, pageToken, { limit: PAGE_SIZE_BULK_RECIPIENTS, after })
     } catch (err) {
       console.error('loading bulk recipients failed', err)
-      return { complete: true }
+      return { complete: false, failed: true, after }
     }
-    if (signal.aborted) return { complete: false }
+    if (signal.aborted) return { complete: false, failed: false }
     const customers = page.data
       .map((c) => toCustomer(c, pageId))
       .filter((c): c is BulkCustomer => !!c && !seen.has(c.recipientId))

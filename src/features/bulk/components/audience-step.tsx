@@ -43,6 +43,9 @@ export function AudienceStep(props: {
   loaded: number
   loading: boolean
   onCancel(): void
+  /** A failure stopped the loading before the end of the list; `onResume` goes on from there. */
+  failed?: boolean
+  onResume?(): void
   windowed: boolean
   /** Customers waiting for an answer among those chosen: left out unless included. */
   waiting: { count: number; included: boolean; onInclude(on: boolean): void }
@@ -131,6 +134,27 @@ export function AudienceStep(props: {
           </button>
         ) : null}
       </p>
+      {props.failed ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-amber-900"
+          data-testid="bulk-loading-failed"
+        >
+          <p>
+            <Trans>
+              The connection failed and loading stopped before the last conversation. Recipients loaded so
+              far: {loaded}.
+            </Trans>
+          </p>
+          <button
+            type="button"
+            className="min-h-11 rounded border border-amber-400 bg-white px-3 font-medium text-amber-900"
+            onClick={props.onResume}
+          >
+            <Trans>Go on loading</Trans>
+          </button>
+        </div>
+      ) : null}
       {props.waiting.count > 0 ? <Waiting {...props.waiting} /> : null}
       {props.windowed ? <Groups groups={props.groups} /> : null}
     </div>

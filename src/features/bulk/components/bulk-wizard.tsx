@@ -377,6 +377,8 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
           loaded={audience.customers.length}
           loading={audience.loading}
           onCancel={audience.cancel}
+          failed={audience.failed}
+          onResume={audience.resume}
           windowed={windowed}
           waiting={{ count: waitingCount, included: includeWaiting, onInclude: setIncludeWaiting }}
           groups={{

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CONVERSATIONS_CALL_INTERVAL_MS, paceConversationsCall } from './pacer.ts'
+import { CONVERSATIONS_CALL_INTERVAL_MS, paceConversationsCall } from './conversations-pacer.ts'
 
 afterEach(() => {
   vi.useRealTimers()
