@@ -268,10 +268,11 @@ describe('the bulk wizard with marketing messages', () => {
     })
     expect(started).toHaveLength(1)
     const input = started[0]!
+    // Inside the window, whose window closes soonest first: 3 wrote 3 hours ago, 1 an hour ago.
     expect(input.recipients.map((r) => [r.recipientId, r.way])).toEqual([
-      ['1', 'standard'],
-      ['2', 'standard'],
       ['3', 'standard'],
+      ['2', 'standard'],
+      ['1', 'standard'],
       ['4', 'marketing'],
       ['5', 'marketing'],
     ])

@@ -22,6 +22,8 @@ import { hasPermissions, requestExtraPermissions, sessionStore, useSession } fro
 import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
 import { LoadingDots, openModal } from '../../../shared/ui'
 import { planAudience } from '../../../core/bulk/allowance.ts'
+import { MAX_SEND_RECIPIENTS, reachableInWindow, soonestClosingFirst } from '../../../core/bulk/reach.ts'
+import { formatNumber } from '../../../core/format/numbers.ts'
 import { paramsComplete } from '../../../core/graph/template.ts'
 import type { WithToken } from '../../../shared/utility/api.ts'
 import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
@@ -139,13 +141,20 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
   const optinCheck = useOptinCheck(pageId, optin ? chosen.standard.map((c) => c.recipientId) : [], optinTitle)
   // An opt-in request goes to those the check allows (all of them while the check failed: the network refuses
   // the repeated ones itself).
+  // Under today's rules a long send reaches in time those whose window closes soonest: they go first.
   const standard = useMemo(() => {
-    if (!optin || !optinCheck.data) return chosen.standard
-    const allowed = new Set(optinCheck.data.allowed)
-    return chosen.standard.filter((c) => allowed.has(c.recipientId))
-  }, [optin, optinCheck.data, chosen.standard])
+    const allowed = optin && optinCheck.data ? new Set(optinCheck.data.allowed) : undefined
+    const list = allowed ? chosen.standard.filter((c) => allowed.has(c.recipientId)) : chosen.standard
+    return windowed && !utility ? soonestClosingFirst(list, (c) => c.lastCustomerMessageAt) : list
+  }, [optin, optinCheck.data, chosen.standard, windowed, utility])
   const sub = subscription ?? null
   const plan = planAudience(standard.length + chosen.marketing.length, sub)
+  // How many the mandated pace reaches before their window closes (those in a send now, in its order).
+  const reach = useMemo(() => {
+    if (!windowed || utility || later !== undefined) return undefined
+    const sent = standard.slice(0, Math.min(standard.length, plan.count))
+    return { count: reachableInWindow(sent, (c) => c.lastCustomerMessageAt, audience.at), of: sent.length }
+  }, [windowed, utility, later, standard, plan.count, audience.at])
   const summary = sendSummary(standard.length, chosen.marketing.length, plan.count)
   const marketingCount = summary.marketing
   const estimate = useQuery({
@@ -189,6 +198,15 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
         kind: 'warning',
         title: t`Incomplete form`,
         message: t`Enter a valid budget for the marketing messages.`,
+      })
+      return
+    }
+    if (plan.count > MAX_SEND_RECIPIENTS) {
+      const max = formatNumber(MAX_SEND_RECIPIENTS, i18n.locale)
+      notify({
+        kind: 'warning',
+        title: t`This send would take more than a day`,
+        message: t`At Messenger's pace one send reaches at most ${max} people a day. Choose fewer customers, by label for instance.`,
       })
       return
     }
@@ -474,6 +492,7 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
               : undefined
           }
           onLater={setLater}
+          reach={reach}
           optin={optin}
           utility={utility}
           marketing={marketingCount > 0}

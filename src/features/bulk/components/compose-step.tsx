@@ -9,6 +9,7 @@ import { isImageFile } from '../model/wizard.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { FIRST_NAME_TOKEN, personalText } from '../../../core/graph/delivery.ts'
 import { sendDurationMs } from '../../../core/bulk/pacer.ts'
+import { MAX_SEND_RECIPIENTS } from '../../../core/bulk/reach.ts'
 import { Avatar } from '../../../shared/ui/avatar.tsx'
 
 export function ComposeStep(props: {
@@ -37,6 +38,8 @@ export function ComposeStep(props: {
   /** Written where the text takes a recipient's first name and the network has none. */
   nameFallback?: string
   onNameFallback?(word: string): void
+  /** Of the recipients sent now, how many the mandated pace reaches before their 24-hour window closes. */
+  reach?: { count: number; of: number } | undefined
   /** The first recipient: the preview shows the message as they will see it. */
   preview?: { name: string; pictureUrl?: string }
 }) {
@@ -55,6 +58,9 @@ export function ComposeStep(props: {
   const fallback = props.nameFallback?.trim() || t`friend`
   const minutes = Math.round(sendDurationMs(plan.count) / 60_000)
   const duration = formatNumber(minutes, i18n.locale)
+  const reachCount = formatNumber(props.reach?.count ?? 0, i18n.locale)
+  const reachOf = formatNumber(props.reach?.of ?? 0, i18n.locale)
+  const max = formatNumber(MAX_SEND_RECIPIENTS, i18n.locale)
   // The placeholder goes where the cursor is, so the owner never types its syntax.
   const insertName = () => {
     const el = textRef.current
@@ -205,6 +211,22 @@ export function ComposeStep(props: {
               About {duration} minutes for {n} messages at Messenger's pace.
             </Trans>
           )}
+        </p>
+      ) : null}
+      {props.reach && props.reach.count < props.reach.of ? (
+        <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-reach-in-time">
+          <Trans>
+            At Messenger's pace {reachCount} of these {reachOf} customers can be reached before their 24-hour
+            window closes, those whose window closes soonest first. Messenger refuses the others.
+          </Trans>
+        </p>
+      ) : null}
+      {plan.count > MAX_SEND_RECIPIENTS ? (
+        <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-over-a-day">
+          <Trans>
+            At Messenger's pace one send reaches at most {max} people a day. Choose fewer customers, by label
+            for instance.
+          </Trans>
         </p>
       ) : null}
       {props.extra}
