@@ -31,6 +31,7 @@ describe('the worker and marketing recipients', () => {
       'marketing',
       'standard',
     ])
+    await jobs.update(job.id, { recipientsSynced: false })
     const api = new FakeApi()
     expect(await syncRecipients(api, job.id)).toBe(true)
     expect(api.serverRecipients.get(job.id)?.map((r) => (r as { way?: string }).way)).toEqual([

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimLease, jobs, outbox, recipients } from '../device/bulk/records.ts'
 import { runJob } from './run-job.ts'
+import { RECIPIENT_CALL_GAP_MS } from '../device/bulk/sync-recipients.ts'
 import { FakeApi, FakeGraph, makeDeps, recordSending, resetDb, seedJob } from './testing/fakes.ts'
 import { subscription } from '../core/testing/session.ts'
 import { BRANDED_FOOTER } from '../core/bulk/allowance.ts'
@@ -231,5 +232,40 @@ describe('running a bulk job', () => {
       makeDeps(graph, new FakeApi(), { sleep: (ms) => new Promise((r) => setTimeout(r, ms)) }),
     )
     expect(graph.delivered[0]!.at).toBeGreaterThanOrEqual(until)
+  })
+
+  it('gives the server the recipient list first, one paced call per step, resuming after a failed call', async () => {
+    await seedJob(17_000, { recipientsSynced: false })
+    const graph = new FakeGraph()
+    const api = new FakeApi()
+    // The server holds the job: once it has the list, the run ends there without a send.
+    api.leases.set('job1', { epoch: 1, sender: 'server' })
+    api.recipientFaults = [undefined, undefined, { status: 503 }]
+    let t = 1_000_000
+    const times: number[] = []
+    const put = api.putRecipients.bind(api)
+    api.putRecipients = (jobId, list) => {
+      times.push(t)
+      return put(jobId, list)
+    }
+    const deps = makeDeps(graph, api, {
+      now: () => t,
+      sleep: async (ms) => {
+        t += ms
+      },
+    })
+    const { outcome } = await run(graph, api, deps)
+    expect([outcome, (await jobs.get('job1'))?.state]).toEqual(['paused', 'on_server'])
+    expect(graph.delivered).toEqual([])
+    // Four calls reached the server, each part once and in order; the failed one was tried again.
+    expect(api.recipientCalls.map((c) => [c.ids[0], c.ids.length])).toEqual([
+      ['1', 5_000],
+      ['5001', 5_000],
+      ['10001', 5_000],
+      ['15001', 2_000],
+    ])
+    expect(times).toHaveLength(5)
+    for (let i = 1; i < times.length; i++)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(RECIPIENT_CALL_GAP_MS)
   })
 })

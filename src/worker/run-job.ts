@@ -9,7 +9,7 @@ import { runMachine, type MachineEnd, type MachinePorts, type Next } from '../co
 import { backoff, RETRY_BASE_MS, RETRY_MAX_MS } from '../core/bulk/pacer.ts'
 import { bulkMessage } from '../device/bulk/protocol.ts'
 import type { RecipientRecord } from '../device/bulk/records.ts'
-import { syncRecipients } from '../device/bulk/sync-recipients.ts'
+import { uploadStep } from '../device/bulk/sync-recipients.ts'
 import { deliverTouch, settleAcknowledged } from '../device/bulk/touch-outbox.ts'
 import { applyFlush, flushAndApply, pauseOffline, publish, setAndPublish, tellServer } from './job-effects.ts'
 import { deviceJobStore, isStorageError, type DeviceJob } from './job-store.ts'
@@ -75,9 +75,18 @@ function ports(
     // A device sends only while it holds the job's lease on the server.
     hold: {
       ensure: async (job) => {
-        if (!job.recipientsSynced && !(await syncRecipients(deps.api, job.id))) {
-          await pauseOffline(deps, job, run)
-          return undefined
+        // The server gets the recipient list first, one paced call per step, resuming where it stopped.
+        if (!job.recipientsSynced) {
+          const upload = await uploadStep(deps.api, job.id, deps.now)
+          if (upload.kind === 'failed') {
+            await pauseOffline(deps, job, run)
+            return undefined
+          }
+          if (upload.kind === 'wait') {
+            run.offline = 0
+            await deps.sleep(upload.ms)
+            return undefined
+          }
         }
         const held = await hold.ensure(job)
         if (held === 'wait') {

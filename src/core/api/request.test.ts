@@ -22,6 +22,22 @@ describe('the product API request', () => {
     }
   })
 
+  it('carries the server’s Retry-After of a refusal, in seconds or as a date', async () => {
+    const limited = (retryAfter: string) => async () =>
+      new Response('{"message":"Too many requests."}', {
+        status: 429,
+        headers: { 'Retry-After': retryAfter },
+      })
+    const seconds = await apiRequest('/x', {}, { fetch: limited('37') }).catch((e: unknown) => e)
+    expect(seconds).toMatchObject({ status: 429, retryAfterMs: 37_000 })
+    const date = new Date(Date.now() + 90_000).toUTCString()
+    const dated = (await apiRequest('/x', {}, { fetch: limited(date) }).catch((e: unknown) => e)) as ApiError
+    expect(dated.retryAfterMs).toBeGreaterThan(80_000)
+    expect(dated.retryAfterMs).toBeLessThanOrEqual(90_000)
+    const none = await apiRequest('/x', {}, { fetch: answering(503) }).catch((e: unknown) => e)
+    expect(none).toMatchObject({ status: 503, retryAfterMs: undefined })
+  })
+
   it('sends calls made together one task each, and one that must outlive the page at once', async () => {
     // A send sets `busy` until its task's microtasks have run: a send that finds it set shares a task.
     let busy = false

@@ -12,11 +12,14 @@ export const API_BASE = '/api/v2'
 export class ApiError extends Error {
   readonly status: number
   readonly body: unknown
-  constructor(status: number, body: unknown, message: string) {
+  /** How long the server asked to wait before the next call (its `Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor(status: number, body: unknown, message: string, retryAfterMs?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.body = body
+    this.retryAfterMs = retryAfterMs
   }
 }
 
@@ -52,6 +55,8 @@ export interface ApiAnswer {
   statusText: string
   /** The parsed JSON, the text when it is not JSON, null when empty. */
   body: unknown
+  /** The answer's `Retry-After` (seconds or a date) in milliseconds from now, when it has one. */
+  retryAfterMs?: number
 }
 
 function encode(body: unknown, headers: Headers): BodyInit | undefined {
@@ -59,6 +64,15 @@ function encode(body: unknown, headers: Headers): BodyInit | undefined {
   if (typeof body === 'string' || body instanceof FormData || body instanceof Blob) return body
   headers.set('Content-Type', 'application/json')
   return JSON.stringify(body)
+}
+
+function retryAfter(res: Response): number | undefined {
+  const value = res.headers.get('retry-after')?.trim()
+  if (!value) return undefined
+  const seconds = Number(value)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
 }
 
 async function decode(res: Response): Promise<unknown> {
@@ -102,7 +116,13 @@ export async function apiAnswer(
     if (err instanceof Error && err.name === 'AbortError') throw err
     throw new ApiError(0, undefined, err instanceof Error ? err.message : 'Network error')
   }
-  return { status: res.status, statusText: res.statusText, body: await decode(res) }
+  const wait = retryAfter(res)
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    body: await decode(res),
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+  }
 }
 
 /** The body of a successful answer; any other status rejects with an ApiError. */
@@ -117,5 +137,10 @@ export async function apiRequest<T = unknown>(
 }
 
 export function failure(answer: ApiAnswer): ApiError {
-  return new ApiError(answer.status, answer.body, answer.statusText || `HTTP ${answer.status}`)
+  return new ApiError(
+    answer.status,
+    answer.body,
+    answer.statusText || `HTTP ${answer.status}`,
+    answer.retryAfterMs,
+  )
 }

@@ -77,7 +77,11 @@ export interface SenderApi {
   /** Rejects on network failure or a 5xx so the entry stays queued. */
   touch(jobId: string, body: TouchBody): Promise<TouchOutcome>
   setState(jobId: string, state: 'finished' | 'stopped', reason?: string): Promise<void>
-  putRecipients(jobId: string, list: RecipientInput[]): Promise<void>
+  /**
+   * Appends recipients to the job's list in this order (repeats ignored): answers how many were added and how
+   * many the job holds. Rejects on network failure or any refusal (a 429 with the server's `Retry-After`).
+   */
+  putRecipients(jobId: string, list: RecipientInput[]): Promise<{ added: number; total: number }>
   listOpen(): Promise<OpenServerJob[]>
   listRecipients(jobId: string, after?: string): Promise<{ data: ServerRecipient[]; next: string | null }>
 }

@@ -60,7 +60,10 @@ export function createSenderApi(
       )
     },
     async putRecipients(jobId, list) {
-      await ok(await call(`/messages/${encodeURIComponent(jobId)}/recipients`, 'PUT', { recipients: list }))
+      const json = (await ok(
+        await call(`/messages/${encodeURIComponent(jobId)}/recipients`, 'PUT', { recipients: list }),
+      )) as { added?: number; total?: number } | null
+      return { added: Number(json?.added ?? 0), total: Number(json?.total ?? 0) }
     },
     async listOpen() {
       const json = (await ok(await call('/messages?state=open', 'GET'))) as

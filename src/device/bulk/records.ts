@@ -21,6 +21,12 @@ export const recipients = db.bulkRecipients
 export const chunks = db.bulkRecipientChunks
 export const outbox = db.touchOutbox
 
+/**
+ * The `meta` entry of when this device's next recipients call (PUT /messages/{id}/recipients) may go, for every
+ * job: the route's limit counts the user's calls (see sync-recipients.ts).
+ */
+export const RECIPIENTS_NEXT_AT = 'recipients-next-at'
+
 export const recipientKey = (jobId: string, recipientId: string) => `${jobId}:${recipientId}`
 
 /** Jobs the sender should work on, oldest first. */
@@ -120,6 +126,28 @@ export async function audienceOf(jobId: string): Promise<AudienceMember[]> {
     return parts.flatMap((p) => p.ids.map((_, i) => memberOf(p, i)!))
   }
   const rows = await recipientsOf(jobId).toArray()
+  return rows.map((r) => ({ recipientId: r.recipientId, name: r.name, conversationId: r.conversationId }))
+}
+
+/**
+ * At most `count` members of the audience from position `from`, in order: only the chunks that hold them are
+ * read (or the rows of a job written before the chunks).
+ */
+export async function audienceRange(jobId: string, from: number, count: number): Promise<AudienceMember[]> {
+  if (count <= 0) return []
+  const first = Math.floor(from / CHUNK_SIZE)
+  const last = Math.floor((from + count - 1) / CHUNK_SIZE)
+  const parts = await chunks
+    .where('[jobId+chunk]')
+    .between([jobId, first], [jobId, last], true, true)
+    .toArray()
+  if (parts.length > 0) {
+    const start = from - first * CHUNK_SIZE
+    return parts.flatMap((p) => p.ids.map((_, i) => memberOf(p, i)!)).slice(start, start + count)
+  }
+  // Past the end of a chunked audience; or a job with a row per recipient, whose rows are its audience.
+  if ((await chunksOf(jobId).count()) > 0) return []
+  const rows = await recipientsOf(jobId).offset(from).limit(count).toArray()
   return rows.map((r) => ({ recipientId: r.recipientId, name: r.name, conversationId: r.conversationId }))
 }
 

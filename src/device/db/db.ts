@@ -103,6 +103,11 @@ export interface BulkJob {
   brandedAuthorised?: boolean
   /** The server has the recipient list (PUT /messages/{id}/recipients). */
   recipientsSynced?: boolean
+  /**
+   * How many of the audience, in order, the server has acknowledged so far: the upload goes on from there
+   * after a failure, a reload or a closed tab (absent: none).
+   */
+  recipientsUploaded?: number
   /** The server was told the final state. */
   serverStateSynced?: boolean
   policy?: MessagingPolicyName

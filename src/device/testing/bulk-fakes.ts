@@ -1,5 +1,6 @@
 /** In-memory stand-ins for the product API and the bulk channel, and seeded jobs, for the bulk browser tests. */
 import type { RecipientInput, ReserveBody, SubscriptionState, TouchBody } from '../../core/contracts/api.ts'
+import { ApiError } from '../../core/api/request.ts'
 import { db } from '../db/db.ts'
 import { subscription } from '../../core/testing/session.ts'
 import type { BulkMessage, BulkChannel } from '../bulk/protocol.ts'
@@ -16,6 +17,7 @@ import {
   jobs,
   recipientKey,
   recipients,
+  RECIPIENTS_NEXT_AT,
   writeJob,
   type AudienceMember,
   type JobRecord,
@@ -74,9 +76,42 @@ export class FakeApi implements SenderApi {
   async setState(jobId: string, state: 'finished' | 'stopped', reason?: string) {
     this.states.push({ jobId, state, reason })
   }
+  /** The recipient ids of every recipients call that reached the server, in order. */
+  recipientCalls: { jobId: string; ids: string[] }[] = []
+  /**
+   * What the next recipients calls meet, in order: an answer (undefined), no answer (the call never reaches
+   * the server), or a refusal with its status and Retry-After.
+   */
+  recipientFaults: (undefined | 'offline' | { status: number; retryAfterMs?: number })[] = []
+  /** The route's limit, as the server keeps it: at most `max` calls in a window of a minute from its first. */
+  recipientLimit?: { max: number; now: () => number }
+  private window = { start: 0, calls: 0 }
+  /** How many recipients calls met the limit (429). */
+  limited = 0
   async putRecipients(jobId: string, list: RecipientInput[]) {
+    const fault = this.recipientFaults.shift()
+    if (fault === 'offline') throw new ApiError(0, undefined, 'Failed to fetch')
+    if (fault) throw new ApiError(fault.status, null, `HTTP ${fault.status}`, fault.retryAfterMs)
+    if (this.recipientLimit) {
+      const now = this.recipientLimit.now()
+      if (now >= this.window.start + 60_000) this.window = { start: now, calls: 0 }
+      if (++this.window.calls > this.recipientLimit.max) {
+        this.limited++
+        throw new ApiError(429, null, 'Too Many Requests', this.window.start + 60_000 - now)
+      }
+    }
+    this.recipientCalls.push({ jobId, ids: list.map((r) => r.recipient_id) })
+    // As the server: appended in order, repeats ignored.
     const prev = this.serverRecipients.get(jobId) ?? []
-    this.serverRecipients.set(jobId, [...prev, ...list.map((r) => ({ ...r, status: null }))])
+    const known = new Set(prev.map((r) => r.recipient_id))
+    const fresh: RecipientInput[] = []
+    for (const r of list) {
+      if (known.has(r.recipient_id)) continue
+      known.add(r.recipient_id)
+      fresh.push(r)
+    }
+    this.serverRecipients.set(jobId, [...prev, ...fresh.map((r) => ({ ...r, status: null }))])
+    return { added: fresh.length, total: prev.length + fresh.length }
   }
   async listOpen() {
     return this.open
@@ -104,7 +139,13 @@ export class MemoryChannel implements BulkChannel {
 }
 
 export async function resetDb() {
-  await Promise.all([db.bulkJobs.clear(), db.bulkRecipients.clear(), chunks.clear(), db.touchOutbox.clear()])
+  await Promise.all([
+    db.bulkJobs.clear(),
+    db.bulkRecipients.clear(),
+    chunks.clear(),
+    db.touchOutbox.clear(),
+    db.meta.delete(RECIPIENTS_NEXT_AT),
+  ])
 }
 
 /** A queued job of `PAGE` with nothing sent yet; `over` sets what a test cares about. */

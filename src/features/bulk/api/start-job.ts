@@ -18,7 +18,7 @@ import { planAudience } from '../../../core/bulk/allowance.ts'
 import { createSenderApi } from '../../../device/bulk/api-port.ts'
 import { broadcastChannel, bulkMessage } from '../../../device/bulk/protocol.ts'
 import { writeJob, type AudienceMember, type JobRecord } from '../../../device/bulk/records.ts'
-import { syncRecipients } from '../../../device/bulk/sync-recipients.ts'
+import { syncRecipients, uploadStep } from '../../../device/bulk/sync-recipients.ts'
 import { networkReason } from '../model/network-error.ts'
 
 export interface StartJobInput {
@@ -162,15 +162,15 @@ export async function startBulkJob(input: StartJobInput): Promise<{ id: string; 
   await writeJob(job, audience)
   // Ask the browser not to evict the job under storage pressure.
   void navigator.storage?.persist?.().catch(() => false)
-  // The sender retries this when it fails (offline); a failure here never blocks the start.
-  const synced = await syncRecipients(
-    createSenderApi(location.origin, () => apiToken() ?? ''),
-    id,
-  )
+  const api = createSenderApi(location.origin, () => apiToken() ?? '')
   if (marketing) {
-    await startOnServer(id, marketing, synced)
+    // The server sends it, so it needs the whole list first, at the pace of the route's limit.
+    await startOnServer(id, marketing, await syncRecipients(api, id))
     return { id, count: audience.length }
   }
+  // What may go at once goes now; the sender carries the upload on from there (and retries a failure), so
+  // the start never waits for a long list nor fails on it.
+  await uploadStep(api, id)
   const channel = broadcastChannel()
   channel.post(bulkMessage.wake('job-added'))
   channel.close()
