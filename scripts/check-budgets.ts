@@ -51,9 +51,11 @@ const SERVICE_WORKER_REGISTRATION = 'src/features/pwa/register.ts'
  * catalog a file of its own beside the start catalog: 147.9 kB. 148.5 since a screen that cannot be drawn says so in
  * the owner's language with a Try again, instead of the router's English default: 148.3 kB. 149 since home's
  * cards wait for the pages' standing (a banned page's note no longer pushes the cards below it down) and the
- * parts that follow the first paint start one after another at idle moments: 148.6 kB.
+ * parts that follow the first paint start one after another at idle moments: 148.6 kB. 149.5 since the wizard
+ * says when a loading stopped short and how many a long send reaches in time (words the bulk catalog carries)
+ * and the API client reads a 429's Retry-After: 149.1 kB.
  */
-export const HOME_BUDGET_KB = 149
+export const HOME_BUDGET_KB = 149.5
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

@@ -3,7 +3,8 @@
  * the tab closed mid-send (it says goodbye: the hand-over), or the whole browser killed (it says nothing: its
  * lease lapses), finished by the server. Every eligible recipient exactly once (the sandbox's log is the
  * truth), the pacing's lower bound held across the change of sender, the allowance spent once per delivery;
- * and the reopened app shows the job finished, back on this device.
+ * the reopened app shows the job finished, back on this device; and another device of the owner, open on
+ * the page all along, follows the server's counts to the end.
  */
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -149,6 +150,44 @@ test('a job handed over when the tab closes is finished by the server, everyone 
   await expect(card.getByTestId('bulk-card-summary')).toHaveText(
     `Successfully sent ${ids.length} messages, 0 rejected`,
   )
+})
+
+test('another device of the owner, open on the page all along, follows the server to the end of a handed-over job', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const token = await login(page)
+  const expected = await eligible(baseURL!, pages.small)
+  const before = await available(baseURL!, token)
+  // Device B: the owner's desktop, signed in on its own and open on the page from before the send.
+  const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
+  const b = await other.newPage()
+  await login(b)
+  await b.goto(`/${pages.small}`)
+  await expect(b.getByTestId('conversation-row').first()).toBeVisible({ timeout: 20_000 })
+
+  await openWizard(page)
+  const text = `Followed elsewhere ${Date.now()}`
+  await page.getByTestId('bulk-step-2').getByRole('button').first().click()
+  await page.getByTestId('bulk-step-3').getByRole('button').first().click()
+  await page.getByTestId('bulk-keep-sending').check()
+  await page.getByTestId('bulk-text').fill(text)
+  await page.getByTestId('bulk-send').click()
+  await waitForSent(baseURL!, text, 3)
+  await page.close({ runBeforeUnload: true })
+
+  const ids = await finishedByServer(baseURL!, token, text, expected, before, 90_000)
+  // B never reloaded: its card shows the job the server finished, with the server's counts, within seconds.
+  type Listed = { data: { id: string; message: string }[] }
+  const id = (await apiGet<Listed>(baseURL!, token, '/messages')).data.find((m) => m.message === text)!.id
+  const card = b.locator(`[data-testid="bulk-card"][data-job-id="${id}"]`)
+  await expect(card).toHaveAttribute('data-state', 'finished', { timeout: 10_000 })
+  await expect(card.getByTestId('bulk-card-summary')).toHaveText(
+    `Successfully sent ${ids.length} messages, 0 rejected`,
+  )
+  await other.close()
 })
 
 test('a send scheduled in the wizard shows on the cards with its time, is edited, fits a phone, and is cancelled before it starts', async ({
