@@ -14,6 +14,7 @@ import { handOver } from '../../src/server/bulk/jobs.ts'
 import { runSlice, type ServerSenderDeps } from '../../src/server/bulk/server-sender.ts'
 import { tokenBox } from '../../src/server/bulk/token-box.ts'
 import {
+  createBulkMessage,
   type StoreKind,
   login,
   registerPage,
@@ -70,20 +71,7 @@ for (const kind of kinds) {
     const who = await login(t.app, pageId)
     await registerPage(t.app, who, pageId)
     await setAllowance(t.app, pageId, { subscriptions_messages: size })
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/messages',
-      headers: who.auth,
-      payload: {
-        page_id: pageId,
-        message_type_id: 1,
-        message: 'Our new season starts today',
-        label: '[]',
-        total_messages: size,
-        branded_messages_amount: 0,
-      },
-    })
-    const id = (created.json() as { id: string }).id
+    const id = await createBulkMessage(t.app, who, pageId, 'Our new season starts today', size)
     for (let from = 0; from < size; from += 5_000) {
       const recipients = Array.from({ length: Math.min(5_000, size - from) }, (_, i) => ({
         recipient_id: `${pageId}-${from + i}`,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SenderGraph } from '../../core/bulk/ports.ts'
 import { SEND_DELAY_MIN_MS } from '../../core/constants/limits.ts'
 import {
+  createBulkMessage,
   type LoggedIn,
   type TestApp,
   login,
@@ -89,20 +90,7 @@ describe.skipIf(!TEST_DATABASE_URL)('exactly once under contention (PostgreSQL)'
     await setAllowance(t.app, pageId, { subscriptions_messages: JOBS_PER_PAGE * RECIPIENTS })
     const ids: string[] = []
     for (let j = 0; j < JOBS_PER_PAGE; j++) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/messages',
-        headers: who.auth,
-        payload: {
-          page_id: pageId,
-          message_type_id: 1,
-          message: `Offer ${j}`,
-          label: '[]',
-          total_messages: RECIPIENTS,
-          branded_messages_amount: 0,
-        },
-      })
-      const id = (created.json() as { id: string }).id
+      const id = await createBulkMessage(t.app, who, pageId, `Offer ${j}`, RECIPIENTS)
       const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
         recipient_id: `${pageId}-c${i}`,
         name: `Customer ${i}`,

@@ -290,7 +290,7 @@ export function bulkJobStore(
               : { error_message: outcome.error, recipent_id: r.recipientId, recipent_name: r.name },
             message_id: outcome.ok ? outcome.messageId : undefined,
           },
-          { lease: epoch, nextSendAt: next },
+          { lease: epoch, nextSendAt: next, now: now() },
         )
       } catch (err) {
         // The send is over all the same: its in-flight mark goes, or a device that took the job back meanwhile

@@ -133,6 +133,7 @@ onEveryStore('the allowance', (kind) => {
         {
           lease: 6,
           nextSendAt: Date.now() + 5_000,
+          now: Date.now(),
         },
       ),
     ).rejects.toBeInstanceOf(LeaseMoved)

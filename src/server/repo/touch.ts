@@ -59,7 +59,8 @@ const CAN_SPEND = `s.access AND (s.current_period_end IS NULL OR s.current_perio
 /**
  * $1 message id, $2 user id, $3 recipient id, $4 status, $5 marked branded, $6 recipient name,
  * $7 error data (JSON text), $8 fair-use limit, $11 the receipts' slack in seconds, $9 the lease epoch the server's sender records under (NULL:
- * any), $10 the end of its next pacing wait (epoch ms, or NULL). The lease is compared on the locked row, so a
+ * any), $10 the end of its next pacing wait (epoch ms, or NULL), $12 the sender's clock (epoch ms: the page's
+ * slot goes at that time when there is no next wait). The lease is compared on the locked row, so a
  * take-over either waits for the touch or the touch sees it and records nothing.
  */
 const TOUCH = `
@@ -131,7 +132,8 @@ WITH watermarks AS MATERIALIZED (
   RETURNING id, delivered_count, read_count
 ), paced AS (
   -- The server's sender lets the page's slot go with the page's next wait (see bulk-job-store.ts).
-  UPDATE page_pacing p SET next_send_at = COALESCE(to_timestamp($10::double precision / 1000), now()), holder = NULL
+  UPDATE page_pacing p SET holder = NULL,
+    next_send_at = to_timestamp(COALESCE($10::double precision, $12::double precision) / 1000)
   FROM msg WHERE $9::integer IS NOT NULL AND p.page_id = msg.page_id AND p.holder = $1::bigint
 ), spent AS (
   UPDATE subscriptions s SET
@@ -231,6 +233,8 @@ export class LeaseMoved extends Error {
 export interface UnderLease {
   lease: number
   nextSendAt: number | null
+  /** The sender's clock now (epoch ms): a record without a next wait lets the page's slot go at this time. */
+  now: number
 }
 
 /**
@@ -258,6 +262,7 @@ export async function touch(
     lease ?? null,
     under?.nextSendAt ?? null,
     SEND_RECORD_SLACK_S,
+    under?.now ?? null,
   ])
   const row = rows[0]
   if (!row && lease !== undefined) {

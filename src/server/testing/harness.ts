@@ -249,20 +249,7 @@ export async function bulkJobWithRecipients(
   const who = await login(app, facebookId)
   await registerPage(app, who, facebookId)
   await setAllowance(app, facebookId, { subscriptions_messages: 100 })
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/v2/messages',
-    headers: who.auth,
-    payload: {
-      page_id: facebookId,
-      message_type_id: 1,
-      message: text,
-      label: '[]',
-      total_messages: count,
-      branded_messages_amount: 0,
-    },
-  })
-  const id = (created.json() as { id: string }).id
+  const id = await createBulkMessage(app, who, facebookId, text, count)
   const first = prefix ? 0 : 1
   const recipients = Array.from({ length: count }, (_, i) => ({
     recipient_id: `${prefix}${i + first}`,
@@ -276,6 +263,32 @@ export async function bulkJobWithRecipients(
     payload: { recipients },
   })
   return { id, who }
+}
+
+/** A bulk message of `text` to `total` recipients of the page, created as the wizard does: answers its id. */
+export async function createBulkMessage(
+  app: FastifyInstance,
+  who: Pick<LoggedIn, 'auth'>,
+  pageId: string,
+  text: string,
+  total: number,
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v2/messages',
+    headers: who.auth,
+    payload: {
+      page_id: pageId,
+      message_type_id: 1,
+      message: text,
+      label: '[]',
+      total_messages: total,
+      branded_messages_amount: 0,
+    },
+  })
+  if (created.statusCode !== 201)
+    throw new Error(`the message was refused: ${created.statusCode} ${created.body}`)
+  return (created.json() as { id: string }).id
 }
 
 /** Sets a user's allowance directly (tests of the spending rules). */
