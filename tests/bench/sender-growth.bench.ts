@@ -10,11 +10,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { SenderGraph } from '../../src/core/bulk/ports.ts'
-import { handOver } from '../../src/server/bulk/jobs.ts'
 import { runSlice, type ServerSenderDeps } from '../../src/server/bulk/server-sender.ts'
 import { tokenBox } from '../../src/server/bulk/token-box.ts'
 import {
   createBulkMessage,
+  handToServer,
   type StoreKind,
   login,
   registerPage,
@@ -86,13 +86,7 @@ for (const kind of kinds) {
       })
       if (put.statusCode !== 200) throw new Error(`recipients: ${put.statusCode} ${put.body}`)
     }
-    await handOver(t.app.store, box, who.user.id, id, {
-      lease: 0,
-      page_token: 'page-token',
-      cursor: 0,
-      results: [],
-      uncertain: [],
-    } as never)
+    await handToServer(t.app, box, who, id)
     const network = new InstantNetwork(() =>
       t.app.store.query(`UPDATE messages SET sender = 'device' WHERE id = $1`, [id]),
     )

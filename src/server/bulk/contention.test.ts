@@ -13,6 +13,7 @@ import type { SenderGraph } from '../../core/bulk/ports.ts'
 import { SEND_DELAY_MIN_MS } from '../../core/constants/limits.ts'
 import {
   createBulkMessage,
+  handToServer,
   type LoggedIn,
   type TestApp,
   login,
@@ -22,7 +23,6 @@ import {
   TEST_DATABASE_URL,
 } from '../testing/harness.ts'
 import { applyWebhooks } from '../webhooks/process.ts'
-import { handOver } from './jobs.ts'
 import { runSlice, type ServerSenderDeps } from './server-sender.ts'
 import { tokenBox } from './token-box.ts'
 
@@ -102,13 +102,7 @@ describe.skipIf(!TEST_DATABASE_URL)('exactly once under contention (PostgreSQL)'
         headers: who.auth,
         payload: { recipients },
       })
-      await handOver(t.app.store, box, who.user.id, id, {
-        lease: 0,
-        page_token: 'page-token',
-        cursor: 0,
-        results: [],
-        uncertain: [],
-      } as never)
+      await handToServer(t.app, box, who, id)
       ids.push(id)
     }
     return { who, ids }

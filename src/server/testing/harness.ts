@@ -226,14 +226,24 @@ export async function serverSentJob(
   count: number,
 ): Promise<{ id: string; who: LoggedIn }> {
   const job = await bulkJobWithRecipients(app, facebookId, count, { prefix: '' })
-  await handOver(app.store, box, job.who.user.id, job.id, {
+  await handToServer(app, box, job.who, job.id)
+  return job
+}
+
+/** The device hands the job to the server before it sent anything (its first lease, nothing uncertain). */
+export async function handToServer(
+  app: FastifyInstance,
+  box: TokenBox,
+  who: LoggedIn,
+  id: string,
+): Promise<void> {
+  await handOver(app.store, box, who.user.id, id, {
     lease: 0,
     page_token: 'page-token',
     cursor: 0,
     results: [],
     uncertain: [],
   })
-  return job
 }
 
 /**
