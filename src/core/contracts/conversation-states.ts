@@ -63,3 +63,28 @@ export const REPLYING_EVERY_MS = 4_000
 
 /** The metadata a bulk, marketing or opt-in send carries, echoed by the network: such a send is no answer. */
 export const BROADCAST_METADATA = 'pagecast:broadcast'
+
+const isoTime = z.string().check(z.iso.datetime({ offset: true }))
+
+/**
+ * One conversation as the network's list gave it when the app read it: the customer's last message (time,
+ * and its words when the customer wrote last), the network's unread count, and the page's last message when
+ * it came after the customer's. The server keeps it as the conversation's state when it has none yet, so a
+ * page's history from before it was connected is not lost at its first broadcast.
+ */
+export const conversationHistoryItem = z.strictObject({
+  customer_id: z.string().check(z.regex(/^\d{1,32}$/)),
+  customer_at: z.nullable(isoTime),
+  customer_text: z.nullable(z.string().check(z.maxLength(2_000))),
+  unread: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
+  page_at: z.nullable(isoTime),
+})
+export type ConversationHistoryItem = z.infer<typeof conversationHistoryItem>
+
+/** At most one list page of the network (100 conversations) per call. */
+export const MAX_HISTORY_ITEMS = 100
+
+/** `POST /api/v2/pages/:pageId/conversation-history`: answers the states of the customers named. */
+export const conversationHistoryBody = z.strictObject({
+  conversations: z.array(conversationHistoryItem).check(z.minLength(1), z.maxLength(MAX_HISTORY_ITEMS)),
+})

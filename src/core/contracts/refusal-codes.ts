@@ -14,5 +14,6 @@ export const REFUSAL_CODES = [
   'branded_exhausted',
   'addon_needs_subscription',
   'nothing_to_cancel',
+  'done_changed',
 ] as const
 export type RefusalCode = (typeof REFUSAL_CODES)[number]

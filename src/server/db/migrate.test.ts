@@ -32,6 +32,7 @@ const ALL_MIGRATIONS = [
   '021_lease_holder',
   '022_recipient_position',
   '023_page_pacing',
+  '024_done_undo',
 ]
 
 // Each test starts the embedded database more than once: on a busy machine one start takes tens of seconds.

@@ -4,7 +4,7 @@
  * (docs/architecture.md#who-is-waiting). Each change is published to the page's owners as a
  * `conversation_state` event.
  */
-import type { ConversationState } from '../../core/contracts/conversation-states.ts'
+import type { ConversationHistoryItem, ConversationState } from '../../core/contracts/conversation-states.ts'
 import type { Queryable, Store } from '../db/store.ts'
 import { publishToPage } from './owner-events.ts'
 
@@ -183,6 +183,63 @@ export async function recordMessages(
 }
 
 /**
+ * The conversations of the page as the network's list gave them to a person's app (the customer's last message,
+ * the network's unread count, the page's last message after it), kept as their state when the server has
+ * none: a page connected with years of conversations keeps who is waiting once it broadcasts, though the
+ * network then shows the page's message last and nothing unread. A state the webhooks already keep is left as
+ * it is, but for one that only knows a broadcast of ours: it learns the customer's last message from the list.
+ * The page's last message counts as a person's answer unless one of our sends to the customer could be it.
+ * Answers the states of the customers named.
+ */
+export async function recordHistory(
+  store: Store,
+  pageId: string,
+  items: readonly ConversationHistoryItem[],
+): Promise<ConversationState[]> {
+  const byCustomer = new Map(items.map((i) => [i.customer_id, i]))
+  const list = [...byCustomer.values()].sort((a, b) => compare(a.customer_id, b.customer_id))
+  return store.transaction(async (db) => {
+    await db.query(
+      `WITH d AS (
+         SELECT * FROM unnest($2::text[], $3::timestamptz[], $4::text[], $5::int[], $6::timestamptz[])
+           AS d(customer_id, customer_at, customer_text, unread, page_at)
+       )
+       INSERT INTO conversation_states AS s (page_id, customer_id, customer_at, customer_text, unread, answered_at)
+         SELECT $1, d.customer_id, d.customer_at,
+           CASE WHEN d.page_at IS NULL THEN d.customer_text END,
+           CASE WHEN d.page_at IS NULL AND d.customer_at IS NOT NULL THEN d.unread ELSE 0 END,
+           CASE WHEN NOT EXISTS (
+             SELECT 1 FROM messages m JOIN message_recipients r ON r.message_id = m.id
+             WHERE m.page_id = $1 AND r.recipient_id = d.customer_id
+               AND r.status = 'OK'
+               AND COALESCE(r.touched_at, m.created_at) >= COALESCE(d.customer_at, '-infinity')
+           ) THEN d.page_at END
+         FROM d ORDER BY d.customer_id
+       ON CONFLICT (page_id, customer_id) DO UPDATE SET
+         customer_at = EXCLUDED.customer_at,
+         customer_text = COALESCE(EXCLUDED.customer_text, s.customer_text),
+         unread = GREATEST(s.unread, EXCLUDED.unread),
+         updated_at = now()
+       WHERE s.customer_at IS NULL AND s.answered_at IS NULL AND s.done_at IS NULL
+         AND EXCLUDED.customer_at IS NOT NULL`,
+      [
+        pageId,
+        list.map((i) => i.customer_id),
+        list.map((i) => i.customer_at),
+        list.map((i) => i.customer_text),
+        list.map((i) => i.unread),
+        list.map((i) => i.page_at),
+      ],
+    )
+    const rows = await db.query<Row>(`${SELECT} WHERE s.page_id = $1 AND s.customer_id = ANY($2::text[])`, [
+      pageId,
+      list.map((i) => i.customer_id),
+    ])
+    return rows.map(toState)
+  })
+}
+
+/**
  * A person of the page marked the conversation done: it no longer needs a reply until the customer writes.
  * The state and its event are written in one transaction.
  */
@@ -191,10 +248,28 @@ export async function markDone(store: Store, pageId: string, customerId: string,
     await db.query(
       `INSERT INTO conversation_states AS s (page_id, customer_id, done_at, done_by) VALUES ($1, $2, now(), $3)
        ON CONFLICT (page_id, customer_id) DO UPDATE SET done_at = now(), done_by = $3, unread = 0,
-         updated_at = now()`,
+         done_prev_at = s.done_at, done_prev_by = s.done_by, done_prev_unread = s.unread, updated_at = now()`,
       [pageId, customerId, userId],
     )
     return publish(db, pageId, customerId)
+  })
+}
+
+/**
+ * The person who marked the conversation done takes it back: its earlier done state and unread count return,
+ * only while nothing newer happened in it (no message, answer, broadcast or other "done" since: the row is as
+ * the mark left it). Answers the restored state, or undefined when it is too late.
+ */
+export async function undoDone(store: Store, pageId: string, customerId: string, userId: string) {
+  return store.transaction(async (db) => {
+    const changed = await db.query(
+      `UPDATE conversation_states SET done_at = done_prev_at, done_by = done_prev_by, unread = done_prev_unread,
+         done_prev_at = NULL, done_prev_by = NULL, done_prev_unread = 0, updated_at = now()
+       WHERE page_id = $1 AND customer_id = $2 AND done_by = $3 AND done_at IS NOT NULL AND updated_at = done_at
+       RETURNING 1`,
+      [pageId, customerId, userId],
+    )
+    return changed.length > 0 ? publish(db, pageId, customerId) : undefined
   })
 }
 

@@ -43,7 +43,8 @@ onEveryStore('Conversation states', (kind) => {
   })
   afterAll(() => t.close())
 
-  const webhook = async (message: Record<string, unknown>, fromPage = false) => {
+  const webhook = (message: Record<string, unknown>, fromPage = false) => webhookFrom(PSID, message, fromPage)
+  async function webhookFrom(psid: string, message: Record<string, unknown>, fromPage = false) {
     clock += 1_000
     const raw = JSON.stringify({
       object: 'page',
@@ -53,8 +54,8 @@ onEveryStore('Conversation states', (kind) => {
           time: clock,
           messaging: [
             {
-              sender: { id: fromPage ? PAGE : PSID },
-              recipient: { id: fromPage ? PSID : PAGE },
+              sender: { id: fromPage ? PAGE : psid },
+              recipient: { id: fromPage ? psid : PAGE },
               timestamp: clock,
               message: { mid: `m_${clock}`, ...(fromPage ? { is_echo: true } : {}), ...message },
             },
@@ -141,6 +142,142 @@ onEveryStore('Conversation states', (kind) => {
     clock = Date.now()
     await webhook({ text: 'Hello?' })
     expect(await state()).toMatchObject({ needsReply: true, unread: 1, customerText: 'Hello?' })
+  })
+
+  it('"done" can be taken back by its person while nothing newer happened, and then no more', async () => {
+    const customer = '1254477777772950'
+    const of = async () => (await states(ana)).data.find((s) => s.customerId === customer)!
+    const undo = (who: LoggedIn) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v2/pages/${PAGE}/conversation-states/${customer}/done`,
+        headers: who.auth,
+      })
+    // Messages of the last minute: "done" (the server's now) comes after them.
+    clock = Date.now() - 60_000
+    await webhookFrom(customer, { text: 'Is it in stock?' })
+    await webhookFrom(customer, { text: 'Any news?' })
+    expect(await of()).toMatchObject({ needsReply: true, unread: 2 })
+    expect((await post(ana, `conversation-states/${customer}/done`)).statusCode).toBe(200)
+    expect(await of()).toMatchObject({ needsReply: false, unread: 0, doneBy: ana.user.name })
+    // Only the person who marked it takes it back.
+    const other = await undo(ben)
+    expect(other.statusCode).toBe(406)
+    expect(other.json()).toMatchObject({ code: 'done_changed' })
+    const back = await undo(ana)
+    expect(back.statusCode).toBe(200)
+    expect((back.json() as { data: ConversationState }).data).toMatchObject({ needsReply: true, unread: 2 })
+    expect(await of()).toMatchObject({ needsReply: true, unread: 2, doneAt: null, doneBy: null })
+    // The page's other people heard it.
+    expect((await events(ben.user.id, 'conversation_state')).at(-1)).toMatchObject({
+      customerId: customer,
+      needsReply: true,
+    })
+    // Twice is once.
+    expect((await undo(ana)).statusCode).toBe(406)
+
+    // Marked done again, then the customer writes: too late to take it back, the new message stays counted.
+    expect((await post(ana, `conversation-states/${customer}/done`)).statusCode).toBe(200)
+    clock = Date.now()
+    await webhookFrom(customer, { text: 'Hello?' })
+    expect((await undo(ana)).statusCode).toBe(406)
+    expect(await of()).toMatchObject({ needsReply: true, unread: 1, customerText: 'Hello?' })
+    // A stranger to the page cannot.
+    expect((await undo(stranger)).statusCode).toBe(403)
+  })
+
+  it("keeps a page's history from before it was connected: a broadcast then leaves who is waiting as it was", async () => {
+    const waiting = '1254477777772931'
+    const answered = '1254477777772932'
+    const known = '1254477777772933'
+    const asked = new Date(Date.now() - 3 * 86_400_000).toISOString()
+    const replied = new Date(Date.now() - 2 * 86_400_000).toISOString()
+    // A state the webhooks keep is not changed by what a list says.
+    await webhookFrom(known, { text: 'Still open?' })
+    const res = await post(ana, 'conversation-history', {
+      conversations: [
+        {
+          customer_id: waiting,
+          customer_at: asked,
+          customer_text: 'What time do you open tomorrow?',
+          unread: 3,
+          page_at: null,
+        },
+        { customer_id: answered, customer_at: asked, customer_text: null, unread: 0, page_at: replied },
+        { customer_id: known, customer_at: asked, customer_text: 'old words', unread: 9, page_at: null },
+      ],
+    })
+    expect(res.statusCode).toBe(200)
+    const answer = (res.json() as { data: ConversationState[] }).data
+    expect(answer.map((s) => s.customerId).sort()).toEqual([waiting, answered, known].sort())
+    const of = async (id: string) => (await states(ben)).data.find((s) => s.customerId === id)!
+    expect(await of(waiting)).toMatchObject({
+      customerText: 'What time do you open tomorrow?',
+      unread: 3,
+      needsReply: true,
+      customerAt: asked,
+    })
+    expect(await of(answered)).toMatchObject({ needsReply: false, answeredAt: replied, unread: 0 })
+    expect(await of(known)).toMatchObject({ customerText: 'Still open?', unread: 1 })
+
+    // The broadcast: the network now shows the page's message last and nothing unread; a list read after it
+    // changes nothing, and the state keeps the customer's words, the unread count and the wait.
+    await webhookFrom(waiting, { text: 'Weekend sale: 20% off', metadata: BROADCAST_METADATA }, true)
+    const listedAfter = new Date().toISOString()
+    await post(ana, 'conversation-history', {
+      conversations: [
+        { customer_id: waiting, customer_at: asked, customer_text: null, unread: 0, page_at: listedAfter },
+      ],
+    })
+    expect(await of(waiting)).toMatchObject({
+      customerText: 'What time do you open tomorrow?',
+      unread: 3,
+      needsReply: true,
+      broadcastText: 'Weekend sale: 20% off',
+    })
+    // A person's answer ends the wait.
+    await webhookFrom(waiting, { text: 'We open at 8.' }, true)
+    expect(await of(waiting)).toMatchObject({ needsReply: false, unread: 0 })
+  })
+
+  it("a state that only knows a broadcast learns the customer's last message from the list", async () => {
+    const customer = '1254477777772934'
+    const asked = new Date(Date.now() - 86_400_000).toISOString()
+    await webhookFrom(customer, { text: 'Flash sale', metadata: BROADCAST_METADATA }, true)
+    expect((await states(ana)).data.find((s) => s.customerId === customer)).toMatchObject({
+      needsReply: false,
+    })
+    await post(ana, 'conversation-history', {
+      conversations: [
+        {
+          customer_id: customer,
+          customer_at: asked,
+          customer_text: null,
+          unread: 0,
+          page_at: new Date().toISOString(),
+        },
+      ],
+    })
+    expect((await states(ana)).data.find((s) => s.customerId === customer)).toMatchObject({
+      needsReply: true,
+      customerAt: asked,
+      broadcastText: 'Flash sale',
+    })
+  })
+
+  it('a history is for the people of the page, one list page at a time, and bad items are 422', async () => {
+    const item = { customer_id: PSID, customer_at: null, customer_text: null, unread: 0, page_at: null }
+    expect((await post(stranger, 'conversation-history', { conversations: [item] })).statusCode).toBe(403)
+    const tooMany = await post(ana, 'conversation-history', { conversations: Array(101).fill(item) })
+    expect(tooMany.statusCode).toBe(422)
+    const bad = await post(ana, 'conversation-history', {
+      conversations: [{ ...item, customer_at: 'yesterday', unread: -1 }],
+    })
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys((bad.json() as { errors: object }).errors).sort()).toEqual([
+      'conversations.0.customer_at',
+      'conversations.0.unread',
+    ])
   })
 
   it('only the people of the page see or change its states; bad ids are 422', async () => {

@@ -1,6 +1,7 @@
 /**
  * Who is waiting for an answer, shared by everyone who manages a page: `GET /pages/:pageId/conversation-states`
- * lists the page's states, `POST .../:customerId/done` marks a conversation done, `POST .../:customerId/seen`
+ * lists the page's states, `POST /pages/:pageId/conversation-history` keeps what the network's list told a person's
+ * app of conversations the server has no state of (answering the states of those named), `POST .../:customerId/done` marks a conversation done, `POST .../:customerId/seen`
  * says a person opened it (nothing unread), and `POST /pages/:pageId/replying` tells the page's other people
  * that this one is writing a reply (a live `replying` event, at most one per customer every 2 s per user);
  * `POST /pages/:pageId/labels-changed` tells them that this one changed customers' labels (a live `labels`
@@ -8,11 +9,16 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { labelsChangedBody, REPLYING_FOR_MS, replyingBody } from '../../core/contracts/conversation-states.ts'
+import {
+  conversationHistoryBody,
+  labelsChangedBody,
+  REPLYING_FOR_MS,
+  replyingBody,
+} from '../../core/contracts/conversation-states.ts'
 import type { ApiContext } from '../context.ts'
 import { currentUser } from '../http/auth.ts'
-import { parse } from '../http/errors.ts'
-import { markDone, markSeen, pageStates } from '../repo/conversation-states.ts'
+import { notAcceptable, parse } from '../http/errors.ts'
+import { markDone, markSeen, pageStates, recordHistory, undoDone } from '../repo/conversation-states.ts'
 import { pageOwners, publishToUsersNow } from '../repo/owner-events.ts'
 import { requireBoundPage } from './page-access.ts'
 
@@ -34,11 +40,31 @@ export function conversationStateRoutes(app: FastifyInstance, ctx: ApiContext): 
     return { data: await pageStates(ctx.store, pageId) }
   })
 
+  app.post('/pages/:pageId/conversation-history', auth, async (request) => {
+    const { pageId } = parse(pageParams, request.params)
+    const body = parse(conversationHistoryBody, request.body ?? {})
+    await requireBoundPage(ctx.store, currentUser(request).id, pageId)
+    return { data: await recordHistory(ctx.store, pageId, body.conversations) }
+  })
+
   app.post('/pages/:pageId/conversation-states/:customerId/done', auth, async (request) => {
     const { pageId, customerId } = parse(customerParams, request.params)
     const user = currentUser(request)
     await requireBoundPage(ctx.store, user.id, pageId)
     return { data: await markDone(ctx.store, pageId, customerId, user.id) }
+  })
+
+  app.delete('/pages/:pageId/conversation-states/:customerId/done', auth, async (request) => {
+    const { pageId, customerId } = parse(customerParams, request.params)
+    const user = currentUser(request)
+    await requireBoundPage(ctx.store, user.id, pageId)
+    const state = await undoDone(ctx.store, pageId, customerId, user.id)
+    if (!state)
+      throw notAcceptable(
+        'Only the last "done" of this person can be taken back, while nothing newer happened in the conversation.',
+        'done_changed',
+      )
+    return { data: state }
   })
 
   app.post('/pages/:pageId/conversation-states/:customerId/seen', auth, async (request) => {

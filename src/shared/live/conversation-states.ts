@@ -28,6 +28,11 @@ export async function storeState(state: ConversationState): Promise<void> {
   await db.conversationStates.put(toRow(state))
 }
 
+/** Several conversations' states, as the server answered them. */
+export async function storeStates(states: readonly ConversationState[]): Promise<void> {
+  if (states.length) await db.conversationStates.bulkPut(states.map(toRow))
+}
+
 /** The page's states by customer id, read live from the local database. */
 export function usePageStates(pageId: string): ReadonlyMap<string, ConversationState> | undefined {
   return useLiveQuery(async () => {
@@ -38,10 +43,7 @@ export function usePageStates(pageId: string): ReadonlyMap<string, ConversationS
 
 /** One conversation's state, read live. */
 export function useConversationState(pageId: string, customerId: string): ConversationState | undefined {
-  return useLiveQuery(
-    () => db.conversationStates.get(stateKey(pageId, customerId)),
-    [pageId, customerId],
-  )
+  return useLiveQuery(() => db.conversationStates.get(stateKey(pageId, customerId)), [pageId, customerId])
 }
 
 // Who is replying where: `${pageId}:${customerId}` -> the people and until when.

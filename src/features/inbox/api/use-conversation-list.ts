@@ -7,6 +7,7 @@
  * either waits by one rule (`retryWait`) before the walk tries again.
  */
 import { conversationsQueryKey } from './keys.ts'
+import { reportHistory } from './report-history.ts'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { CachedConversation, InboxSyncState } from '../../../device/db/db.ts'
@@ -151,6 +152,8 @@ export function useConversationList({
     queryFn: async ({ signal }): Promise<InboxSyncState | null> => {
       const owner = await readOwner()
       const page = await read(undefined, PAGE_SIZE_CONVERSATIONS, signal)
+      // The walk reports every page it reads; the head is reported alongside, without waiting for it.
+      void reportHistory(pageId, page.data).catch(() => undefined)
       return (await storeHead(pageId, owner, page)) ?? null
     },
     staleTime: 10_000,
@@ -273,6 +276,7 @@ function useWalk(
     runConversationSync(pageId, {
       // The reader takes its turn at the page's conversations endpoint (pacer.ts) itself.
       fetchPage: (after) => read(after, SYNC_PAGE_SIZE, controller.signal),
+      report: (page) => reportHistory(pageId, page),
       pace: () => Promise.resolve(),
       signal: controller.signal,
     }).then(

@@ -4,7 +4,10 @@
  * reads them from the local database, online or offline.
  */
 import { useCallback, useEffect, useRef } from 'react'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import {
+  deleteConversationDone,
   fetchConversationStates,
   postConversationDone,
   postConversationSeen,
@@ -14,9 +17,11 @@ import { REPLYING_EVERY_MS } from '../../../core/contracts/conversation-states.t
 import type { ConversationState } from '../../../core/contracts/conversation-states.ts'
 import { onLiveChange } from '../../../shared/live/changes.ts'
 import { storePageStates, storeState, usePageStates } from '../../../shared/live/conversation-states.ts'
+import { notify } from '../../../shared/notifications/store.ts'
 
 export interface ConversationStates {
   states: ReadonlyMap<string, ConversationState> | undefined
+  /** Marks it done for everyone; its notice offers to take it back. */
   markDone: (customerId: string) => Promise<void>
   /** A person opened the chat: the state's unread count is cleared for everyone. */
   markSeen: (customerId: string) => void
@@ -46,7 +51,20 @@ export function useConversationStates(pageId: string, ready: boolean): Conversat
   const markDone = useCallback(
     async (customerId: string) => {
       const state = await postConversationDone(pageId, customerId)
-      if (state) await storeState(state)
+      if (!state) return
+      await storeState(state)
+      // Taken back from its notice, while nothing newer happened in the conversation.
+      notify({
+        kind: 'success',
+        title: i18n._(msg`Marked as done`),
+        action: {
+          label: i18n._(msg`Undo`),
+          onClick: () =>
+            void deleteConversationDone(pageId, customerId)
+              .then((restored) => (restored ? storeState(restored) : undefined))
+              .catch(() => undefined),
+        },
+      })
     },
     [pageId],
   )

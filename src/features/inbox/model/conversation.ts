@@ -1,6 +1,7 @@
 /** Mapping of Graph conversations to the Dexie cache rows the list shows. */
 import type { CachedConversation } from '../../../device/db/db.ts'
 import type { Conversation } from '../../../core/graph/types.ts'
+import type { ConversationHistoryItem } from '../../../core/contracts/conversation-states.ts'
 import { SNIPPET_PREVIEW_CHARS } from '../../../core/constants/limits.ts'
 import { cutText } from '../../../core/format/text.ts'
 import { conversationCustomerMessageAt } from '../../../core/policy/window.ts'
@@ -77,6 +78,32 @@ export function toCachedConversation(
   const candidates = [known, fromUnread, fromMessages].filter((v): v is number => v !== undefined)
   if (candidates.length) row.lastCustomerMessageAt = Math.max(...candidates)
   return row
+}
+
+/** The longest customer text a history item carries (the server's limit). */
+const HISTORY_TEXT_CHARS = 2_000
+
+/**
+ * What the network's list says of a conversation, for the server to keep as its state where it has none: the
+ * customer's last message (its words when it is the newest, as the snippet), the network's unread count, and
+ * the page's last message when it is newer than the customer's. Undefined without a customer.
+ */
+export function historyItem(pageId: string, conv: Conversation): ConversationHistoryItem | undefined {
+  const customer = customerOf(conv, pageId)
+  if (!/^\d{1,32}$/.test(customer.id)) return undefined
+  const updatedAt = Date.parse(conv.updated_time) || 0
+  const unread = conv.unread_count ?? 0
+  const fromMessages = conversationCustomerMessageAt(pageId, conv)
+  const customerAt = fromMessages ?? (unread > 0 ? updatedAt : undefined)
+  const customerLast = customerAt !== undefined && customerAt >= updatedAt
+  const iso = (ms: number) => new Date(ms).toISOString()
+  return {
+    customer_id: customer.id,
+    customer_at: customerAt !== undefined && customerAt > 0 ? iso(customerAt) : null,
+    customer_text: customerLast && conv.snippet ? conv.snippet.slice(0, HISTORY_TEXT_CHARS) : null,
+    unread: customerLast ? Math.min(unread, 100_000) : 0,
+    page_at: !customerLast && updatedAt > 0 ? iso(updatedAt) : null,
+  }
 }
 
 /** Where the network's relative conversation links point. */

@@ -30,7 +30,11 @@ function network(total: number, pageSize: number) {
       },
     }
   }
-  return { all, calls, fetchPage }
+  const reported: string[][] = []
+  const report = async (page: readonly Conversation[]) => {
+    reported.push(page.map((c) => c.id))
+  }
+  return { all, calls, fetchPage, report, reported }
 }
 
 const noPace = () => Promise.resolve()
@@ -58,6 +62,7 @@ describe('the background sync of a page’s conversations', () => {
     let pages = 0
     await runConversationSync(pageId, {
       fetchPage: net.fetchPage,
+      report: net.report,
       // Two pages, then the inbox closes (a page switch, a reload).
       pace: async () => {
         if (++pages > 2) controller.abort()
@@ -107,6 +112,7 @@ describe('the background sync of a page’s conversations', () => {
     await db.meta.put({ key: 'owner', value: '42' })
     const net = network(300, 100)
     const state = await runConversationSync(pageId, {
+      report: net.report,
       fetchPage: async (after) => {
         const page = await net.fetchPage(after)
         if (after === '100') await db.meta.clear()
@@ -117,5 +123,23 @@ describe('the background sync of a page’s conversations', () => {
     })
     expect(state).toMatchObject({ synced: 100, done: false })
     expect(await db.conversations.count()).toBe(100)
+  })
+
+  it('gives the server each page it reads before storing it; a page the server did not take is read again', async () => {
+    const net = network(300, 100)
+    let refuse = true
+    const report = async (page: readonly Conversation[]) => {
+      if (page[0]?.id === 't_100' && refuse) throw new Error('server unreachable')
+      await net.report(page)
+    }
+    await expect(
+      runConversationSync(pageId, { ...net, report, pace: noPace, signal: new AbortController().signal }),
+    ).rejects.toThrow('server unreachable')
+    expect(await readSyncState(pageId)).toMatchObject({ after: '100', synced: 100 })
+    expect(await db.conversations.count()).toBe(100)
+    refuse = false
+    await runConversationSync(pageId, { ...net, report, pace: noPace, signal: new AbortController().signal })
+    expect(net.reported.map((ids) => ids[0])).toEqual(['t_0', 't_100', 't_200'])
+    expect(await db.conversations.count()).toBe(300)
   })
 })

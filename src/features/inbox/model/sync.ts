@@ -22,6 +22,11 @@ export const RESYNC_AFTER_MS = 6 * 3_600_000
 export interface SyncDeps {
   /** Reads one page of the conversations list (after the cursor, or the head). */
   fetchPage: (after: string | undefined) => Promise<Page<Conversation>>
+  /**
+   * Gives the server what the page of the list says of its conversations (their state from before the page
+   * was connected), before it is stored; a rejection stops the walk there, to be read again.
+   */
+  report: (page: readonly Conversation[]) => Promise<void>
   /** Waits for the next free call slot of the page's conversations endpoint; rejects on abort. */
   pace: (signal: AbortSignal) => Promise<void>
   signal: AbortSignal
@@ -129,6 +134,8 @@ export async function runConversationSync(pageId: string, deps: SyncDeps): Promi
     await deps.pace(deps.signal)
     if (deps.signal.aborted) break
     const page = await deps.fetchPage(state.after)
+    if (deps.signal.aborted) break
+    await deps.report(page.data)
     if (deps.signal.aborted) break
     const next = advance(state, page, now())
     if (!(await storeSyncPage(pageId, owner, page.data, next))) break
