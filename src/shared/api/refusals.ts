@@ -19,6 +19,7 @@ const TEXTS: Record<RefusalCode, MessageDescriptor> = {
   branded_exhausted: msg`This send has no branded messages left.`,
   addon_needs_subscription: msg`Add-ons need an active subscription. Please subscribe to a plan first.`,
   nothing_to_cancel: msg`There is no paid subscription to cancel.`,
+  done_changed: msg`The conversation changed since it was marked done, so it stays as it is now.`,
 }
 
 function isRefusalCode(code: string): code is RefusalCode {
