@@ -72,11 +72,15 @@ const isoTime = z.string().check(z.iso.datetime({ offset: true }))
  * it came after the customer's. The server keeps it as the conversation's state when it has none yet, so a
  * page's history from before it was connected is not lost at its first broadcast.
  */
+/** The longest customer text, and the highest unread count, a history item carries. */
+export const MAX_HISTORY_TEXT_CHARS = 2_000
+export const MAX_HISTORY_UNREAD = 100_000
+
 export const conversationHistoryItem = z.strictObject({
   customer_id: z.string().check(z.regex(/^\d{1,32}$/)),
   customer_at: z.nullable(isoTime),
-  customer_text: z.nullable(z.string().check(z.maxLength(2_000))),
-  unread: z.number().check(z.int(), z.nonnegative(), z.maximum(100_000)),
+  customer_text: z.nullable(z.string().check(z.maxLength(MAX_HISTORY_TEXT_CHARS))),
+  unread: z.number().check(z.int(), z.nonnegative(), z.maximum(MAX_HISTORY_UNREAD)),
   page_at: z.nullable(isoTime),
 })
 export type ConversationHistoryItem = z.infer<typeof conversationHistoryItem>

@@ -1,7 +1,11 @@
 /** Mapping of Graph conversations to the Dexie cache rows the list shows. */
 import type { CachedConversation } from '../../../device/db/db.ts'
 import type { Conversation } from '../../../core/graph/types.ts'
-import type { ConversationHistoryItem } from '../../../core/contracts/conversation-states.ts'
+import {
+  type ConversationHistoryItem,
+  MAX_HISTORY_TEXT_CHARS,
+  MAX_HISTORY_UNREAD,
+} from '../../../core/contracts/conversation-states.ts'
 import { SNIPPET_PREVIEW_CHARS } from '../../../core/constants/limits.ts'
 import { cutText } from '../../../core/format/text.ts'
 import { conversationCustomerMessageAt } from '../../../core/policy/window.ts'
@@ -80,9 +84,6 @@ export function toCachedConversation(
   return row
 }
 
-/** The longest customer text a history item carries (the server's limit). */
-const HISTORY_TEXT_CHARS = 2_000
-
 /**
  * What the network's list says of a conversation, for the server to keep as its state where it has none: the
  * customer's last message (its words when it is the newest, as the snippet), the network's unread count, and
@@ -100,8 +101,8 @@ export function historyItem(pageId: string, conv: Conversation): ConversationHis
   return {
     customer_id: customer.id,
     customer_at: customerAt !== undefined && customerAt > 0 ? iso(customerAt) : null,
-    customer_text: customerLast && conv.snippet ? conv.snippet.slice(0, HISTORY_TEXT_CHARS) : null,
-    unread: customerLast ? Math.min(unread, 100_000) : 0,
+    customer_text: customerLast && conv.snippet ? conv.snippet.slice(0, MAX_HISTORY_TEXT_CHARS) : null,
+    unread: customerLast ? Math.min(unread, MAX_HISTORY_UNREAD) : 0,
     page_at: !customerLast && updatedAt > 0 ? iso(updatedAt) : null,
   }
 }
