@@ -116,7 +116,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span
             data-testid="conversation-broadcast"
             data-truncate="the page's own broadcast, shown whole in the chat"
-            className="block truncate text-xs leading-[normal] text-gray-500"
+            className="block truncate text-xs leading-[normal] text-gray-600"
           >
             <Trans>
               You sent: <bdi dir="auto">{snippetPreview(row.broadcastText)}</bdi>
