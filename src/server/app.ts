@@ -54,6 +54,7 @@ import { savedReplyRoutes } from './routes/saved-replies.ts'
 import { sessionListRoutes } from './routes/sessions.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
 import { termsRoutes } from './routes/terms.ts'
+import { testingRoutes } from './routes/testing.ts'
 import { uploadRoutes, uploadedFileRoute } from './routes/upload.ts'
 import { userRoutes } from './routes/user.ts'
 import { webhookRoutes } from './routes/webhook.ts'
@@ -359,6 +360,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       subscriptionRoutes(api, ctx)
       pushRoutes(api, ctx)
       eventRoutes(api, ctx)
+      if (config.TEST_ROUTES && config.sandboxEnabled) testingRoutes(api, ctx)
       await api.register(async (upload) => uploadRoutes(upload, ctx))
       await api.register(async (hook) => webhookRoutes(hook, ctx))
     },

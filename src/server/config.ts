@@ -43,6 +43,11 @@ const schema = z.object({
    * the app talks to it. Default: on, except with NODE_ENV=production, where only SANDBOX=true turns it on.
    */
   SANDBOX: bool.optional(),
+  /**
+   * Test routes on (`/api/v2/testing/...`: an account put in any subscription state): only with the sandbox as
+   * the network, never in production (docs/architecture.md#testing-states).
+   */
+  TEST_ROUTES: bool.default(false),
   SANDBOX_POLICY: z.enum(['current', 'legacy']).default('current'),
   SANDBOX_SEED: z.coerce.number().int().default(20260427),
   /**
@@ -205,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const vapidSubject =
     e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@localhost')
+  // Test routes write any account's subscription: only a sandbox network's accounts, never production's.
+  if (e.TEST_ROUTES && (e.NODE_ENV === 'production' || !sandboxEnabled || e.GRAPH_URL))
+    throw new ConfigError(
+      'Invalid configuration: TEST_ROUTES is only for tests with the sandbox as the network (never with NODE_ENV=production, SANDBOX=false or GRAPH_URL).',
+    )
   if (e.NODE_ENV === 'production') {
     const missing: string[] = []
     // Without the sandbox nothing answers at its address: the app would be sent to a network that is not there.

@@ -28,3 +28,8 @@ export async function recordReferralUse(
     [userId, code, sessionId],
   )
 }
+
+/** An affiliate's code, as the affiliate portal registers it (a code already known is kept as it is). */
+export async function registerAffiliate(db: Queryable, code: string): Promise<void> {
+  await db.query('INSERT INTO affiliates (code) VALUES ($1) ON CONFLICT (code) DO NOTHING', [code])
+}

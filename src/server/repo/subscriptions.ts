@@ -1,5 +1,5 @@
 /** The subscription row and the client's view of it (docs/product-rules.md#records-and-their-fields). */
-import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../core/constants/limits.ts'
+import { TRIAL_DAYS, TRIAL_MESSAGES, UNLIMITED_FAIR_USE_LIMIT } from '../../core/constants/limits.ts'
 import type { MySubscription, SubscriptionState } from '../../core/contracts/api.ts'
 import type { Queryable } from '../db/store.ts'
 import { notFound } from '../http/errors.ts'
@@ -93,6 +93,55 @@ export async function createTrial(
      VALUES ($1, true, 'trial', 'trial', 0, $2, now() + make_interval(days => $3::int), $4, $5)
      ON CONFLICT (user_id) DO NOTHING`,
     [userId, TRIAL_MESSAGES, TRIAL_DAYS, referral ?? null, coupon ?? null],
+  )
+}
+
+/**
+ * The subscription starts over as a first login's trial (`createTrial`): every trial message, no codes, no
+ * page bound, no plan, the terms not yet accepted.
+ */
+export async function restartTrial(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM subscriptions WHERE user_id = $1', [userId])
+  await createTrial(db, userId)
+}
+
+/**
+ * Spends `count` messages as that many OK sends would (docs/product-rules.md#spending): subscription
+ * messages first, then add-ons, never below zero.
+ */
+export async function spendMessages(db: Queryable, userId: string, count: number): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET subscriptions_messages = GREATEST(subscriptions_messages - $2, 0),
+       addons_messages = GREATEST(addons_messages - GREATEST($2 - subscriptions_messages, 0), 0)
+     WHERE user_id = $1`,
+    [userId, count],
+  )
+}
+
+/**
+ * An unlimited subscription, as the operator grants it, for a month: no messages of its own (nothing is
+ * spent), its sends counted against fair use from zero.
+ */
+export async function grantUnlimited(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET access = true, access_type = 'paid', product = 'unlimited', amount = 0,
+       subscriptions_messages = 0, is_unlimited = true, unlimited_blocked = false, unlimited_sent = 0,
+       current_period_end = now() + interval '1 month'
+     WHERE user_id = $1`,
+    [userId],
+  )
+}
+
+/**
+ * Counts `count` sends of an unlimited subscription, as the touch does one by one: reaching the fair-use
+ * limit blocks it (docs/product-rules.md#unlimited-and-fair-use).
+ */
+export async function countUnlimitedSends(db: Queryable, userId: string, count: number): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET unlimited_sent = unlimited_sent + $2,
+       unlimited_blocked = unlimited_blocked OR unlimited_sent + $2 >= $3::bigint
+     WHERE user_id = $1 AND is_unlimited AND NOT unlimited_blocked`,
+    [userId, count, UNLIMITED_FAIR_USE_LIMIT],
   )
 }
 
