@@ -32,12 +32,13 @@ test('each message of a 422 becomes a yellow "Please check."', async ({ page }) 
   await page.getByTestId('user-avatar').first().click()
   const notes = page.getByTestId('notification').filter({ hasText: 'Please check.' })
   await expect(notes).toHaveCount(2)
-  await expect(notes.nth(0)).toContainText('First problem')
-  await expect(notes.nth(1)).toContainText('Second problem')
+  // The newest stands first, right under the header.
+  await expect(notes.nth(0)).toContainText('Second problem')
+  await expect(notes.nth(1)).toContainText('First problem')
   await expect(notes.nth(0)).toHaveAttribute('data-kind', 'warning')
 })
 
-test('a 500 and any other failure show a red "Internal Error", and every failure is logged', async ({
+test('a 500 and any other failure show a red "Internal Error", in the user’s words when the server gave none, and every failure is logged', async ({
   page,
 }) => {
   const logged: string[] = []
@@ -55,7 +56,12 @@ test('a 500 and any other failure show a red "Internal Error", and every failure
   await page.route(MY_SUBSCRIPTION, (r) => r.fulfill({ status: 418, body: 'teapot' }))
   await page.getByTestId('user-avatar').first().click()
   await expect(page.getByTestId('notification').filter({ hasText: 'Internal Error' })).toHaveCount(2)
-  expect(logged.some((l) => l.includes('API request failed'))).toBe(true)
+  await expect(page.getByTestId('notification').first()).toContainText(
+    'The server refused this request (error 418).',
+  )
+  expect(logged.some((l) => l.includes('API request failed') && l.includes('Database unavailable'))).toBe(
+    true,
+  )
 })
 
 test('a 401 ends the session and shows the login screen', async ({ page }) => {
@@ -72,8 +78,9 @@ test('at most five notifications show at once, and they close by themselves', as
   await page.route(MY_SUBSCRIPTION, (r) => r.fulfill({ status: 422, json: { message: 'invalid', errors } }))
   await page.getByTestId('user-avatar').first().click()
   const notes = page.getByTestId('notification')
-  await expect(notes.last()).toContainText('Problem 7')
+  // The newest stands first.
+  await expect(notes.first()).toContainText('Problem 7')
   await expect(notes).toHaveCount(5)
-  // Warnings are read for 8 s, then close by themselves.
-  await expect(notes).toHaveCount(0, { timeout: 10_000 })
+  // They close by themselves after 4 s.
+  await expect(notes).toHaveCount(0, { timeout: 6_000 })
 })

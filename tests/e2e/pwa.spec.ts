@@ -11,6 +11,7 @@ import { startStack } from './support/stack.ts'
 import { loginAsDemo, sandboxUserToken } from './support/login.ts'
 import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts'
 import { controlledByServiceWorker } from './support/service-worker.ts'
+import { NOTIFICATION_AUTO_CLOSE_MS } from '../../src/core/constants/limits.ts'
 
 // The service worker is what this spec is about.
 test.use({ serviceWorkers: 'allow' })
@@ -157,16 +158,28 @@ test.describe('a new version', () => {
   })
 })
 
-test('the app warns when the device is low on storage', async ({ page }) => {
+test('the app warns a signed-in owner when the device is low on storage, below the header, until closed', async ({ page }) => {
   // A nearly full device, as the Storage API would report it (quota overrides do not apply to test contexts).
   await page.addInitScript(() => {
     const MB = 1024 * 1024
     navigator.storage.estimate = async () => ({ usage: 995 * MB, quota: 1000 * MB })
   })
   await page.goto('/')
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Storage on this device is almost full' }),
-  ).toBeVisible()
+  // The login screen has nothing saved to warn about.
+  await expect(page.getByTestId('login-button')).toBeVisible()
+  await expect(page.getByText('Storage on this device is almost full')).toBeHidden()
+  await loginAsDemo(page, { path: null })
+  const notice = page.getByRole('alert').filter({ hasText: 'Storage on this device is almost full' })
+  await expect(notice).toBeVisible()
+  // It covers nothing of the header (the available-messages counter is there).
+  const header = await page.locator('header').first().boundingBox()
+  const box = await notice.boundingBox()
+  expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height)
+  // It stays past the notices that close by themselves, until the owner closes it.
+  await page.waitForTimeout(NOTIFICATION_AUTO_CLOSE_MS + 500)
+  await expect(notice).toBeVisible()
+  await notice.getByRole('button', { name: 'Close' }).click()
+  await expect(notice).toBeHidden()
 })
 
 test('the app says so when the browser cleared its saved data', async ({ page, context, baseURL }) => {
@@ -174,7 +187,7 @@ test('the app says so when the browser cleared its saved data', async ({ page, c
   await context.addCookies([
     { name: 'pagecast_storage_marker', value: '1', url: baseURL!, sameSite: 'Strict' },
   ])
-  await page.goto('/')
+  await loginAsDemo(page)
   await expect(
     page.getByRole('alert').filter({ hasText: "Your browser cleared this app's saved data" }),
   ).toBeVisible()

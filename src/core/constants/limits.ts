@@ -24,9 +24,9 @@ export const BRANDED_BANNER_THRESHOLD = 100
 export const BADGE_WARNING_AT_OR_BELOW = 1_000
 export const BADGE_DANGER_BELOW = 100
 
+/** How long a notice that is not persistent stays before it closes by itself. */
 export const NOTIFICATION_AUTO_CLOSE_MS = 4_000
-/** Warnings and errors are read longer, but never stay over the screen unless they offer a way forward. */
-export const NOTIFICATION_ALERT_CLOSE_MS = 8_000
+/** Notices on screen at once; the oldest auto-closing one makes room for a new one. */
 export const NOTIFICATIONS_MAX = 5
 
 export const PAGE_SEARCH_THRESHOLD = 0.2

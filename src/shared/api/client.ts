@@ -6,7 +6,7 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { notify } from '../notifications/store.ts'
-import { type CatalogueTitles, notificationsFor } from './error-catalogue.ts'
+import { type CatalogueWords, notificationsFor } from './error-catalogue.ts'
 import { refusalNotice } from './refusals.ts'
 import {
   API_BASE,
@@ -24,13 +24,26 @@ export { API_BASE, ApiError }
 /** The session registers there: a 401 anywhere ends the session and shows the login screen. */
 export { onUnauthorized }
 
-function titles(): CatalogueTitles {
+function titles(): CatalogueWords {
   return {
     warning: i18n._(msg`Warning`),
     pleaseCheck: i18n._(msg`Please check.`),
     internalError: i18n._(msg`Internal Error`),
+    noConnection: i18n._(msg`No connection`),
+    noConnectionMessage: i18n._(
+      msg`Pagecast could not reach its server. Check your internet, then try again.`,
+    ),
+    serverFailed: i18n._(msg`The server could not finish this. Try again in a moment.`),
+    tooManyRequests: i18n._(msg`Too many requests. Wait a minute, then try again.`),
+    refused: (status) => i18n._(msg`The server refused this request (error ${status}).`),
   }
 }
+
+/**
+ * Whether the owner was told, since the last answer of the server, that it could not be reached: a lost
+ * connection is said once, not once per call that fails while it lasts.
+ */
+let connectionLostTold = false
 
 function report(status: number, body: unknown, fallbackMessage: string, notifications: boolean): never {
   const error = new ApiError(status, body, fallbackMessage)
@@ -49,8 +62,12 @@ function report(status: number, body: unknown, fallbackMessage: string, notifica
  */
 export function notifyApiError(error: ApiError): void {
   const { status, body, message } = error
-  // Offline, a failed call is expected: the offline banner says so once instead of a toast per call.
-  if (status === 0 && !navigator.onLine) return
+  if (status === 0) {
+    // Offline, the offline banner (the inbox's own line on a page) already says it. A device that believes it
+    // is online hears it once, until an answer comes back.
+    if (!navigator.onLine || connectionLostTold) return
+    connectionLostTold = true
+  }
   for (const n of notificationsFor({ status, body, fallbackMessage: message }, titles(), refusalNotice))
     notify(n)
 }
@@ -70,6 +87,7 @@ function createApi(notifications: boolean) {
       if (!(err instanceof ApiError)) throw err
       report(0, undefined, err.message, notifications)
     }
+    connectionLostTold = false
     if (!isSuccess(answer.status)) {
       const error = failure(answer)
       report(error.status, error.body, error.message, notifications)

@@ -22,6 +22,8 @@ const TEXTS: Record<RefusalCode, MessageDescriptor> = {
   done_changed: msg`The conversation changed since it was marked done, so it stays as it is now.`,
 }
 
+const PERSISTENT: ReadonlySet<RefusalCode> = new Set(['page_banned', 'no_messages'])
+
 function isRefusalCode(code: string): code is RefusalCode {
   return (REFUSAL_CODES as readonly string[]).includes(code)
 }
@@ -39,5 +41,6 @@ export function refusalNotice(
       persistent: true,
       action: { label: i18n._(msg`Buy a subscription`), onClick: () => openModal('plans') },
     }
-  return { message }
+  // A banned page and an empty allowance stop the owner where they are: kept until closed, like the used trial.
+  return PERSISTENT.has(code) ? { message, persistent: true } : { message }
 }

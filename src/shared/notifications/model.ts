@@ -1,5 +1,5 @@
 /**
- * Pure rules of the notification stack (at the bottom, above the bulk strip; at most five at once:
+ * Pure rules of the notification stack (top-centre, at most five at once:
  * docs/product-rules.md#constants-and-limits).
  */
 import { NOTIFICATIONS_MAX } from '../../core/constants/limits.ts'
@@ -20,8 +20,9 @@ export interface NotificationInput {
   /** The network's own words (its text and code), shown isolated beside the message in the user's language. */
   detail?: string
   /**
-   * Stays until closed when it offers an `action`; otherwise it closes by itself (NOTIFICATION_AUTO_CLOSE_MS,
-   * NOTIFICATION_ALERT_CLOSE_MS for warnings and errors).
+   * Stays until it is closed (or its action used): the notices the error catalogue keeps (a rejected message,
+   * no messages left, a used trial, a banned page) and the device's storage warnings. Any other closes by
+   * itself after NOTIFICATION_AUTO_CLOSE_MS.
    */
   persistent?: boolean
   action?: NotificationAction

@@ -1,10 +1,15 @@
 /**
- * Stack of notifications at the bottom of the screen, above the bulk strip (`--bulk-strip-height`), so the
- * header and its navigation stay free; polite live region so screen readers hear each one once.
+ * Stack of notifications top-centre (docs/product-rules.md#constants-and-limits), below the app's header
+ * (`--app-header-height`, the layout publishes it) and the top safe area, the newest first. It never reaches
+ * the bottom of the screen, where the chat's composer, the wizard's Send and the bottom bars
+ * (`--bulk-strip-height`) are: what does not fit above them scrolls inside the stack. Its height is published
+ * (`--notices-height`): a field scrolled or focused into view stands below the notices (src/app/app.css). A
+ * polite live region, so screen readers hear each one once.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AppNotification, NotificationKind } from './model.ts'
 import { dismiss, useNotifications } from './store.ts'
+import { useHeightVariable } from '../ui/use-height-variable.ts'
 
 const kindClass: Record<NotificationKind, string> = {
   success: 'border-emerald-600 bg-emerald-50 text-emerald-950',
@@ -15,13 +20,16 @@ const kindClass: Record<NotificationKind, string> = {
 
 export function NotificationCenter() {
   const items = useNotifications()
+  const ref = useHeightVariable<HTMLDivElement>('--notices-height')
   return (
     <div
+      ref={ref}
       aria-live="polite"
       aria-relevant="additions"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bulk-strip-height,0px)+0.75rem+env(safe-area-inset-bottom))] z-[100] flex flex-col items-center gap-2 px-3"
+      data-testid="notification-stack"
+      className="pointer-events-none fixed inset-x-0 top-[calc(var(--app-header-height,0px)+env(safe-area-inset-top)+0.5rem)] z-[100] flex max-h-[calc(100dvh-var(--app-header-height,0px)-env(safe-area-inset-top)-env(safe-area-inset-bottom)-var(--bulk-strip-height,0px)-var(--notices-bottom-clear))] flex-col items-center gap-2 overflow-y-auto px-3 [--notices-bottom-clear:12rem] short:[--notices-bottom-clear:8rem]"
     >
-      {items.map((n) => (
+      {[...items].reverse().map((n) => (
         <NotificationItem key={n.id} item={n} />
       ))}
     </div>
@@ -60,7 +68,7 @@ function NotificationItem({ item }: { item: AppNotification }) {
         {item.action ? (
           <button
             type="button"
-            className="mt-2 rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700"
+            className="mt-2 min-h-11 rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700"
             onClick={() => {
               item.action?.onClick()
               dismiss(item.id)

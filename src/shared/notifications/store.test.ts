@@ -15,6 +15,15 @@ describe('notify', () => {
     vi.advanceTimersByTime(1)
     expect(notificationStore.getState()).toHaveLength(0)
   })
+  it('closes a warning and an error after 4000 ms too', () => {
+    vi.useFakeTimers()
+    notify({ kind: 'warning', title: 'Please check.' })
+    notify({ kind: 'error', title: 'Internal Error' })
+    vi.advanceTimersByTime(3999)
+    expect(notificationStore.getState()).toHaveLength(2)
+    vi.advanceTimersByTime(1)
+    expect(notificationStore.getState()).toHaveLength(0)
+  })
   it('keeps a persistent notification with a way forward until it is dismissed', () => {
     vi.useFakeTimers()
     const id = notify({
@@ -28,13 +37,24 @@ describe('notify', () => {
     dismiss(id)
     expect(notificationStore.getState()).toHaveLength(0)
   })
-  it('closes an error with nothing to do after 8000 ms, even when asked to stay', () => {
+  it('keeps a persistent error with nothing to do until it is closed', () => {
     vi.useFakeTimers()
-    notify({ kind: 'error', title: 'Message rejected', persistent: true })
-    vi.advanceTimersByTime(7999)
-    expect(notificationStore.getState()).toHaveLength(1)
-    vi.advanceTimersByTime(1)
+    const id = notify({ kind: 'error', title: 'Message rejected', persistent: true })
+    vi.advanceTimersByTime(60_000)
+    expect(notificationStore.getState().map((n) => n.title)).toEqual(['Message rejected'])
+    dismiss(id)
     expect(notificationStore.getState()).toHaveLength(0)
+  })
+  it('makes room with the oldest auto-closing one and keeps the persistent ones', () => {
+    notify({ kind: 'error', title: 'Message rejected', persistent: true })
+    for (let i = 0; i < 6; i++) notify({ kind: 'info', title: `n${i}` })
+    expect(notificationStore.getState().map((n) => n.title)).toEqual([
+      'Message rejected',
+      'n2',
+      'n3',
+      'n4',
+      'n5',
+    ])
   })
   it('shows at most five at once', () => {
     for (let i = 0; i < 8; i++) notify({ kind: 'info', title: `n${i}` })

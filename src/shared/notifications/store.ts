@@ -1,6 +1,6 @@
 /** The one notification store: `notify()` from anywhere (including non-React code), shown by NotificationCenter. */
 import { useSyncExternalStore } from 'react'
-import { NOTIFICATION_ALERT_CLOSE_MS, NOTIFICATION_AUTO_CLOSE_MS } from '../../core/constants/limits.ts'
+import { NOTIFICATION_AUTO_CLOSE_MS } from '../../core/constants/limits.ts'
 import { type AppNotification, type NotificationInput, pushNotification } from './model.ts'
 
 type Listener = () => void
@@ -14,11 +14,6 @@ function emit(): void {
   for (const l of listeners) l()
 }
 
-/** Only a notification with a way forward stays until closed: anything else would cover the screen for good. */
-function stays(input: NotificationInput): boolean {
-  return !!input.persistent && !!input.action
-}
-
 export function notify(input: NotificationInput): string {
   counter += 1
   const id = `n${Date.now().toString(36)}-${counter}`
@@ -28,15 +23,12 @@ export function notify(input: NotificationInput): string {
   for (const gone of before) {
     if (!items.some((n) => n.id === gone)) clearTimer(gone)
   }
-  if (!stays(input))
+  // A persistent notice stays until closed (docs/product-rules.md#error-catalogue); it stands at the top, clear of
+  // the composer and the Send buttons, so staying covers nothing the owner needs.
+  if (!input.persistent)
     timers.set(
       id,
-      setTimeout(
-        () => dismiss(id),
-        input.kind === 'error' || input.kind === 'warning'
-          ? NOTIFICATION_ALERT_CLOSE_MS
-          : NOTIFICATION_AUTO_CLOSE_MS,
-      ),
+      setTimeout(() => dismiss(id), NOTIFICATION_AUTO_CLOSE_MS),
     )
   emit()
   return id

@@ -1,9 +1,9 @@
 /**
  * One modal: Headless UI Dialog (focus trapped and returned, Escape closes it) with a titled panel.
- * `children` after the panel lets a stacked modal render inside this one, so only the top one is active.
+ * `stacked` after the panel lets a stacked modal render inside this one, so only the top one is active.
  */
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 
 interface ModalFrameProps {
@@ -16,11 +16,19 @@ interface ModalFrameProps {
 
 export function ModalFrame({ title, onClose, children, stacked, wide = false }: ModalFrameProps) {
   const { t } = useLingui()
+  // The dialogs take their order from the order they mount in: a stack opened at once (a link, a reload with
+  // `?modal=user.addons`) would mount the inner one first and draw it under this one, with Escape for this
+  // one. The stacked modal mounts once this panel is in the page, so it is drawn, focused and closed first.
+  const [shown, setShown] = useState(false)
+  const panelRef = useCallback((panel: HTMLElement | null) => {
+    if (panel) setShown(true)
+  }, [])
   return (
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
+          ref={panelRef}
           data-testid="modal"
           className={`relative max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl sm:p-6 ${wide ? 'sm:max-w-5xl' : 'sm:max-w-lg'}`}
         >
@@ -39,7 +47,7 @@ export function ModalFrame({ title, onClose, children, stacked, wide = false }: 
           </div>
           {children}
         </DialogPanel>
-        {stacked}
+        {shown ? stacked : null}
       </div>
     </Dialog>
   )

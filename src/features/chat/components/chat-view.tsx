@@ -291,6 +291,8 @@ function ChatBody(props: ChatViewProps) {
         title: t`Message rejected`,
         message: graphErrorText(outcome.kind),
         detail: outcome.error,
+        // Kept until closed (docs/product-rules.md#error-catalogue).
+        persistent: true,
       })
       return false
     }

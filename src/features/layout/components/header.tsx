@@ -5,6 +5,7 @@ import type { SubscriptionState } from '../../../core/contracts/api.ts'
 import type { Me } from '../../../core/graph/types.ts'
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx'
 import { UserAvatar } from '../../../shared/ui/page-avatar.tsx'
+import { useHeightVariable } from '../../../shared/ui/use-height-variable.ts'
 import { MessageBadge } from './message-badge.tsx'
 
 interface HeaderProps {
@@ -25,13 +26,15 @@ export function Header({
   onOpenAddons,
 }: HeaderProps) {
   const { t } = useLingui()
+  // Notices stand below the header (its height as `--app-header-height`), never over its controls.
+  const ref = useHeightVariable<HTMLElement>('--app-header-height')
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header ref={ref} className="border-b border-slate-200 bg-white">
       {hasReferral ? null : (
         <Link
           to="/affiliates"
           data-testid="affiliate-banner"
-          className="flex min-h-11 items-center justify-center bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 phone-chat:hidden short-inbox:hidden short:py-0.5 text-center text-xs font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
+          className="flex min-h-11 items-center justify-center bg-gradient-to-r from-brand-700 to-brand-500 px-4 py-1.5 phone-chat:hidden compact-inbox:hidden short:py-0.5 text-center text-xs font-medium sm:text-sm text-white hover:underline rtl:bg-gradient-to-l"
         >
           {/* One line on a short screen, still a target a thumb can hit. */}
           <span className="min-w-0 short:truncate">

@@ -2,8 +2,11 @@
  * Tells the user when the device is low on storage or the browser cleared the app's saved data, and asks for
  * persistent storage once a bulk job is in progress (the moment there is something to lose).
  */
-import { useState } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useEffect, useRef } from 'react'
+import { notify } from '../../../shared/notifications/store.ts'
+import type { NotificationInput } from '../../../shared/notifications/model.ts'
 import { useSession } from '../../../shared/session/store.ts'
 import { lazyComponent } from '../../../shared/ui/lazy-component.tsx'
 import { usePwaWords } from '../model/use-pwa-words.ts'
@@ -15,7 +18,6 @@ const KeepWhileSending = lazyComponent(
 )
 
 export type StorageNoticeKind = 'low' | 'evicted'
-type Notice = StorageNoticeKind
 
 export interface StorageNoticeProps {
   /** What the registration found when it checked the device's storage. */
@@ -24,59 +26,39 @@ export interface StorageNoticeProps {
   keepSavedData: () => void
 }
 
-export function StorageNotice({ notices: found, keepSavedData }: StorageNoticeProps) {
-  const [notices, setNotices] = useState<Notice[]>(found)
+/**
+ * The storage notices go to the app's notification stack once someone is signed in: below the header, they
+ * cover neither it nor its counter, and a signed-out visitor has no saved data to lose or miss. They stay until
+ * closed: freeing space takes the owner out of the app.
+ */
+export function StorageNotice({ notices, keepSavedData }: StorageNoticeProps) {
   const signedIn = useSession().status === 'logged_in'
-
-  const words = usePwaWords(signedIn || notices.length > 0)
-  if (!words) return null
-  return (
-    <>
-      {signedIn && <KeepWhileSending.View keep={keepSavedData} />}
-      {notices.length > 0 && <Notices notices={notices} setNotices={setNotices} />}
-    </>
-  )
+  const words = usePwaWords(signedIn)
+  const told = useRef(false)
+  useEffect(() => {
+    if (!words || !signedIn || told.current) return
+    told.current = true
+    for (const notice of notices) notify(storageNotice(notice))
+  }, [words, signedIn, notices])
+  return signedIn && words ? <KeepWhileSending.View keep={keepSavedData} /> : null
 }
 
-function Notices({
-  notices,
-  setNotices,
-}: {
-  notices: Notice[]
-  setNotices: (update: (all: Notice[]) => Notice[]) => void
-}) {
-  const { t } = useLingui()
-  return (
-    <div className="fixed inset-x-4 top-4 z-50 mx-auto flex max-w-md flex-col gap-2">
-      {notices.map((n) => (
-        <div
-          key={n}
-          role="alert"
-          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 shadow"
-        >
-          <p className="grow text-start">
-            {n === 'low' ? (
-              <Trans>
-                Storage on this device is almost full. Free up some space so conversations and sending
-                progress can be saved.
-              </Trans>
-            ) : (
-              <Trans>
-                Your browser cleared this app's saved data. Conversations load again from Facebook, and jobs
-                in progress are restored from the server.
-              </Trans>
-            )}
-          </p>
-          <button
-            type="button"
-            aria-label={t`Dismiss`}
-            onClick={() => setNotices((all) => all.filter((x) => x !== n))}
-            className="rounded px-1 text-amber-900 hover:bg-amber-100"
-          >
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
-  )
+function storageNotice(kind: StorageNoticeKind): NotificationInput {
+  return kind === 'low'
+    ? {
+        kind: 'warning',
+        persistent: true,
+        title: i18n._(msg`Storage almost full`),
+        message: i18n._(
+          msg`Storage on this device is almost full. Free up some space so conversations and sending progress can be saved.`,
+        ),
+      }
+    : {
+        kind: 'warning',
+        persistent: true,
+        title: i18n._(msg`Saved data cleared`),
+        message: i18n._(
+          msg`Your browser cleared this app's saved data. Conversations load again from Facebook, and jobs in progress are restored from the server.`,
+        ),
+      }
 }
