@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
+import { plural } from '@lingui/core/macro'
 import { expect, it } from 'vitest'
 import { messages as bnApp } from '../locales/bn/app.po'
 import { messages as bnInbox } from '../locales/bn/inbox.po'
@@ -42,4 +43,17 @@ it('loads only the start catalog for a signed-out visitor, each other area when 
   expect(loaded(esApp)).toBe(true)
   await back.areas
   expect(loaded(esInbox)).toBe(true)
+})
+
+it("writes a plural's count in the language's own convention, Spanish in the Mexican style", async () => {
+  await activateLocale('es')
+  await catalogsReady()
+  const count = 1225
+  expect(plural(count, { one: '# conversation synced', other: '# conversations synced' })).toBe(
+    '1,225 conversaciones sincronizadas',
+  )
+  await (
+    await activateLocale('bn')
+  ).areas
+  expect(plural(count, { one: '# conversation synced', other: '# conversations synced' })).toMatch(/^১,২২৫/)
 })

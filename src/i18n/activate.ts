@@ -8,6 +8,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { messages as englishStart } from '../locales/en/start.po'
 import { type LocaleCode, localeDir } from '../core/constants/locales.ts'
+import { intlLocale } from '../core/format/intl-locale.ts'
 import { LOCALE_SETTING } from './detect.ts'
 
 /** The catalogs besides `start`, one per area of the interface (lingui.config.ts). */
@@ -61,8 +62,13 @@ export async function activateLocale(code: LocaleCode): Promise<{ areas: Promise
   // once it has them: a new locale never shows that app without them.
   const now = wanted.has('app') ? (['start', 'app'] as const) : (['start'] as const)
   const catalogs = await Promise.all(now.map(load))
-  // A copy: lingui merges later catalogs into the object it is given.
-  i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...catalogs) as Messages })
+  // A copy: lingui merges later catalogs into the object it is given. Plurals' `#` and their categories are
+  // formatted in the language's own convention, the same as formatNumber (Spanish in the Mexican style).
+  i18n.loadAndActivate({
+    locale: code,
+    locales: [intlLocale(code)],
+    messages: Object.assign({}, ...catalogs) as Messages,
+  })
   document.documentElement.lang = code
   document.documentElement.dir = localeDir(code)
   active = code

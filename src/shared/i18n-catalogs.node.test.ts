@@ -1,10 +1,13 @@
 /**
  * Every non-English catalog must translate every message: an empty msgstr, or one identical to English,
- * fails the run (brand words, placeholders and codes may stay as they are).
+ * fails the run (brand words, placeholders and codes may stay as they are). A count is said through an ICU
+ * plural, and each language's plurals have exactly the categories CLDR gives it (Khmer and Indonesian only
+ * `other`, Spanish `one`, `many` and `other`, ...).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { intlLocale } from '../core/format/intl-locale.ts'
 
 const LOCALES_DIR = join(import.meta.dirname, '..', 'locales')
 const SOURCE = 'en'
@@ -57,6 +60,61 @@ export function needsNoTranslation(msgid: string): boolean {
   return !/\p{L}/u.test(rest)
 }
 
+/** English nouns that are counted: a placeholder right before one (`{n} messages`) is a count said without a plural. */
+const COUNTED =
+  /\{\w+\}\s+(?:\w+\s+)?(messages?|recipients?|customers?|conversations?|minutes?|hours?|days?|months?|people|persons?|users?|followers?|labels?|sends?|photos?|images?|pages?|jobs?|replies|times)\b/i
+
+/** The words a message says outside its plurals: a count must not stand there before a counted noun. */
+export function countsWithoutPlural(msgid: string): string[] {
+  let outside = ''
+  let depth = 0
+  let start = 0
+  // Blanks out every `{x, plural, ...}` (nested braces included), keeps plain `{x}` placeholders.
+  for (let i = 0; i < msgid.length; i++) {
+    const c = msgid[i]
+    if (c === '{') {
+      if (depth === 0) start = i
+      depth++
+    } else if (c === '}') {
+      depth--
+      if (depth === 0) {
+        const part = msgid.slice(start, i + 1)
+        outside += /^\{\w+,\s*(plural|selectordinal|select),/.test(part) ? ' ' : part
+      }
+    } else if (depth === 0) outside += c
+  }
+  const found = COUNTED.exec(outside)
+  return found ? [found[0]] : []
+}
+
+/** Every plural of a message with the categories it has, nested ones included. */
+export function pluralCategories(message: string): { name: string; categories: string[] }[] {
+  const found: { name: string; categories: string[] }[] = []
+  const head = /\{(\w+),\s*plural,/g
+  let m: RegExpExecArray | null
+  while ((m = head.exec(message))) {
+    const categories: string[] = []
+    let i = m.index + m[0].length
+    // Reads `category {text}` pairs until the plural's closing brace.
+    for (;;) {
+      while (/\s/.test(message[i] ?? '')) i++
+      if (message[i] === '}' || i >= message.length) break
+      const key = /^(=\d+|\w+)\s*\{/.exec(message.slice(i))
+      if (!key) break
+      categories.push(key[1]!)
+      i += key[0].length
+      let depth = 1
+      while (depth > 0 && i < message.length) {
+        if (message[i] === '{') depth++
+        else if (message[i] === '}') depth--
+        i++
+      }
+    }
+    found.push({ name: m[1]!, categories })
+  }
+  return found
+}
+
 const locales = readdirSync(LOCALES_DIR).filter((d) => !d.includes('.'))
 const catalogs = readdirSync(join(LOCALES_DIR, SOURCE)).filter((f) => f.endsWith('.po'))
 
@@ -71,6 +129,55 @@ describe('translation catalogs', () => {
     expect(needsNoTranslation('Pagecast')).toBe(true)
     expect(needsNoTranslation('Continue with Facebook')).toBe(false)
   })
+
+  it('finds a count said without a plural, and the categories of nested plurals', () => {
+    expect(countsWithoutPlural('Send to {n} recipients')).toEqual(['{n} recipients'])
+    expect(countsWithoutPlural('{count} rejected messages')).toEqual(['{count} rejected messages'])
+    expect(
+      countsWithoutPlural('{n, plural, one {Send to # recipient} other {Send to # recipients}}'),
+    ).toEqual([])
+    expect(countsWithoutPlural('As <0>{previewName}</0> will see it')).toEqual([])
+    expect(
+      pluralCategories('{a, plural, one {# x} other {# xs}}, {b, plural, one {y {c}} many {z} other {# w}}'),
+    ).toEqual([
+      { name: 'a', categories: ['one', 'other'] },
+      { name: 'b', categories: ['one', 'many', 'other'] },
+    ])
+  })
+
+  for (const catalog of catalogs) {
+    it(`en/${catalog} says every count through a plural`, () => {
+      const entries = parsePo(readFileSync(join(LOCALES_DIR, SOURCE, catalog), 'utf8'))
+      const bare = entries.flatMap((e) => countsWithoutPlural(e.msgid).map((found) => `${found}: ${e.msgid}`))
+      expect(bare).toEqual([])
+    })
+  }
+
+  for (const locale of locales.filter((l) => l !== SOURCE)) {
+    const wanted = [...new Intl.PluralRules(intlLocale(locale)).resolvedOptions().pluralCategories].sort()
+    for (const catalog of catalogs) {
+      it(`${locale}/${catalog} gives every plural the categories of the language (${wanted.join(', ')})`, () => {
+        const entries = parsePo(readFileSync(join(LOCALES_DIR, locale, catalog), 'utf8'))
+        const wrong = entries.flatMap((e) => {
+          const source = pluralCategories(e.msgid).map((p) => p.name)
+          const translated = pluralCategories(e.msgstr)
+          const names = translated.map((p) => p.name)
+          const off = translated
+            .filter(
+              (p) =>
+                p.categories
+                  .filter((c) => !c.startsWith('='))
+                  .sort()
+                  .join() !== wanted.join(),
+            )
+            .map((p) => `${p.name}: ${p.categories.join(', ')}`)
+          const lost = source.filter((name) => !names.includes(name)).map((name) => `${name}: no plural`)
+          return [...off, ...lost].map((why) => `${why} in ${e.msgid}`)
+        })
+        expect(wrong).toEqual([])
+      })
+    }
+  }
 
   for (const locale of locales.filter((l) => l !== SOURCE)) {
     for (const catalog of catalogs) {

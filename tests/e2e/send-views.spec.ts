@@ -291,4 +291,10 @@ test("a finished send's report stays in the page's send history after its card i
   expect(await smallTargets(page)).toEqual([])
   await noClippedText(page)
   await page.screenshot({ path: 'tests/artifacts/send-views/report-ur.png' })
+
+  // A recipient's name opens the chat with them, the report closed.
+  await report.getByTestId('send-report-recipient-chat').first().click()
+  await expect(page.getByTestId('modal')).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`[?&]chat=`))
+  await expect(page.getByTestId('chat-view')).toBeVisible({ timeout: 20_000 })
 })

@@ -69,17 +69,36 @@ test('cancelling needs a reason, then shows the orange notice and hides the canc
   await expect(tab.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0)
 })
 
+test('a trial shows its end and messages left and is offered plans, not add-ons', async ({ page }) => {
+  await loginAsDemo(page)
+  await page.getByTestId('user-avatar').first().click()
+  const details = page.getByTestId('my-subscription')
+  await expect(details).toContainText('Trial ends')
+  await expect(details).toContainText('Messages left')
+  await expect(details).not.toContainText('Cancels at period end')
+  await expect(page.getByTestId('modal').getByRole('button', { name: 'Buy more messages' })).toHaveCount(0)
+  // The add-ons' address says why before any checkout tab opens.
+  let tabs = 0
+  page.context().on('page', () => tabs++)
+  await page.goto('/?modal=addons')
+  await expect(page.getByTestId('addons-need-plan')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('addon')).toHaveCount(0)
+  await page.getByTestId('addons-need-plan').getByRole('button', { name: 'See the plans' }).click()
+  await expect(page.getByTestId('plan-card')).toHaveCount(8)
+  expect(tabs).toBe(0)
+})
+
 test('the modals stack, trap focus, and Escape closes only the top one', async ({ page }) => {
   await loginAsDemo(page)
   await page.getByTestId('user-avatar').first().click()
-  await page.getByTestId('modal').getByRole('button', { name: 'Buy more messages' }).click()
+  await page.getByTestId('modal').getByRole('button', { name: 'Plans' }).click()
   await expect(page.getByTestId('modal')).toHaveCount(2)
-  await expect(page.getByTestId('addon').first()).toBeVisible()
+  await expect(page.getByTestId('plan-card').first()).toBeVisible()
   for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
   const inTop = await page.evaluate(
     () => document.activeElement?.closest('[data-testid="modal"]')?.textContent ?? '',
   )
-  expect(inTop).toContain('never expire')
+  expect(inTop).toContain('Unlimited pages')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('modal')).toHaveCount(1)
   await expect(page.getByTestId('modal')).toContainText('My subscription')

@@ -85,7 +85,7 @@ describe("a server-held job's card", () => {
     await progress({ sent: 5, rejected: 1 })
     await expect.poll(() => text('bulk-card-summary')).toBe('Sending 5/10 messages')
     expect(text('bulk-card-state')).toBe('Sending on the server')
-    expect(text('bulk-card-rejected')).toBe('1 rejected messages')
+    expect(text('bulk-card-rejected')).toBe('1 rejected message')
     // An older event arriving late never moves the card back.
     await progress({ sent: 4 })
     await progress({ sent: 9, rejected: 1, state: 'finished' })

@@ -22,6 +22,13 @@ describe('dates', () => {
     expect(formatRelativeTime(now - 86_400_000, 'en', now)).toBe('yesterday')
   })
 
+  it('writes the shortest words of the language when asked for narrow ones', () => {
+    const now = at + 19 * 60 * 1000
+    expect(formatRelativeTime(at, 'en', now, 'narrow')).toBe('19m ago')
+    expect(formatRelativeTime(at, 'es', now, 'narrow')).toBe('hace 19 min')
+    expect(formatRelativeTime(at, 'en', now)).toBe('19 minutes ago')
+  })
+
   it('says a moment just ahead of the device clock is now, never in the future', () => {
     const now = Date.UTC(2024, 0, 5, 18, 0)
     expect(formatRelativeTime(now + 14_000, 'en', now)).toBe('now')

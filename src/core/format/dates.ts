@@ -110,17 +110,21 @@ const UNITS: [Unit, number][] = [
 /**
  * "3 hours ago" in the user's language. It speaks of past moments only: a time ahead of this device's clock
  * (the network's clock runs a few seconds ahead of the phone's) reads "now", never "in 14 seconds".
+ * `narrow` is the language's shortest words ("19 min. ago"), for a list row's corner.
  */
 export function formatRelativeTime(
   value: string | number | Date,
   locale: string,
   now: number = Date.now(),
+  style: Intl.RelativeTimeFormatStyle = 'long',
 ): string {
   const time = value instanceof Date ? value.getTime() : new Date(value).getTime()
   if (Number.isNaN(time)) return ''
   const seconds = Math.min(0, Math.round((time - now) / 1000))
   if (isKhmer(locale) && !speaks(locale)) return khmerRelative(seconds)
-  const rtf = cached(`relative:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
+  const rtf = cached(`relative:${style}:${locale}`, () =>
+    new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style }),
+  )
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.round(seconds / size), unit)
   }

@@ -12,6 +12,15 @@ describe('the notices of a job the server sent', () => {
     })
   })
 
+  it("word a finished job's count by the language's plural rules", () => {
+    const body = (sent: number, lang: string) =>
+      jobNoticePayload({ kind: 'finished', messageId: 'm1', sent }, lang).body
+    expect(body(1, 'en')).toBe('Sent to 1 customer.')
+    expect(body(1, 'es')).toBe('Enviado a 1 cliente.')
+    expect(body(1_000_000, 'es')).toBe('Enviado a 1,000,000 de clientes.')
+    expect(body(1, 'ur')).toBe('1 صارف کو بھیجا گیا۔')
+  })
+
   it('send the owner to the page to reconnect when its token ran out', () => {
     const notice = jobNoticePayload({ kind: 'needs_token', messageId: 'm2', pageId: '1001' }, 'es')
     expect(notice).toMatchObject({ title: 'Mensaje masivo en pausa', url: '/1001' })

@@ -4,6 +4,7 @@
  */
 import type { NoticePushPayload, PushLocale } from '../../core/contracts/push.ts'
 import { isPushLocale, pushLocaleDir } from '../../core/contracts/push.ts'
+import { intlLocale } from '../../core/format/intl-locale.ts'
 import { formatNumber } from '../../core/format/numbers.ts'
 import type { OwnerEvent, OwnerNotifier } from '../bulk/server-sender.ts'
 import type { PushSubscriptionRow } from '../repo/push.ts'
@@ -11,7 +12,8 @@ import { notifyUser, type PushDeps } from './notify.ts'
 
 interface JobTexts {
   finishedTitle: string
-  finishedBody: (sent: string) => string
+  /** The count as written in the language, and its plural category there (CLDR). */
+  finishedBody: (sent: string, category: Intl.LDMLPluralRule) => string
   stoppedTitle: string
   stoppedBody: string
   tokenTitle: string
@@ -21,7 +23,7 @@ interface JobTexts {
 export const JOB_TEXTS: Record<PushLocale, JobTexts> = {
   en: {
     finishedTitle: 'Bulk message sent',
-    finishedBody: (n) => `Sent to ${n} customers.`,
+    finishedBody: (n, c) => (c === 'one' ? `Sent to ${n} customer.` : `Sent to ${n} customers.`),
     stoppedTitle: 'Bulk message stopped',
     stoppedBody: 'Open Pagecast to see why.',
     tokenTitle: 'Bulk message paused',
@@ -29,7 +31,12 @@ export const JOB_TEXTS: Record<PushLocale, JobTexts> = {
   },
   es: {
     finishedTitle: 'Mensaje masivo enviado',
-    finishedBody: (n) => `Enviado a ${n} clientes.`,
+    finishedBody: (n, c) =>
+      c === 'one'
+        ? `Enviado a ${n} cliente.`
+        : c === 'many'
+          ? `Enviado a ${n} de clientes.`
+          : `Enviado a ${n} clientes.`,
     stoppedTitle: 'Mensaje masivo detenido',
     stoppedBody: 'Abre Pagecast para ver por qué.',
     tokenTitle: 'Mensaje masivo en pausa',
@@ -61,7 +68,7 @@ export const JOB_TEXTS: Record<PushLocale, JobTexts> = {
   },
   ur: {
     finishedTitle: 'بلک پیغام بھیج دیا گیا',
-    finishedBody: (n) => `${n} صارفین کو بھیجا گیا۔`,
+    finishedBody: (n, c) => (c === 'one' ? `${n} صارف کو بھیجا گیا۔` : `${n} صارفین کو بھیجا گیا۔`),
     stoppedTitle: 'بلک پیغام رک گیا',
     stoppedBody: 'وجہ دیکھنے کے لیے Pagecast کھولیں۔',
     tokenTitle: 'بلک پیغام روک دیا گیا',
@@ -87,7 +94,10 @@ export function jobNoticePayload(event: OwnerEvent, locale: string): NoticePushP
       return {
         type: 'notice',
         title: texts.finishedTitle,
-        body: texts.finishedBody(formatNumber(event.sent, lang)),
+        body: texts.finishedBody(
+          formatNumber(event.sent, lang),
+          new Intl.PluralRules(intlLocale(lang)).select(event.sent),
+        ),
         url: '/',
         ...base,
       }

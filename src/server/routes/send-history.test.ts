@@ -194,7 +194,7 @@ onEveryStore('send history and reports', (kind) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n')
-    expect(lines[0]).toBe('"recipient_id","name","status","reason","sent_at","delivered","read","replied"')
+    expect(lines[0]).toBe('"recipient_id","name","status","reason","sent_at_utc","delivered","read","replied"')
     expect(lines[1]).toMatch(/^"'=cmd","'=HYPERLINK\(""http:\/\/x""\)","sent","",/)
     expect(lines[2]).toMatch(/^"c8","Name c8","rejected","say ""no"", @once","","false","false","false"$/)
   })

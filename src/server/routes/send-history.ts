@@ -16,8 +16,8 @@ import { requireBoundPage } from './page-access.ts'
 
 const PAGE_ID = /^\d{1,64}$/
 
-/** The CSV's columns, in English like the API's other machine-readable answers. */
-const CSV_HEADER = ['recipient_id', 'name', 'status', 'reason', 'sent_at', 'delivered', 'read', 'replied']
+/** The CSV's columns, in English like the API's other machine-readable answers; times are ISO 8601 in UTC (`Z`). */
+const CSV_HEADER = ['recipient_id', 'name', 'status', 'reason', 'sent_at_utc', 'delivered', 'read', 'replied']
 
 export function sendHistoryRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const auth = { preHandler: ctx.authenticate }

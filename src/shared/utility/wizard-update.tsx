@@ -4,7 +4,7 @@
  * per recipient, the message as the first recipient will read it, and who can get it: a utility message
  * reaches customers outside the 24-hour window too (docs/utility-messages.md).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { formatNumber } from '../../core/format/numbers.ts'
 import { FIRST_NAME_TOKEN, personalText } from '../../core/graph/delivery.ts'
@@ -43,11 +43,8 @@ export function WizardUpdate(props: WizardUpdateProps) {
   const [refused, setRefused] = useState(false)
   const templates = usePageTemplates(props.pageId, props.withToken, allowed)
   const n = (v: number) => formatNumber(v, i18n.locale)
-  const [total, inside, outside] = [
-    n(props.reach.inside + props.reach.outside),
-    n(props.reach.inside),
-    n(props.reach.outside),
-  ]
+  const total = props.reach.inside + props.reach.outside
+  const [inside, outside] = [n(props.reach.inside), n(props.reach.outside)]
   const value = props.value
   // The sample values of the template chosen, as the page's library gives them.
   const known =
@@ -67,10 +64,11 @@ export function WizardUpdate(props: WizardUpdateProps) {
   return (
     <div className="flex flex-col gap-3 leading-[normal]" data-testid="bulk-utility">
       <p className="text-slate-700" data-testid="bulk-utility-reach">
-        <Trans>
-          {total} chosen customers can get this update: {inside} who wrote in the last 23 hours and {outside}{' '}
-          outside that window.
-        </Trans>
+        <Plural
+          value={total}
+          one={`# chosen customer can get this update: ${inside} who wrote in the last 23 hours and ${outside} outside that window.`}
+          other={`# chosen customers can get this update: ${inside} who wrote in the last 23 hours and ${outside} outside that window.`}
+        />
       </p>
       {!allowed ? (
         <>

@@ -1,5 +1,5 @@
 /** /affiliates: the affiliate programme (docs/product-rules.md#affiliates-page). Lazy chunk. */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import {
   AFFILIATE_COMMISSION_DAYS,
   AFFILIATE_COMMISSION_PERCENT,
@@ -13,13 +13,12 @@ import { formatNumber } from '../../../core/format/numbers.ts'
 export default function AffiliatesPage() {
   const config = useClientConfig()
   const { i18n } = useLingui()
-  const [commission, days, discount, months, payout] = [
+  const [commission, discount, payout] = [
     AFFILIATE_COMMISSION_PERCENT,
-    AFFILIATE_COMMISSION_DAYS,
     REFERRAL_DISCOUNT_PERCENT,
-    REFERRAL_DISCOUNT_MONTHS,
     AFFILIATE_MIN_PAYOUT_USD,
   ].map((n) => formatNumber(n, i18n.locale))
+  const [days, months] = [AFFILIATE_COMMISSION_DAYS, REFERRAL_DISCOUNT_MONTHS]
   const steps = [
     { title: <Trans>Sign up</Trans>, text: <Trans>Create your free affiliate account in a minute.</Trans> },
     {
@@ -66,14 +65,18 @@ export default function AffiliatesPage() {
         </h2>
         <ul className="mt-3 list-disc space-y-1.5 ps-5">
           <li>
-            <Trans>
-              You earn {commission}% of referred purchases for {days} days.
-            </Trans>
+            <Plural
+              value={days}
+              one={`You earn ${commission}% of referred purchases for # day.`}
+              other={`You earn ${commission}% of referred purchases for # days.`}
+            />
           </li>
           <li>
-            <Trans>
-              Your referrals get {discount}% off for {months} months.
-            </Trans>
+            <Plural
+              value={months}
+              one={`Your referrals get ${discount}% off for # month.`}
+              other={`Your referrals get ${discount}% off for # months.`}
+            />
           </li>
           <li>
             <Trans>The minimum payout is ${payout}, paid through a payment service.</Trans>

@@ -52,7 +52,8 @@ export function AudienceStep(props: {
   groups: AudienceGroups
 }) {
   const { i18n } = useLingui()
-  const loaded = formatNumber(props.loaded, i18n.locale)
+  const loadedCount = props.loaded
+  const loaded = formatNumber(loadedCount, i18n.locale)
   const reading = props.pageLabels?.reading
   const readDone = formatNumber(reading?.done ?? 0, i18n.locale)
   const readTotal = formatNumber(reading?.total ?? 0, i18n.locale)
@@ -122,7 +123,7 @@ export function AudienceStep(props: {
         {props.loading ? (
           <Trans>Loading recipients… {loaded} so far</Trans>
         ) : (
-          <Trans>{loaded} recipients loaded</Trans>
+          <Plural value={loadedCount} one="# recipient loaded" other="# recipients loaded" />
         )}
         {props.loading ? (
           <button
@@ -202,14 +203,16 @@ function Groups({ groups }: { groups: AudienceGroups }) {
   const { t, i18n } = useLingui()
   const n = (v: number) => formatNumber(v, i18n.locale)
   const rest = Object.values(groups.none).reduce((a, b) => a + b, 0)
+  const everyone = groups.standard + groups.marketing + rest
   const reasons = (Object.keys(groups.none) as UnreachableWhy[]).filter((why) => groups.none[why] > 0)
   if (groups.utility)
     return (
       <p className="text-slate-700" data-testid="bulk-groups-utility">
-        <Trans>
-          An update from a template goes to all {n(groups.standard + groups.marketing + rest)}, inside the
-          24-hour window or not.
-        </Trans>
+        <Plural
+          value={everyone}
+          one="An update from a template goes to the # chosen customer, inside the 24-hour window or not."
+          other="An update from a template goes to all # chosen customers, inside the 24-hour window or not."
+        />
       </p>
     )
   return (

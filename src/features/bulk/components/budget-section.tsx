@@ -3,7 +3,7 @@
  * account's currency), the cost estimate, and the send's summary: free standard messages, paid marketing
  * messages with their estimate, and the Pagecast messages the send spends (each delivered message spends one).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { BudgetKind, MarketingEstimate } from '../../../core/contracts/marketing.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { formatMoney, type BudgetVerdict, type SendSummary } from '../model/marketing.ts'
@@ -75,7 +75,7 @@ export function BudgetSection(props: {
         ) : props.estimate ? (
           <EstimateText
             amount={formatMoney(props.estimate.estimate_minor, props.estimate.currency, i18n.locale)}
-            count={formatNumber(props.count, i18n.locale)}
+            count={props.count}
           />
         ) : (
           <Trans>Estimating the cost…</Trans>
@@ -111,11 +111,9 @@ function AmountLabel({ currency }: { currency: string }) {
   return <Trans>Amount ({currency})</Trans>
 }
 
-function EstimateText({ amount, count }: { amount: string; count: string }) {
+function EstimateText({ amount, count }: { amount: string; count: number }) {
   return (
-    <Trans>
-      About {amount} for {count} messages
-    </Trans>
+    <Plural value={count} one={`About ${amount} for # message`} other={`About ${amount} for # messages`} />
   )
 }
 

@@ -391,7 +391,7 @@ describe('the bulk wizard with an update from a template', () => {
       '7 chosen customers can get this update: 3 who wrote in the last 23 hours and 4 outside that window.',
     )
     expect(text('bulk-groups-utility')).toBe(
-      'An update from a template goes to all 7, inside the 24-hour window or not.',
+      'An update from a template goes to all 7 chosen customers, inside the 24-hour window or not.',
     )
     click(q('page-template-workshop_reminder'))
     expect((q('template-param-1') as HTMLInputElement).value).toBe('{first name}')

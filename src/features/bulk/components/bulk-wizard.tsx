@@ -4,6 +4,7 @@
  * subscribers takes a campaign budget and runs on the server; "Ask to subscribe" sends opt-in requests; an
  * update from a template (a utility message) goes to everyone chosen, inside the window or not.
  */
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useMemo, useReducer, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -23,7 +24,6 @@ import { MARKETING_PERMISSIONS } from '../../../shared/marketing/permissions.ts'
 import { LoadingDots, openModal } from '../../../shared/ui'
 import { planAudience } from '../../../core/bulk/allowance.ts'
 import { MAX_SEND_RECIPIENTS, reachableInWindow, soonestClosingFirst } from '../../../core/bulk/reach.ts'
-import { formatNumber } from '../../../core/format/numbers.ts'
 import { paramsComplete } from '../../../core/graph/template.ts'
 import type { WithToken } from '../../../shared/utility/api.ts'
 import { MarketingStartFailed, NothingAvailable, startBulkJob } from '../api/start-job.ts'
@@ -44,6 +44,7 @@ import {
   wizardReducer,
   type StepNo,
 } from '../model/wizard.ts'
+import { overADayText } from '../model/send-words.ts'
 import { AudienceStep } from './audience-step.tsx'
 import { BudgetSection, SendSummaryList } from './budget-section.tsx'
 import { ComposeStep } from './compose-step.tsx'
@@ -202,11 +203,10 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
       return
     }
     if (plan.count > MAX_SEND_RECIPIENTS) {
-      const max = formatNumber(MAX_SEND_RECIPIENTS, i18n.locale)
       notify({
         kind: 'warning',
         title: t`This send would take more than a day`,
-        message: t`At Messenger's pace one send reaches at most ${max} people a day. Choose fewer customers, by label for instance.`,
+        message: overADayText(MAX_SEND_RECIPIENTS),
       })
       return
     }
@@ -334,7 +334,10 @@ export function BulkWizard({ pageId, pageName, pageToken, withToken, onClose }: 
       notify({
         kind: 'success',
         title: t`Sending message`,
-        message: t`Sending message to ${count} recipients, well done!`,
+        message: plural(count, {
+          one: 'Sending message to # recipient, well done!',
+          other: 'Sending message to # recipients, well done!',
+        }),
       })
     } catch (err) {
       if (err instanceof NothingAvailable) openModal(sub?.access_type === 'trial' ? 'plans' : 'addons')

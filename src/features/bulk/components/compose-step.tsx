@@ -1,11 +1,13 @@
 /** Step 3: the text, an optional image, the allowance warnings and the send button. */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SubscriptionState } from '../../../core/contracts/api.ts'
 import { MESSAGE_TEXT_MAX } from '../../../core/constants/limits.ts'
 import { buttonPrimary, buttonSecondary } from '../../../shared/ui'
 import type { AudiencePlan } from '../../../core/bulk/allowance.ts'
 import { isImageFile } from '../model/wizard.ts'
+import { overADayText } from '../model/send-words.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { FIRST_NAME_TOKEN, personalText } from '../../../core/graph/delivery.ts'
 import { sendDurationMs } from '../../../core/bulk/pacer.ts'
@@ -45,7 +47,7 @@ export function ComposeStep(props: {
 }) {
   const { t, i18n } = useLingui()
   const { plan, subscription } = props
-  const n = formatNumber(plan.count, i18n.locale)
+  const { count } = plan
   const trial = subscription?.access_type === 'trial'
   const textRef = useRef<HTMLTextAreaElement>(null)
   const previewUrl = useMemo(
@@ -57,10 +59,8 @@ export function ComposeStep(props: {
   const previewName = props.preview?.name ?? ''
   const fallback = props.nameFallback?.trim() || t`friend`
   const minutes = Math.round(sendDurationMs(plan.count) / 60_000)
-  const duration = formatNumber(minutes, i18n.locale)
   const reachCount = formatNumber(props.reach?.count ?? 0, i18n.locale)
-  const reachOf = formatNumber(props.reach?.of ?? 0, i18n.locale)
-  const max = formatNumber(MAX_SEND_RECIPIENTS, i18n.locale)
+  const reachOf = props.reach?.of ?? 0
   // The placeholder goes where the cursor is, so the owner never types its syntax.
   const insertName = () => {
     const el = textRef.current
@@ -110,7 +110,8 @@ export function ComposeStep(props: {
               <Trans>Insert first name</Trans>
             </button>
             {named ? (
-              <label className="flex min-w-0 flex-1 items-center gap-2">
+              // The words and the field share a line when they fit; otherwise the field takes a line of its own.
+              <label className="flex min-w-0 flex-1 basis-64 flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="text-slate-700">
                   <Trans>When Facebook has no name, write:</Trans>
                 </span>
@@ -122,7 +123,7 @@ export function ComposeStep(props: {
                   value={props.nameFallback ?? ''}
                   placeholder={t`friend`}
                   onChange={(e) => props.onNameFallback?.(e.target.value)}
-                  className="min-h-11 w-28 min-w-0 rounded-md border border-slate-300 px-2"
+                  className="min-h-11 w-28 min-w-28 flex-1 rounded-md border border-slate-300 px-2"
                 />
               </label>
             ) : null}
@@ -194,7 +195,11 @@ export function ComposeStep(props: {
       ) : null}
       {plan.truncated ? (
         <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-truncated">
-          <Trans>This message will be sent only to {n} users</Trans>
+          <Plural
+            value={count}
+            one="This message will be sent only to # user"
+            other="This message will be sent only to # users"
+          />
         </p>
       ) : null}
       {plan.brandedFrom >= 0 ? (
@@ -207,26 +212,21 @@ export function ComposeStep(props: {
           {minutes < 1 ? (
             <Trans>About a minute at Messenger's pace.</Trans>
           ) : (
-            <Trans>
-              About {duration} minutes for {n} messages at Messenger's pace.
-            </Trans>
+            t`${plural(minutes, { one: 'About # minute', other: 'About # minutes' })} for ${plural(count, { one: '# message', other: '# messages' })} at Messenger's pace.`
           )}
         </p>
       ) : null}
       {props.reach && props.reach.count < props.reach.of ? (
         <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-reach-in-time">
-          <Trans>
-            At Messenger's pace {reachCount} of these {reachOf} customers can be reached before their 24-hour
-            window closes, those whose window closes soonest first. Messenger refuses the others.
-          </Trans>
+          {plural(reachOf, {
+            one: `At Messenger's pace ${reachCount} of this # customer can be reached before their 24-hour window closes. Messenger refuses the others.`,
+            other: `At Messenger's pace ${reachCount} of these # customers can be reached before their 24-hour window closes, those whose window closes soonest first. Messenger refuses the others.`,
+          })}
         </p>
       ) : null}
       {plan.count > MAX_SEND_RECIPIENTS ? (
         <p className="rounded bg-amber-50 p-2 text-amber-800" data-testid="bulk-over-a-day">
-          <Trans>
-            At Messenger's pace one send reaches at most {max} people a day. Choose fewer customers, by label
-            for instance.
-          </Trans>
+          {overADayText(MAX_SEND_RECIPIENTS)}
         </p>
       ) : null}
       {props.extra}
@@ -300,16 +300,21 @@ export function ComposeStep(props: {
         className={buttonPrimary}
         // With nothing available Send stays enabled: pressing it gives the persistent warning
         // (docs/product-rules.md#when-the-allowance-is-short).
-        disabled={props.busy}
+        // With nobody to send to and messages left there is nothing to do.
+        disabled={props.busy || (count === 0 && !plan.refused)}
         onClick={props.onSend}
         data-testid="bulk-send"
       >
         {props.busy ? (
           <Trans>Sending…</Trans>
+        ) : plan.refused ? (
+          <Trans>No messages left: buy more</Trans>
+        ) : count === 0 ? (
+          <Trans>Nothing to send</Trans>
         ) : props.later !== undefined ? (
           <Trans>Schedule</Trans>
         ) : (
-          <Trans>Send to {n} recipients</Trans>
+          <Plural value={count} one="Send to # recipient" other="Send to # recipients" />
         )}
       </button>
     </div>

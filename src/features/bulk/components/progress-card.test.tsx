@@ -72,8 +72,14 @@ describe('a bulk progress card', () => {
   it('shows the sending count, the rejected count and a capped bar', () => {
     render(job({ sent: 12, rejected: 1, total: 10 }))
     expect(text('bulk-card-summary')).toBe('Sending 12/10 messages')
-    expect(text('bulk-card-rejected')).toBe('1 rejected messages')
+    expect(text('bulk-card-rejected')).toBe('1 rejected message')
     expect(host.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('100')
+  })
+
+  it('says one message and one rejection in the singular', () => {
+    render(job({ state: 'finished', sent: 1, rejected: 1, total: 2 }))
+    expect(text('bulk-card-summary')).toBe('Successfully sent 1 message, 1 rejected')
+    expect(text('bulk-card-rejected')).toBe('1 rejected message')
   })
 
   it('never shows the success words for a job that stopped, even one that never started', () => {

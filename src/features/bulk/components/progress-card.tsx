@@ -1,5 +1,6 @@
 /** One bulk job's card: counts, bar, state, controls and the close (x). */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { pauseJob, pauseServerJob, resumeJob } from '../api/job-controls.ts'
 import { useCloseJob } from '../api/use-close-job.ts'
@@ -37,8 +38,8 @@ export function ProgressCard({
       onServerChange?.()
     }
   }
-  const [sent, total, rejected] = [job.sent, job.total, job.rejected].map((n) => formatNumber(n, i18n.locale))
-  const [delivered, read] = [job.delivered ?? 0, job.read ?? 0].map((n) => formatNumber(n, i18n.locale))
+  const { sent, total, rejected, skipped, delivered, read } = job
+  const sentText = formatNumber(sent, i18n.locale)
   const ways = wayCounts(job)
   return (
     <li
@@ -54,23 +55,13 @@ export function ProgressCard({
             {job.pageName}
           </p>
           <p className="text-sm font-medium text-slate-800" data-testid="bulk-card-summary">
-            {view.headline === 'sending' ? (
-              <Trans>
-                Sending {sent}/{total} messages
-              </Trans>
-            ) : view.headline === 'paused' ? (
-              <Trans>
-                Paused: {sent} of {total} messages sent, {rejected} rejected
-              </Trans>
-            ) : view.headline === 'finished' ? (
-              <Trans>
-                Successfully sent {sent} messages, {rejected} rejected
-              </Trans>
-            ) : (
-              <Trans>
-                Stopped: {sent} of {total} messages sent, {rejected} rejected
-              </Trans>
-            )}
+            {view.headline === 'sending'
+              ? t`Sending ${sentText}/${plural(total, { one: '# message', other: '# messages' })}`
+              : view.headline === 'paused'
+                ? t`Paused: ${sentText} of ${plural(total, { one: '# message', other: '# messages' })} sent, ${plural(rejected, { one: '# rejected', other: '# rejected' })}`
+                : view.headline === 'finished'
+                  ? t`${plural(sent, { one: 'Successfully sent # message', other: 'Successfully sent # messages' })}, ${plural(rejected, { one: '# rejected', other: '# rejected' })}`
+                  : t`Stopped: ${sentText} of ${plural(total, { one: '# message', other: '# messages' })} sent, ${plural(rejected, { one: '# rejected', other: '# rejected' })}`}
           </p>
         </div>
         <button
@@ -112,22 +103,22 @@ export function ProgressCard({
         <StateLabel job={job} stopCode={view.stopCode} stopDetail={view.stopDetail} />
         {job.rejected > 0 ? (
           <span className="text-red-700" data-testid="bulk-card-rejected">
-            <Trans>{rejected} rejected messages</Trans>
+            <Plural value={rejected} one="# rejected message" other="# rejected messages" />
           </span>
         ) : null}
-        {job.skipped > 0 ? (
+        {skipped > 0 ? (
           <span className="text-amber-700" data-testid="bulk-card-skipped">
-            <Trans>{formatNumber(job.skipped, i18n.locale)} skipped</Trans>
+            <Plural value={skipped} one="# skipped" other="# skipped" />
           </span>
         ) : null}
-        {job.delivered !== undefined ? (
+        {delivered !== undefined ? (
           <span className="text-slate-600" data-testid="bulk-card-delivered">
-            <Trans>{delivered} delivered</Trans>
+            <Plural value={delivered} one="# delivered" other="# delivered" />
           </span>
         ) : null}
-        {job.read !== undefined ? (
+        {read !== undefined ? (
           <span className="text-slate-600" data-testid="bulk-card-read">
-            <Trans>{read} read</Trans>
+            <Plural value={read} one="# read" other="# read" />
           </span>
         ) : null}
       </div>

@@ -6,8 +6,9 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { PANELS_BESIDE, useMediaQuery } from '../../../shared/ui/use-media-query.ts'
+import { useHeightVariable } from '../../../shared/ui/use-height-variable.ts'
 import { formatNumber } from '../../../core/format/index.ts'
 import { useCloseJob } from '../api/use-close-job.ts'
 import { type CardJob, stripSummary } from '../model/card.ts'
@@ -109,29 +110,11 @@ const HELD: ReadonlySet<CardJob['state']> = new Set([
   'paused',
 ])
 
-/** The strip's height as `--bulk-strip-height` on the document: notifications stand above it, never over it. */
-function useStripHeight() {
-  const ref = useRef<HTMLElement>(null)
-  useEffect(() => {
-    const el = ref.current
-    if (!el) return
-    const root = document.documentElement
-    const observer = new ResizeObserver(() =>
-      root.style.setProperty('--bulk-strip-height', `${el.getBoundingClientRect().height}px`),
-    )
-    observer.observe(el)
-    return () => {
-      observer.disconnect()
-      root.style.removeProperty('--bulk-strip-height')
-    }
-  }, [])
-  return ref
-}
-
 function BottomStrip(props: CardsProps & { scheduledCount: number }) {
   const { list, scheduledCount } = props
   const { i18n, t } = useLingui()
-  const stripRef = useStripHeight()
+  // Notices stand clear of the strip (its height as `--bulk-strip-height`), never over it.
+  const stripRef = useHeightVariable<HTMLElement>('--bulk-strip-height')
   const [open, setOpen] = useState(false)
   const [dismissing, setDismissing] = useState(false)
   const closeJob = useCloseJob()
@@ -223,7 +206,7 @@ function BottomStrip(props: CardsProps & { scheduledCount: number }) {
       <div
         id={cardsId}
         hidden={!open}
-        className="max-h-[40dvh] overflow-y-auto px-3 pb-3 [@media(max-height:30rem)]:max-h-[30dvh]"
+        className="max-h-[30dvh] overflow-y-auto px-3 pb-3"
       >
         <Cards {...props} />
       </div>

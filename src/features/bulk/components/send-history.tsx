@@ -3,6 +3,7 @@
  * each one's report: sent, rejected by the network's reason, delivered, read, replied within 24 h, the
  * recipients and a CSV export. Read from the server, so every device of the owner shows the same.
  */
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -16,6 +17,7 @@ import { formatDateTime } from '../../../core/format/dates.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { buttonSecondary } from '../../../shared/ui/button-styles.ts'
 import { LoadingDots } from '../../../shared/ui/loading-dots.tsx'
+import { closeModalsAndOpen } from '../../../shared/ui/modal-stack.ts'
 import { HISTORY_PAGE } from './send-history-link.tsx'
 
 export function SendHistoryBody() {
@@ -83,17 +85,13 @@ function HistoryListView({ pageId, onOpen }: { pageId: string; onOpen: (id: stri
 }
 
 function EntryLine({ entry }: { entry: HistoryEntry }) {
-  const { i18n } = useLingui()
-  const [sent, rejected] = [entry.figures.sent, entry.figures.rejected].map((n) =>
-    formatNumber(n, i18n.locale),
-  )
+  const { t } = useLingui()
+  const { sent, rejected } = entry.figures
   return (
     <span className="text-xs text-slate-600">
       {entry.state === 'finished' ? <Trans>Finished</Trans> : <Trans>Stopped</Trans>}
       {' · '}
-      <Trans>
-        {sent} sent, {rejected} rejected
-      </Trans>
+      {t`${plural(sent, { one: '# sent', other: '# sent' })}, ${plural(rejected, { one: '# rejected', other: '# rejected' })}`}
     </span>
   )
 }
@@ -181,7 +179,7 @@ function SendReportView({ id, onBack }: { id: string; onBack: () => void }) {
         </div>
         <ul className="mt-2 flex flex-col divide-y divide-slate-100" data-testid="send-report-recipients">
           {recipients.map((r) => (
-            <RecipientRow key={r.recipient_id} recipient={r} />
+            <RecipientRow key={r.recipient_id} recipient={r} pageId={job.page_id} />
           ))}
         </ul>
         {report.hasNextPage ? (
@@ -221,18 +219,40 @@ function Figures({ figures }: { figures: ReportFigures }) {
   )
 }
 
-function RecipientRow({ recipient: r }: { recipient: ReportRecipient }) {
+/**
+ * The inbox of the page with the chat of one customer open: `/{pageId}?chat="<psid>"`, quoted because the
+ * router reads search values as JSON.
+ */
+function chatHref(pageId: string, customerId: string): string {
+  return `/${encodeURIComponent(pageId)}?chat=${encodeURIComponent(JSON.stringify(customerId))}`
+}
+
+/** A recipient's name opens the chat with them in the history's place. */
+function RecipientRow({ recipient: r, pageId }: { recipient: ReportRecipient; pageId: string }) {
   const { t } = useLingui()
   const status = r.status === 'sent' ? t`Sent` : r.status === 'rejected' ? t`Rejected` : t`Not sent`
   const marks = [r.replied ? t`Replied` : r.read ? t`Read` : r.delivered ? t`Delivered` : undefined].filter(
     (m): m is string => m !== undefined,
   )
   return (
-    <li className="flex min-w-0 flex-col gap-0.5 py-2 text-sm" data-testid="send-report-recipient">
-      <div className="flex min-w-0 items-baseline gap-2">
-        <span dir="auto" className="min-w-0 flex-1 truncate text-slate-800" data-truncate="name">
-          {r.name || r.recipient_id}
-        </span>
+    <li className="flex min-w-0 flex-col pb-1 text-sm" data-testid="send-report-recipient">
+      {/* The name is the row's height: a target a thumb can hit. */}
+      <div className="flex min-w-0 items-center gap-2">
+        <a
+          href={chatHref(pageId, r.recipient_id)}
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+            e.preventDefault()
+            closeModalsAndOpen(chatHref(pageId, r.recipient_id))
+          }}
+          dir="auto"
+          className="flex min-h-11 min-w-0 flex-1 items-center text-brand-700 underline-offset-2 hover:underline"
+          data-testid="send-report-recipient-chat"
+        >
+          <span className="min-w-0 truncate" data-truncate="name">
+            {r.name || r.recipient_id}
+          </span>
+        </a>
         <span className={`shrink-0 text-xs ${r.status === 'rejected' ? 'text-red-700' : 'text-slate-600'}`}>
           {[status, ...marks].join(' · ')}
         </span>

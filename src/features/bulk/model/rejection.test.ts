@@ -26,7 +26,8 @@ describe('the notice of a refused recipient', () => {
     expect(notice.message).not.toContain('#551')
     expect(notice.detail).toBe("(#551) This person isn't available right now.")
     expect(notice.subject).toBe('زینب احمد')
-    // Nothing that stays over the screen: it offers nothing to do.
+    // Kept until closed, as the error catalogue says; there is nothing to do but read it.
+    expect(notice.persistent).toBe(true)
     expect(notice.action).toBeUndefined()
   })
 

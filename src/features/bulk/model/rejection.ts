@@ -15,6 +15,8 @@ export function rejectionNotice(message: Extract<BulkMessage, { type: 'rejected'
     kind: 'error',
     title: i18n._(msg`Message rejected`),
     subject: message.recipientName,
+    // Kept until closed (docs/product-rules.md#error-catalogue).
+    persistent: true,
   } as const
   const marketing = marketingOfReason(message.error)
   if (marketing) return { ...base, message: i18n._(marketingReasonText(marketing)) }

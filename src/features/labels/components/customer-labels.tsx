@@ -26,7 +26,8 @@ export function CustomerLabels(props: CustomerLabelsProps) {
   const names = labels.filter((l) => mine.includes(l.id)).map((l) => l.name)
   const summary = names.map(isolate).join(', ')
   return (
-    <div className="ms-auto shrink-0">
+    // The chip gives way to the header's name and buttons down to its tag mark: it never runs off the header.
+    <div className="ms-auto flex min-w-11 shrink">
       <button
         type="button"
         data-testid="chat-labels"
@@ -34,7 +35,7 @@ export function CustomerLabels(props: CustomerLabelsProps) {
         aria-label={names.length ? t`Labels: ${summary}` : t`Add a label`}
         onClick={() => setOpen((o) => !o)}
         disabled={!props.ready}
-        className="flex min-h-11 min-w-11 max-w-36 items-center justify-center gap-1 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-50"
+        className="flex min-h-11 min-w-11 max-w-36 items-center justify-center gap-1 overflow-hidden rounded-md px-2 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-50"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 shrink-0">
           <path d="M3 3h6l8 8-6 6-8-8V3Zm3 2a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z" />

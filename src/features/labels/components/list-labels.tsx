@@ -58,9 +58,9 @@ export function LabelFilter(props: LabelFilterProps) {
   }, [graph, pageId, ready, key, withToken, changed])
   const counts = labelCounts(customerIds, labelsOf ?? new Map())
   return (
-    // One line that scrolls sideways: labels read after the first paint never push the list down.
+    // One line (the inbox's chip row scrolls it sideways): labels read after the first paint never push the list down.
     <div
-      className="flex min-w-0 flex-nowrap gap-2 overflow-x-auto short:shrink-0 short:overflow-visible"
+      className="flex shrink-0 flex-nowrap gap-2"
       role="group"
       aria-label={t`Filter by label`}
       data-testid="label-filter"

@@ -2,6 +2,7 @@
  * The available-messages counter (docs/product-rules.md#unlimited-and-fair-use); hidden for unlimited
  * subscribers not blocked.
  */
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import type { SubscriptionState } from '../../../core/contracts/api.ts'
 import { formatNumber } from '../../../core/format/numbers.ts'
@@ -20,17 +21,21 @@ export function MessageBadge({
   subscription: SubscriptionState
   onClick: () => void
 }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   if (!showsMessageBadge(subscription)) return null
-  const tone = badgeTone(subscription.available_messages)
-  const count = formatNumber(subscription.available_messages, i18n.locale)
+  const available = subscription.available_messages
+  const tone = badgeTone(available)
+  const count = formatNumber(available, i18n.locale)
   return (
     <button
       type="button"
       onClick={onClick}
       data-testid="message-badge"
       data-tone={tone}
-      aria-label={t`${count} messages available`}
+      aria-label={plural(available, {
+        one: '# message available',
+        other: '# messages available',
+      })}
       className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums ${toneClass[tone]}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { badgeTone, showsBrandedBanner, showsFairUseNotice, showsMessageBadge } from './subscription-rules.ts'
 
 const base = {
+  access: true,
   is_unlimited: false,
   unlimited_blocked: false,
   available_messages: 500,
@@ -31,6 +32,9 @@ describe('branded messages banner', () => {
   it('never shows to unlimited subscribers or to users who already authorised branding', () => {
     expect(showsBrandedBanner({ ...base, available_messages: 5, is_unlimited: true })).toBe(false)
     expect(showsBrandedBanner({ ...base, available_messages: 5, use_branded_messages: true })).toBe(false)
+  })
+  it('never shows to a user without access, who is on the plans page', () => {
+    expect(showsBrandedBanner({ ...base, available_messages: 5, access: false })).toBe(false)
   })
 })
 

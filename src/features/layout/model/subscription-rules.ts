@@ -13,7 +13,7 @@ export type BadgeTone = 'primary' | 'warning' | 'danger'
 
 type Rules = Pick<
   SubscriptionState,
-  'is_unlimited' | 'unlimited_blocked' | 'available_messages' | 'use_branded_messages'
+  'access' | 'is_unlimited' | 'unlimited_blocked' | 'available_messages' | 'use_branded_messages'
 >
 
 /** Unlimited subscribers that are not blocked see no counter. */
@@ -27,8 +27,9 @@ export function badgeTone(available: number): BadgeTone {
   return 'primary'
 }
 
+/** A user without access has nothing to send (the plans page is where they are): the offer waits for access. */
 export function showsBrandedBanner(s: Rules): boolean {
-  return !s.is_unlimited && !s.use_branded_messages && s.available_messages <= BRANDED_BANNER_THRESHOLD
+  return s.access && !s.is_unlimited && !s.use_branded_messages && s.available_messages <= BRANDED_BANNER_THRESHOLD
 }
 
 export function showsFairUseNotice(s: Rules): boolean {

@@ -1,7 +1,6 @@
 /** One page on the home grid: connected pages link to their inbox, others offer "Connect page". */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { useId } from 'react'
-import { formatNumber } from '../../../core/format/numbers.ts'
 import type { PageStanding } from '../../../core/contracts/api.ts'
 import type { Account } from '../../../core/graph/types.ts'
 import { loginWithSdk } from '../../../shared/session/actions.ts'
@@ -39,8 +38,7 @@ export function PageCard({
   standing?: PageStanding
 }) {
   const nameId = useId()
-  const { i18n } = useLingui()
-  const fans = formatNumber(account.fan_count ?? 0, i18n.locale)
+  const fans = account.fan_count ?? 0
   const body = (
     <>
       <PageAvatar src={account.picture?.data.url} name={account.name} className="size-12 sm:size-14" />
@@ -54,7 +52,7 @@ export function PageCard({
           {account.name}
         </p>
         <p className="text-sm text-slate-500">
-          <Trans>{fans} followers</Trans>
+          <Plural value={fans} one="# follower" other="# followers" />
         </p>
         {standing ? <StandingNote standing={standing} /> : null}
         {account.category && !standing ? (

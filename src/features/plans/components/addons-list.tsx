@@ -1,8 +1,8 @@
 /** Add-on message packs (docs/product-rules.md#plans-and-add-ons); each opens its checkout in a new tab. */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { addons } from '../../../core/constants/plans.ts'
-import { formatNumber, formatUsd } from '../../../core/format/numbers.ts'
+import { formatUsd } from '../../../core/format/numbers.ts'
 import { openCheckout } from '../api/checkout.ts'
 
 export function AddonsList({ referral }: { referral?: string | null }) {
@@ -23,7 +23,7 @@ export function AddonsList({ referral }: { referral?: string | null }) {
       </p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {addons.map((a) => {
-          const messages = formatNumber(a.messages, i18n.locale)
+          const { messages } = a
           return (
             <li key={a.id}>
               <button
@@ -34,7 +34,7 @@ export function AddonsList({ referral }: { referral?: string | null }) {
                 className={`flex w-full items-center justify-between gap-3 rounded-xl p-3 text-start ring-1 hover:bg-brand-50 ${a.highlight ? 'bg-brand-50 ring-2 ring-brand-500' : 'bg-white ring-slate-200'}`}
               >
                 <span className="font-semibold text-slate-900">
-                  <Trans>{messages} messages</Trans>
+                  <Plural value={messages} one="# message" other="# messages" />
                 </span>
                 <span className="font-bold text-brand-700 tabular-nums">
                   {formatUsd(a.price, i18n.locale)}

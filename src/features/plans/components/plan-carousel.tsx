@@ -2,10 +2,10 @@
  * The eight plans as a scroll-snap carousel with monthly/annual prices
  * (docs/product-rules.md#plans-and-add-ons).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { plans } from '../../../core/constants/plans.ts'
-import { formatNumber, formatUsd } from '../../../core/format/numbers.ts'
+import { formatUsd } from '../../../core/format/numbers.ts'
 import { planName } from '../../../shared/ui/plan-name.ts'
 import { buttonPrimary } from '../../../shared/ui/button-styles.ts'
 import { openCheckout } from '../api/checkout.ts'
@@ -62,8 +62,8 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
       >
         {plans.map((plan) => {
           const price = formatUsd(annual ? plan.priceAnnually : plan.price, i18n.locale)
-          const messages = formatNumber(plan.messages, i18n.locale)
           const priceId = annual ? plan.annual_price_id : plan.price_id
+          const { messages } = plan
           return (
             <li
               key={plan.price_id}
@@ -79,7 +79,7 @@ export function PlanCarousel({ referral }: { referral?: string | null }) {
               </p>
               <ul className="mt-4 flex-1 space-y-1.5 text-sm text-slate-700">
                 <li>
-                  <Trans>{messages} messages per month</Trans>
+                  <Plural value={messages} one="# message per month" other="# messages per month" />
                 </li>
                 <li>
                   <Trans>Unlimited pages</Trans>

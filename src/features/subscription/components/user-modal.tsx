@@ -20,15 +20,24 @@ export function UserModalBody() {
   const { fbUser, subscription } = useSession()
   const mine = useQuery(mySubscriptionQueryOptions())
   const sub = mine.data
-  const rows: [string, string][] = sub
-    ? [
-        [t`Product`, planName(sub.product)],
-        [t`Amount`, `${formatUsd(sub.amount, i18n.locale)} USD`],
-        [t`Created`, formatLongDate(sub.created, i18n.locale)],
-        [t`Current period ends`, formatLongDate(sub.current_period_end, i18n.locale)],
-        [t`Cancels at period end`, sub.cancel_at_period_end ? t`Yes` : t`No`],
-      ]
-    : []
+  // A trial has no price and no period to cancel at: it shows when it ends and what is left of it.
+  const trial = subscription?.access_type === 'trial'
+  const rows: [string, string][] = !sub
+    ? []
+    : trial
+      ? [
+          [t`Product`, planName(sub.product)],
+          [t`Started`, formatLongDate(sub.created, i18n.locale)],
+          [t`Trial ends`, formatLongDate(sub.current_period_end, i18n.locale)],
+          [t`Messages left`, formatNumber(subscription.available_messages, i18n.locale)],
+        ]
+      : [
+          [t`Product`, planName(sub.product)],
+          [t`Amount`, `${formatUsd(sub.amount, i18n.locale)} USD`],
+          [t`Created`, formatLongDate(sub.created, i18n.locale)],
+          [t`Current period ends`, formatLongDate(sub.current_period_end, i18n.locale)],
+          [t`Cancels at period end`, sub.cancel_at_period_end ? t`Yes` : t`No`],
+        ]
   return (
     <div className="space-y-4 text-sm">
       <div>
@@ -71,7 +80,7 @@ export function UserModalBody() {
           <LanguagePicker onChoose={chooseLocale} />
         </div>
       </div>
-      {subscription && !(subscription.is_unlimited && !subscription.unlimited_blocked) ? (
+      {subscription && !trial && !(subscription.is_unlimited && !subscription.unlimited_blocked) ? (
         <p className="rounded-lg bg-slate-50 p-3">
           <Trans>Available messages: {formatNumber(subscription.available_messages, i18n.locale)}</Trans>
         </p>
@@ -107,9 +116,12 @@ export function UserModalBody() {
         <button type="button" className={buttonSecondary} onClick={() => openModal('plans')}>
           <Trans>Plans</Trans>
         </button>
-        <button type="button" className={buttonSecondary} onClick={() => openModal('addons')}>
-          <Trans>Buy more messages</Trans>
-        </button>
+        {/* Add-on packs need a paid subscription (docs/product-rules.md#plans-and-add-ons). */}
+        {trial ? null : (
+          <button type="button" className={buttonSecondary} onClick={() => openModal('addons')}>
+            <Trans>Buy more messages</Trans>
+          </button>
+        )}
         <InstallButton />
         {sub && subscription?.access_type === 'paid' && !sub.cancel_at_period_end ? (
           <button
