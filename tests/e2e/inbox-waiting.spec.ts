@@ -31,11 +31,23 @@ async function expectFits(el: Locator) {
   expect(cut, `text cut in ${await el.getAttribute('data-testid')}`).toBe(false)
 }
 
-/** The list's filters, the row's marks and "Mark as done": on screen, uncut, every control 44 x 44. */
+/**
+ * The list's filters (on their one line, which scrolls sideways: each whole once scrolled to), the row's marks
+ * and "Mark as done": on screen, uncut, every control 44 x 44.
+ */
 async function checkListLayout(page: Page, row: Locator) {
-  for (const id of ['list-filter-all', 'list-filter-unread', 'list-filter-needs_reply'])
+  for (const id of [
+    'list-filter-all',
+    'list-filter-unread',
+    'list-filter-needs_reply',
+    'list-filter-window_closed',
+  ]) {
+    await page.getByTestId(id).scrollIntoViewIfNeeded()
     await expectFits(page.getByTestId(id))
-  await expectFits(row.getByTestId('conversation-needs-reply'))
+  }
+  await expectFits(
+    row.locator('[data-testid="conversation-needs-reply"], [data-testid="conversation-window-closed"]'),
+  )
   const small = (await smallTargets(page)).filter((t) => !/^(conversation-row|bulk-)/.test(t.name))
   expect(small).toEqual([])
   const done = page.getByTestId('conversation-mark-done').first()
@@ -75,7 +87,7 @@ test('a question stays waiting after a broadcast, the Needs reply filter finds i
   await expect(row.getByTestId('conversation-needs-reply')).toBeVisible()
   await checkListLayout(page, row)
   for (const r of await page.getByTestId('conversation-row').all())
-    await expect(r).toHaveAttribute('data-needs-reply', 'true')
+    await expect(r).toHaveAttribute('data-waiting', 'reply')
   await row.click()
   await expect(page.getByTestId('chat-mark-done')).toBeVisible()
   await page.getByTestId('reply-text').fill('Yes, size M is here.')
@@ -84,6 +96,53 @@ test('a question stays waiting after a broadcast, the Needs reply filter finds i
   await page.goBack()
   await expect(page).toHaveURL(/filter=needs_reply/)
   await expect(rowOf(page, asked.conversation_id)).toHaveCount(0, { timeout: LIVE })
+})
+
+test('the waiting customers no reply reaches any more are under Window closed, and each filter says what it allows', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE)
+  await loginAsDemo(page)
+  await openInbox(page, pages.small)
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-phase', 'done', { timeout: LIVE })
+  const count = async (kind: string) =>
+    Number(
+      (await page.getByTestId(`list-filter-${kind}`).getByTestId('list-filter-count').textContent())!.replace(
+        /\D/g,
+        '',
+      ),
+    )
+  const waitingRows = await page.locator('[data-testid="conversation-row"][data-needs-reply="true"]').count()
+
+  await page.getByTestId('list-filter-window_closed').click()
+  await expect(page).toHaveURL(/filter=window_closed/)
+  await expect(page.getByTestId('waiting-note')).toContainText('a utility template or a marketing message')
+  const closed = page.getByTestId('conversation-row')
+  await expect(closed.first()).toBeVisible()
+  expect(await count('window_closed')).toBeGreaterThan(0)
+  for (const r of await closed.all()) {
+    await expect(r).toHaveAttribute('data-waiting', 'window_closed')
+    await expect(r.getByTestId('conversation-window-closed')).toBeVisible()
+  }
+  await checkListLayout(page, closed.first())
+  await expectFits(page.getByTestId('waiting-note'))
+  // The chat says the same: no reply goes out (the composer is closed to it).
+  await closed.first().click()
+  await expect(page.getByTestId('reply-text')).toBeDisabled({ timeout: LIVE })
+  await page.goBack()
+  await expect(page).toHaveURL(/filter=window_closed/)
+
+  await page.getByTestId('list-filter-needs_reply').click()
+  await expect(page.getByTestId('waiting-note')).toContainText('they wrote in the last 24 hours')
+  for (const r of await page.getByTestId('conversation-row').all())
+    await expect(r).toHaveAttribute('data-waiting', 'reply')
+  await page.screenshot({ path: 'tests/artifacts/inbox-waiting/needs-reply-and-window-closed.png' })
+  // Every waiting row in All is in one half of the to-do, and says which.
+  await page.getByTestId('list-filter-all').click()
+  await expect(page.getByTestId('waiting-note')).toHaveCount(0)
+  for (const r of await page.locator('[data-testid="conversation-row"][data-needs-reply="true"]').all())
+    expect(['reply', 'window_closed']).toContain(await r.getAttribute('data-waiting'))
+  expect(waitingRows).toBeGreaterThan(0)
 })
 
 test.describe('in Urdu', () => {

@@ -5,6 +5,10 @@
  */
 import { createHmac } from 'node:crypto'
 import { type Page, expect } from '@playwright/test'
+import type { ConversationState } from '../../src/core/contracts/conversation-states.ts'
+import type { CachedConversation } from '../../src/device/db/db.ts'
+import { shownUnread } from '../../src/core/policy/needs-reply.ts'
+
 
 /** The app secret the test stack runs with (FB_APP_SECRET's default outside production). */
 const APP_SECRET = 'sandbox-secret'
@@ -109,37 +113,49 @@ export async function streamOpen(page: Page): Promise<void> {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'open', { timeout: 20_000 })
 }
 
+/** A page's cached conversations and their states, as the app's local database holds them. */
+export async function cachedInbox(
+  page: Page,
+  pageId: string,
+): Promise<{ rows: CachedConversation[]; states: ConversationState[]; whole: boolean }> {
+  return page.evaluate(
+    ([id]) =>
+      new Promise<{ rows: CachedConversation[]; states: ConversationState[]; whole: boolean }>(
+        (resolve, reject) => {
+          const open = indexedDB.open('pagecast')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['conversations', 'conversationStates', 'inboxSync'])
+            const rows = tx.objectStore('conversations').getAll()
+            const states = tx.objectStore('conversationStates').getAll()
+            const sync = tx.objectStore('inboxSync').get(id!)
+            tx.oncomplete = () => {
+              const state = sync.result as { done?: boolean; whole?: boolean } | undefined
+              resolve({
+                rows: (rows.result as CachedConversation[]).filter((r) => r.pageId === id),
+                states: (states.result as ConversationState[]).filter((s) => s.pageId === id),
+                whole: !!(state?.done || state?.whole),
+              })
+              open.result.close()
+            }
+            tx.onerror = () => reject(tx.error)
+          }
+        },
+      ),
+    [pageId],
+  )
+}
+
 /**
- * What the app's local database knows of a page's unread messages: the sum over its cached conversations, and
- * whether it holds the whole page (the page's one count is then that sum).
+ * The page's unread count as the device's cache holds it: the sum of what its rows show (the network's count,
+ * or after a broadcast the customer's count kept in the conversation's state: `shownUnread`), and whether the
+ * cache holds the whole page.
  */
 export async function cachedPageUnread(
   page: Page,
   pageId: string,
 ): Promise<{ cached: number; whole: boolean }> {
-  return page.evaluate(
-    ([id]) =>
-      new Promise<{ cached: number; whole: boolean }>((resolve, reject) => {
-        const open = indexedDB.open('pagecast')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['conversations', 'inboxSync'])
-          const rows = tx.objectStore('conversations').getAll()
-          const sync = tx.objectStore('inboxSync').get(id!)
-          tx.oncomplete = () => {
-            const mine = (rows.result as { pageId: string; unreadCount: number }[]).filter(
-              (r) => r.pageId === id,
-            )
-            const state = sync.result as { done?: boolean; whole?: boolean } | undefined
-            resolve({
-              cached: mine.reduce((sum, r) => sum + r.unreadCount, 0),
-              whole: !!(state?.done || state?.whole),
-            })
-            open.result.close()
-          }
-          tx.onerror = () => reject(tx.error)
-        }
-      }),
-    [pageId],
-  )
+  const { rows, states, whole } = await cachedInbox(page, pageId)
+  const byCustomer = new Map(states.map((st) => [st.customerId, st]))
+  return { cached: rows.reduce((sum, r) => sum + shownUnread(r, byCustomer.get(r.customerId)), 0), whole }
 }

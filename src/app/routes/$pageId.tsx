@@ -13,7 +13,7 @@ export interface PageInboxSearch {
   /** The list shows only the conversations of customers with this page label (its id). */
   label?: string
   /** The list's filter (src/features/inbox/model/list-view.ts); absent: All. */
-  filter?: 'unread' | 'needs_reply'
+  filter?: 'unread' | 'needs_reply' | 'window_closed'
   /** The list's order; absent: newest first. */
   sort?: 'window'
 }
@@ -48,7 +48,10 @@ export const Route = createFileRoute('/$pageId')({
     bulk: search.bulk === 1 || search.bulk === '1' ? 1 : undefined,
     chat: chatParam(search.chat),
     label: labelParam(search.label),
-    filter: search.filter === 'unread' || search.filter === 'needs_reply' ? search.filter : undefined,
+    filter:
+      search.filter === 'unread' || search.filter === 'needs_reply' || search.filter === 'window_closed'
+        ? search.filter
+        : undefined,
     sort: search.sort === 'window' ? 'window' : undefined,
   }),
   loader: () => {

@@ -34,3 +34,20 @@ export function broadcastAfterCustomer(
   const b = ms(s.broadcastAt)
   return b > 0 && s.customerText !== null && b >= ms(s.customerAt) && b > ms(s.answeredAt)
 }
+
+/**
+ * The unread count a conversation shows: the network's, or the customer's messages the server counted since the
+ * last answer or opening (the state's), whichever is more, unless a person answered or the conversation was
+ * opened on this device since the customer last wrote (`seenAt`). The network zeroes its count whenever the page sends, a broadcast
+ * too, while the customer's words stay unread.
+ */
+export function shownUnread(
+  row: { unreadCount: number; seenAt?: number | undefined },
+  state: Pick<ConversationState, 'customerAt' | 'answeredAt' | 'unread'> | undefined,
+): number {
+  const customer = ms(state?.customerAt)
+  // Answered since, or opened here since: the network's count is the truth.
+  if (!state || customer === 0 || customer <= ms(state.answeredAt)) return row.unreadCount
+  const seen = (row.seenAt ?? 0) >= customer
+  return seen ? row.unreadCount : Math.max(row.unreadCount, state.unread)
+}

@@ -293,9 +293,12 @@ export interface CachedCustomerLabels {
  * offline reading and the list's filters.
  */
 export interface CachedConversationState extends ConversationState {
-  /** `${pageId}:${customerId}` */
+  /** `${pageId}:${customerId}` (stateKey) */
   key: string
 }
+
+/** A conversation state's key in the local database. */
+export const stateKey = (pageId: string, customerId: string) => `${pageId}:${customerId}`
 
 /** Facts about the device's data; `owner` is the facebook id of the user the data belongs to. */
 export interface MetaEntry {

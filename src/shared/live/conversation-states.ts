@@ -6,9 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { ConversationState, ReplyingEvent } from '../../core/contracts/conversation-states.ts'
-import { type CachedConversationState, db } from '../../device/db/db.ts'
-
-export const stateKey = (pageId: string, customerId: string) => `${pageId}:${customerId}`
+import { type CachedConversationState, db, stateKey } from '../../device/db/db.ts'
 
 const toRow = (s: ConversationState): CachedConversationState => ({
   ...s,

@@ -64,6 +64,9 @@ export function PageInbox({ pageId }: { pageId: string }) {
   // A refused or absent page is left for home in its place: Back must not lead into the refusal again.
   const goHome = useCallback(() => void navigate({ to: '/', replace: true }), [navigate])
   const entry = usePageEntry(pageId, goHome)
+  // Offline as the device says, or as the page's entry found it (the server out of reach while the device
+  // believes it is online): the page's line and the chat's reply box say the same.
+  const offline = !online || entry.phase === 'offline'
   const graph = useMemo(
     () => createGraphClient({ baseUrl: config.graphUrl, version: config.graphVersion }),
     [config.graphUrl, config.graphVersion],
@@ -272,7 +275,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
   const replyingHere = useReplying(pageId, selected?.customerId ?? '')
   return (
     <div data-testid="page-inbox" className="flex h-full min-h-0 flex-col">
-      {!online || entry.phase === 'offline' ? <OfflineIndicator /> : null}
+      {offline ? <OfflineIndicator /> : null}
       {entry.liveUpdates?.ok === false ? <LiveUpdatesNotice /> : null}
       <PageHeader
         page={page}
@@ -308,6 +311,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
             onToggleBulk={toggleBulk}
             rowFilter={rowFilter}
             picked={picked}
+            windowOptions={windowOptions}
             // Always drawn (with Select at least): labels arriving later never move the list.
             tools={
               <LabelFilter
@@ -363,7 +367,7 @@ export function PageInbox({ pageId }: { pageId: string }) {
               pageToken={token}
               withToken={entry.withToken}
               windowOptions={windowOptions}
-              online={online}
+              online={!offline}
               trial={subscription?.access_type === 'trial'}
               pictureUrl={pictureUrl(selected.customerId)}
               profileUrl={selected.link}

@@ -221,8 +221,10 @@ export function Composer({ status, online, trial, onSend, enterSends, Tools, onT
         </button>
         <div className="order-4 -ms-2 flex min-w-0 basis-full flex-wrap items-center gap-x-1 short:sm:order-1 short:sm:basis-auto">
           {image ? <ImagePreview file={image} onRemove={clearImage} upload={upload} /> : null}
+          {/* A reply carries one image: while one is attached its Remove takes this place, so the tools stay
+              one line on a phone with the keyboard open. */}
           <label
-            className={`inline-flex min-h-11 items-center rounded-md px-2 text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700 hover:bg-brand-50'}`}
+            className={`${image ? 'hidden' : 'inline-flex'} min-h-11 items-center rounded-md px-2 text-sm ${!status.canSend || !online ? 'text-gray-400' : 'cursor-pointer text-brand-700 hover:bg-brand-50'}`}
           >
             <Trans>Add image</Trans>
             <input

@@ -33,6 +33,7 @@ async function render(onRefresh: () => Promise<void>, shown: CachedConversation[
           onMarkDone={() => undefined}
           onEndReached={() => undefined}
           onRefresh={onRefresh}
+          windowOptions={{ policy: 'current', humanAgentEnabled: false }}
           refreshing={false}
         />
       </I18nProvider>,

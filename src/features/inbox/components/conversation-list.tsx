@@ -12,6 +12,7 @@ import { useIdleAfter } from '../../../shared/ui/use-idle-after.ts'
 import { ConversationRow } from './conversation-row.tsx'
 import { sameNameTells } from '../model/conversation.ts'
 import type { InboxRow } from '../model/list-view.ts'
+import type { WindowOptions } from '../../../core/policy/window.ts'
 
 const ROW_HEIGHT = 64
 /** A row with the page's broadcast shown apart under the customer's words has a third, small line. */
@@ -43,6 +44,8 @@ export interface ConversationListProps {
   refreshing: boolean
   /** Selecting rows: the ids picked (a tap picks or lets go of a row instead of opening it). */
   picked?: ReadonlySet<string>
+  /** The page's messaging policy: whether a waiting customer's row says a reply reaches them or not. */
+  windowOptions: WindowOptions
 }
 
 /** Drawn again only when its own props change (not on every keystroke in the filter above it). */
@@ -137,6 +140,7 @@ export const ConversationList = memo(function ConversationList(props: Conversati
                   selected={row.id === selectedId}
                   pictureUrl={pictureUrl(row.customerId)}
                   now={now}
+                  windowOptions={props.windowOptions}
                   tell={tells.get(row.id)}
                   onSelect={onSelect}
                   picked={props.picked ? props.picked.has(row.id) : undefined}

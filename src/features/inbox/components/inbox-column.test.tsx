@@ -8,6 +8,9 @@ import type { InboxRow } from '../model/list-view.ts'
 import { cachedRows } from '../testing/rows.ts'
 import { InboxColumn } from './inbox-column.tsx'
 
+/** The page's messaging policy, one object for every render. */
+const WINDOW = { policy: 'current', humanAgentEnabled: false } as const
+
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -69,6 +72,7 @@ describe('the inbox column', () => {
               pictureUrl={pictureUrl}
               onSelect={() => undefined}
               onToggleBulk={() => undefined}
+              windowOptions={WINDOW}
             />
           </Profiler>
         </I18nProvider>,

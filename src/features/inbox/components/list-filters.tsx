@@ -1,8 +1,8 @@
 /**
- * The list's filters with their counts (All, Unread, Needs reply) and the "window closing first" sort; they
- * wrap onto a second line when the words do not fit one (docs/product-rules.md#who-is-waiting).
+ * The list's filters with their counts (All, Unread, Needs reply, Window closed) and the "window closing
+ * first" sort, on one line that the inbox's chip row scrolls sideways (docs/product-rules.md#who-is-waiting).
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { formatNumber } from '../../../core/format/numbers.ts'
 import { FILTERS, type ListFilter, type ListSort, sameFilter } from '../model/list-view.ts'
@@ -13,6 +13,8 @@ export interface ListFiltersProps {
   counts: Record<ListFilter['kind'], number>
   onFilter: (filter: ListFilter) => void
   onSort: (sort: ListSort) => void
+  /** "Window closed" is offered: under the legacy policy every waiting customer can be answered. */
+  windowClosed: boolean
 }
 
 function filterName(filter: ListFilter): ReactNode {
@@ -23,6 +25,8 @@ function filterName(filter: ListFilter): ReactNode {
       return <Trans>Unread</Trans>
     case 'needs_reply':
       return <Trans>Needs reply</Trans>
+    case 'window_closed':
+      return <Trans>Window closed</Trans>
   }
 }
 
@@ -31,11 +35,11 @@ const chip =
 const on = 'border-brand-600 bg-brand-600 text-white'
 const off = 'border-gray-300 bg-white text-slate-800 hover:bg-gray-100'
 
-export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFiltersProps) {
-  const { t } = useLingui()
+export function ListFilters({ filter, sort, counts, onFilter, onSort, windowClosed }: ListFiltersProps) {
+  const offered = windowClosed ? FILTERS : FILTERS.filter((f) => f.kind !== 'window_closed')
   return (
-    <div data-testid="list-filters" className="flex flex-wrap gap-1.5 short:shrink-0 short:flex-nowrap">
-      {FILTERS.map((f) => {
+    <div data-testid="list-filters" className="flex shrink-0 flex-nowrap gap-1.5">
+      {offered.map((f) => {
         const chosen = sameFilter(f, filter)
         return (
           <button
@@ -55,19 +59,20 @@ export function ListFilters({ filter, sort, counts, onFilter, onSort }: ListFilt
           </button>
         )
       })}
-      {/* The order is a mark, its words the button's name: the chips keep one line on a phone. */}
+      {/* The order says its words: a clock alone did not tell what it sorts by. */}
       <button
         type="button"
         data-testid="list-sort-window"
         aria-pressed={sort === 'window'}
-        aria-label={t`Window closing first`}
-        title={t`Window closing first`}
         onClick={() => onSort(sort === 'window' ? 'newest' : 'window')}
-        className={`${chip} min-w-11 justify-center ${sort === 'window' ? on : off}`}
+        className={`${chip} ${sort === 'window' ? on : off}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0">
           <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4a.75.75 0 0 0-1.5 0v4c0 .2.08.39.22.53l2.5 2.5a.75.75 0 1 0 1.06-1.06l-2.28-2.28V6Z" />
         </svg>
+        <span>
+          <Trans>Window closing first</Trans>
+        </span>
       </button>
     </div>
   )

@@ -1,13 +1,13 @@
 /**
  * What the conversation list shows of each cached conversation once the server's needs-reply states are
  * joined to it (docs/product-rules.md#who-is-waiting), and the list's filters and sorts: one small union,
- * kept in the address (`?filter=unread`, `?filter=needs_reply`, `?sort=window`), so adding a filter is one
- * more case here.
+ * kept in the address (`?filter=unread`, `?filter=needs_reply`, `?filter=window_closed`, `?sort=window`), so
+ * adding a filter is one more case here.
  */
 import type { ConversationState } from '../../../core/contracts/conversation-states.ts'
 import type { CachedConversation } from '../../../device/db/db.ts'
-import { broadcastAfterCustomer, needsReply } from '../../../core/policy/needs-reply.ts'
-import { STANDARD_WINDOW_MS } from '../../../core/policy/window.ts'
+import { broadcastAfterCustomer, needsReply, shownUnread } from '../../../core/policy/needs-reply.ts'
+import { STANDARD_WINDOW_MS, type WindowOptions, windowStatus } from '../../../core/policy/window.ts'
 
 /** A list row: the cached conversation as the network gave it, and what the product adds to it. */
 export interface InboxRow extends CachedConversation {
@@ -18,20 +18,31 @@ export interface InboxRow extends CachedConversation {
   windowEndsAt?: number
 }
 
-export type ListFilter = { kind: 'all' } | { kind: 'unread' } | { kind: 'needs_reply' }
+/**
+ * All, Unread, and the to-do split in two: "Needs reply", the waiting customers a reply reaches now (inside the
+ * 24-hour window, or the 7 days of HUMAN_AGENT when the page has it; everyone under the legacy policy), and
+ * "Window closed", the waiting customers only a template or a marketing message can reach.
+ */
+export type ListFilter = { kind: 'all' } | { kind: 'unread' } | { kind: 'needs_reply' } | { kind: 'window_closed' }
 export type ListSort = 'newest' | 'window'
 
-export const FILTERS: readonly ListFilter[] = [{ kind: 'all' }, { kind: 'unread' }, { kind: 'needs_reply' }]
+export const FILTERS: readonly ListFilter[] = [
+  { kind: 'all' },
+  { kind: 'unread' },
+  { kind: 'needs_reply' },
+  { kind: 'window_closed' },
+]
+
+type NamedFilter = Exclude<ListFilter['kind'], 'all'>
 
 /** The filter named in the address (`filter`); anything else is All. */
 export function parseFilter(search: { filter?: unknown }): ListFilter {
-  if (search.filter === 'unread') return { kind: 'unread' }
-  if (search.filter === 'needs_reply') return { kind: 'needs_reply' }
+  for (const f of FILTERS) if (f.kind !== 'all' && search.filter === f.kind) return f
   return { kind: 'all' }
 }
 
 /** The address's parameters of a filter (All has none). */
-export function filterSearch(filter: ListFilter): { filter?: 'unread' | 'needs_reply' } {
+export function filterSearch(filter: ListFilter): { filter?: NamedFilter } {
   return filter.kind === 'all' ? {} : { filter: filter.kind }
 }
 
@@ -43,25 +54,40 @@ export function sameFilter(a: ListFilter, b: ListFilter): boolean {
   return a.kind === b.kind
 }
 
-export function matchesFilter(filter: ListFilter, row: InboxRow): boolean {
+/** How a waiting customer can be answered now, under the page's messaging policy. */
+export type Waiting = 'reply' | 'window_closed'
+
+/**
+ * Whether a reply reaches a waiting customer now (the chat's own rule, core/policy/window.ts), or the window
+ * closed; undefined for a row nobody waits on. A waiting row with no known time of the customer's last
+ * message is judged by the conversation's time: the network's newest message is then the customer's.
+ */
+export function waitingFor(row: InboxRow, now: number, options: WindowOptions): Waiting | undefined {
+  if (!row.needsReply) return undefined
+  const last = row.lastCustomerMessageAt ?? row.updatedAt
+  return windowStatus(last, now, options).canSend ? 'reply' : 'window_closed'
+}
+
+export function matchesFilter(filter: ListFilter, row: InboxRow, now: number, options: WindowOptions): boolean {
   switch (filter.kind) {
     case 'all':
       return true
     case 'unread':
       return row.unreadCount > 0
     case 'needs_reply':
-      return row.needsReply
+      return waitingFor(row, now, options) === 'reply'
+    case 'window_closed':
+      return waitingFor(row, now, options) === 'window_closed'
   }
 }
 
 /**
  * The row with its state: whether it needs a reply (the state's word, else the network's newest message is
- * the customer's), and, after a broadcast, the customer's own last words and unread count with the broadcast
- * apart (the network shows the broadcast and zeroes its count when the page sends). Opened here since the
- * customer's last words: nothing is unread.
+ * the customer's), its unread count (`shownUnread`: the network zeroes its count when the page sends), and,
+ * after a broadcast, the customer's own last words with the broadcast apart (the network shows the broadcast).
  */
 export function toInboxRow(row: CachedConversation, state: ConversationState | undefined): InboxRow {
-  const out: InboxRow = { ...row, needsReply: needsReply(state, row) }
+  const out: InboxRow = { ...row, needsReply: needsReply(state, row), unreadCount: shownUnread(row, state) }
   if (state?.customerAt) {
     const at = Date.parse(state.customerAt)
     out.lastCustomerMessageAt = Math.max(row.lastCustomerMessageAt ?? 0, at)
@@ -69,8 +95,6 @@ export function toInboxRow(row: CachedConversation, state: ConversationState | u
   if (state && broadcastAfterCustomer(state)) {
     out.snippet = state.customerText ?? row.snippet
     out.broadcastText = state.broadcastText ?? ''
-    const seen = (row.seenAt ?? 0) >= Date.parse(state.customerAt ?? '')
-    out.unreadCount = seen ? row.unreadCount : Math.max(row.unreadCount, state.unread)
   }
   if (out.needsReply && out.lastCustomerMessageAt !== undefined)
     out.windowEndsAt = out.lastCustomerMessageAt + STANDARD_WINDOW_MS
@@ -109,14 +133,19 @@ export function windowLeft(row: InboxRow, now: number): number | undefined {
 }
 
 /** How many rows each filter keeps. */
-export function filterCounts(rows: readonly InboxRow[]): Record<ListFilter['kind'], number> {
-  let unread = 0
-  let waiting = 0
+export function filterCounts(
+  rows: readonly InboxRow[],
+  now: number,
+  options: WindowOptions,
+): Record<ListFilter['kind'], number> {
+  const counts = { all: rows.length, unread: 0, needs_reply: 0, window_closed: 0 }
   for (const r of rows) {
-    if (r.unreadCount > 0) unread += 1
-    if (r.needsReply) waiting += 1
+    if (r.unreadCount > 0) counts.unread += 1
+    const waiting = waitingFor(r, now, options)
+    if (waiting === 'reply') counts.needs_reply += 1
+    else if (waiting === 'window_closed') counts.window_closed += 1
   }
-  return { all: rows.length, unread, needs_reply: waiting }
+  return counts
 }
 
 /**
@@ -128,8 +157,9 @@ export function applyFilter(
   filter: ListFilter,
   sort: ListSort,
   now: number,
+  options: WindowOptions,
 ): readonly InboxRow[] {
-  const kept = filter.kind === 'all' ? rows : rows.filter((r) => matchesFilter(filter, r))
+  const kept = filter.kind === 'all' ? rows : rows.filter((r) => matchesFilter(filter, r, now, options))
   if (sort !== 'window') return kept
   const closing = (r: InboxRow) =>
     r.windowEndsAt !== undefined && r.windowEndsAt > now ? r.windowEndsAt : Infinity

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { db } from '../../../device/db/db.ts'
+import { db, stateKey } from '../../../device/db/db.ts'
 import type { Conversation } from '../../../core/graph/types.ts'
 import { type LocalUnread, pageUnread } from '../../../shared/live/unread.ts'
 import { storeConversations } from './cache.ts'
@@ -138,6 +138,37 @@ describe('unread counts in the conversation cache', () => {
     expect(seen.at(-1)?.p2?.cached).toBe(155)
     expect(rowsRead).toBeLessThanOrEqual(12)
     spy.mockRestore()
+    subscription.unsubscribe()
+  })
+
+  it("keeps counting a customer's unread words after a broadcast zeroed the network's count", async () => {
+    const seen: Record<string, LocalUnread>[] = []
+    const subscription = track(watchPagesUnread().subscribe((v) => seen.push(v)))
+    await expect.poll(() => seen.at(-1)?.[pageId]?.cached, settles).toBe(5)
+    // The page broadcast to a and b: the network now shows the promotion and nothing unread.
+    const after = '2026-11-22T12:00:00+0000'
+    await storeConversations(pageId, [conv('a', 0, after), conv('b', 0, after)])
+    const state = (customerId: string, unread: number) => ({
+      key: stateKey(pageId, customerId),
+      pageId,
+      customerId,
+      customerAt: '2026-11-22T10:00:00.000Z',
+      customerText: 'Do you have it in size M?',
+      unread,
+      answeredAt: null,
+      doneAt: null,
+      doneBy: null,
+      broadcastAt: '2026-11-22T12:00:00.000Z',
+      broadcastText: 'Sunday promotion',
+      needsReply: true,
+    })
+    await db.conversationStates.bulkPut([state('u_a', 2), state('u_b', 3)])
+    await expect.poll(() => seen.at(-1)?.[pageId]?.cached, settles).toBe(5)
+    expect(await pageUnreadCount(pageId)).toBe(5)
+    // Opening one here reads its words: only the other one's stay counted.
+    await markConversationSeen(pageId, 'a', Date.parse('2026-11-22T12:05:00Z'))
+    await expect.poll(() => seen.at(-1)?.[pageId]?.cached, settles).toBe(3)
+    expect(await pageUnreadCount(pageId)).toBe(3)
     subscription.unsubscribe()
   })
 })

@@ -1,9 +1,10 @@
 /**
- * Unread counts in the conversation cache: per conversation (the network's unread_count, kept in Dexie) and
- * per page (their sum). The list, the page's sidebar and the home cards all read them from here, so a change
+ * Unread counts in the conversation cache: per conversation (the network's unread_count, kept in Dexie, or the
+ * customer's count kept in the conversation's state after a broadcast) and per page (their sum). The list, the page's sidebar and the home cards all read them from here, so a change
  * made by anyone (opening a conversation, a live message arriving) shows everywhere at once.
  */
-import { db } from '../../../device/db/db.ts'
+import { type CachedConversation, type CachedConversationState, db, stateKey } from '../../../device/db/db.ts'
+import { shownUnread } from '../../../core/policy/needs-reply.ts'
 import type { LocalUnread } from '../../../shared/live/unread.ts'
 import { readInPieces } from './cache.ts'
 import { conversationKey } from './conversation.ts'
@@ -59,37 +60,73 @@ export async function pendingSeen(pageId: string): Promise<{ id: string; custome
   return rows.map((row) => ({ id: row.id, customerId: row.customerId }))
 }
 
-/** Unread messages over a page's cached conversations (read in pieces: a large page is thousands of rows). */
+/**
+ * Unread messages over a page's cached conversations, as their rows show them (read in pieces: a large page is
+ * thousands of rows).
+ */
 export async function pageUnreadCount(pageId: string): Promise<number> {
   const keys = (await db.conversations.where('pageId').equals(pageId).primaryKeys()) as string[]
-  return (await readInPieces(keys)).reduce((sum, row) => sum + row.unreadCount, 0)
+  const states = new Map(
+    (await db.conversationStates.where('pageId').equals(pageId).toArray()).map((s) => [s.customerId, s]),
+  )
+  return (await readInPieces(keys)).reduce(
+    (sum, row) => sum + shownUnread(row, states.get(row.customerId)),
+    0,
+  )
 }
 
 /** The counts are read again at most this often while the cache changes (the walk stores pages quickly). */
 const UNREAD_READ_GAP_MS = 500
 
+type StateUnread = Pick<
+  CachedConversationState,
+  'customerAt' | 'customerText' | 'answeredAt' | 'broadcastAt' | 'unread'
+>
+
 /**
- * A reader of every page's counts that keeps each cached conversation's count between reads: after the first
- * read only the conversations written since are read again.
+ * A reader of every page's counts that keeps each cached conversation and each state between reads: after the
+ * first read only the conversations and states written since are read again. A page's count is what its rows
+ * show (`shownUnread`): a broadcast, which zeroes the network's counts, leaves the customers' unread words
+ * counted.
  */
 function pagesUnreadReader(): (changes: Changes) => Promise<Record<string, LocalUnread>> {
-  /** Each cached conversation's page and unread count, by key (undefined before the first whole read). */
-  let rows: Map<string, { pageId: string; unread: number }> | undefined
+  /** Each cached conversation's page, customer, unread count and last opening here, by key. */
+  let rows:
+    Map<string, Pick<CachedConversation, 'pageId' | 'customerId' | 'unreadCount' | 'seenAt'>> | undefined
+  /** Each state that can change a count, by its key (`stateKey`). */
+  let states: Map<string, StateUnread> | undefined
   return async (changes) => {
     const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
     const written = writtenKeys(changes, 'conversations')
-    const known = written && rows ? rows : new Map<string, { pageId: string; unread: number }>()
+    const known =
+      written && rows
+        ? rows
+        : new Map<string, Pick<CachedConversation, 'pageId' | 'customerId' | 'unreadCount' | 'seenAt'>>()
     const keys =
       written && rows ? [...written] : ((await db.conversations.toCollection().primaryKeys()) as string[])
     const read = await readInPieces(keys)
     for (const key of keys) known.delete(key)
-    for (const row of read) known.set(row.key, { pageId: row.pageId, unread: row.unreadCount })
+    for (const row of read)
+      known.set(row.key, {
+        pageId: row.pageId,
+        customerId: row.customerId,
+        unreadCount: row.unreadCount,
+        seenAt: row.seenAt,
+      })
     rows = known
+    const writtenStates = writtenKeys(changes, 'conversationStates')
+    if (writtenStates && states) {
+      const now = await db.conversationStates.bulkGet([...writtenStates])
+      for (const key of writtenStates) states.delete(key)
+      for (const s of now) if (s) states.set(s.key, s)
+    } else {
+      states = new Map((await db.conversationStates.toArray()).map((s) => [s.key, s]))
+    }
     const counts: Record<string, LocalUnread> = {}
     for (const pageId of syncs.keys()) counts[pageId] = { cached: 0, whole: false }
-    for (const { pageId, unread } of known.values()) {
-      const count = (counts[pageId] ??= { cached: 0, whole: false })
-      count.cached += unread
+    for (const row of known.values()) {
+      const count = (counts[row.pageId] ??= { cached: 0, whole: false })
+      count.cached += shownUnread(row, states.get(stateKey(row.pageId, row.customerId)))
     }
     for (const [pageId, sync] of syncs) counts[pageId]!.whole = !!(sync.done || sync.whole)
     return counts
@@ -105,7 +142,12 @@ export function watchPagesUnread() {
   return {
     subscribe(observer: ((value: Record<string, LocalUnread>) => void) | Watch<Record<string, LocalUnread>>) {
       const watch = typeof observer === 'function' ? { next: observer, error: () => undefined } : observer
-      const stop = watchTables(['conversations', 'inboxSync'], pagesUnreadReader(), UNREAD_READ_GAP_MS, watch)
+      const stop = watchTables(
+        ['conversations', 'conversationStates', 'inboxSync'],
+        pagesUnreadReader(),
+        UNREAD_READ_GAP_MS,
+        watch,
+      )
       return { unsubscribe: stop }
     },
   }
