@@ -7,7 +7,7 @@ import { layers } from './eslint/layers.js'
 import { sql } from './eslint/sql-home.js'
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'src/app/routeTree.gen.ts', 'src/locales/**/*.ts', 'src/locales/**/*.js', 'tests/artifacts', 'dev-dist'] },
+  { ignores: ['dist', 'dist-*', 'data', 'node_modules', 'src/app/routeTree.gen.ts', 'src/locales/**/*.ts', 'src/locales/**/*.js', 'tests/artifacts', 'dev-dist'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

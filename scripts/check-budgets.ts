@@ -53,9 +53,12 @@ const SERVICE_WORKER_REGISTRATION = 'src/features/pwa/register.ts'
  * cards wait for the pages' standing (a banned page's note no longer pushes the cards below it down) and the
  * parts that follow the first paint start one after another at idle moments: 148.6 kB. 149.5 since the wizard
  * says when a loading stopped short and how many a long send reaches in time (words the bulk catalog carries)
- * and the API client reads a 429's Retry-After: 149.1 kB.
+ * and the API client reads a 429's Retry-After: 149.1 kB. 151 since every count is an ICU plural in all seven
+ * languages (the bulk catalog's plural forms), the notices stand top-centre, say a lost connection once in the
+ * owner's words and publish their height for the scroll padding, and the branded banner can be put away for
+ * the session: 150.5 kB.
  */
-export const HOME_BUDGET_KB = 149.5
+export const HOME_BUDGET_KB = 151
 
 const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist'
 const manifestPath = join(dist, '.vite', 'manifest.json')

@@ -109,6 +109,42 @@ test('the branded-messages banner asks for confirmation and goes away once autho
   await expect(banner).toHaveCount(0)
 })
 
+test('on a phone the branded-messages banner is a line and its buttons, steps aside over the list, and is put away for the session', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.route('**/api/v2/login', async (route) => {
+    const res = await route.fetch()
+    const body = await res.json()
+    // Not yet authorised, whatever a test before this one on the same account did.
+    Object.assign(body.data.user.subscription, { available_messages: 40, use_branded_messages: false })
+    await route.fulfill({ response: res, json: body })
+  })
+  await loginAsDemo(page)
+  const banner = page.getByTestId('branded-banner')
+  await expect(banner).toBeVisible()
+  await expect(banner).toContainText('the rest go out with a Pagecast footer')
+  // Its words and its two buttons, not a column of words: the home screen keeps its room.
+  const box = (await banner.boundingBox())!
+  expect(box.height).toBeLessThanOrEqual(110)
+  const put = (await banner.getByTestId('branded-banner-dismiss').boundingBox())!
+  expect(Math.min(put.width, put.height)).toBeGreaterThanOrEqual(44)
+  await page.screenshot({ path: 'tests/artifacts/layout/branded-banner-phone.png' })
+  // Over a phone's conversation list it steps aside (the header's counter says the allowance there).
+  await page.getByTestId('page-card').first().click()
+  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 20_000 })
+  await expect(banner).toBeHidden()
+  await page.goBack()
+  await expect(banner).toBeVisible()
+  // Put away, it stays away for the session, across a reload.
+  await banner.getByTestId('branded-banner-dismiss').click()
+  await expect(banner).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('page-card').first()).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('message-badge')).toBeVisible()
+  await expect(banner).toHaveCount(0)
+})
+
 test('a blocked unlimited subscriber sees the fair-use notice and no hidden badge', async ({ page }) => {
   await page.route('**/api/v2/login', async (route) => {
     const res = await route.fetch()

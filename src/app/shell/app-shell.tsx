@@ -2,7 +2,7 @@
  * What a visitor sees, in order (docs/product-rules.md#screens-and-routes): loading dots, the login screen,
  * the terms gate, then the shared layout around the routed screen.
  */
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx'
 import { AppLayout } from '../../features/layout/components/app-layout.tsx'
@@ -74,8 +74,11 @@ function SignedIn() {
   const liveStarts = useIdleAfter(firstScreenShown)
   const outboxStarts = useIdleAfter(liveStarts)
   useReplyOutbox(outboxStarts)
+  // Known from the address, before the inbox's code arrives: the layout is drawn for it from the first frame.
+  const inboxOpen = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/$pageId') })
   return (
     <AppLayout
+      inboxOpen={inboxOpen}
       user={session.fbUser}
       accounts={railPages(session)}
       restoring={session.restoring}

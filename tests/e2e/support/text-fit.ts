@@ -52,6 +52,15 @@ export async function misfits(page: Page): Promise<Misfit[]> {
           const view = scroller.getBoundingClientRect()
           if (rect.top < view.top - 1 || rect.bottom > view.bottom + 1) continue
         }
+        // And a line partly scrolled out of a row that scrolls sideways (the plans' carousel, the inbox's chips):
+        // the next card peeks there on purpose, a swipe away.
+        let row: Element | null = el.parentElement
+        while (row && row !== document.body && !/auto|scroll/.test(getComputedStyle(row).overflowX))
+          row = row.parentElement
+        if (row && row !== document.body) {
+          const view = row.getBoundingClientRect()
+          if (rect.left < view.left - 1 || rect.right > view.right + 1) continue
+        }
         // Only text on top at its own place: what a modal or the strip covers is not on screen.
         const top = document.elementFromPoint(cx, cy)
         if (!top || !(top === el || el.contains(top) || top.contains(el))) continue

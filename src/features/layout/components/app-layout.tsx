@@ -23,6 +23,8 @@ interface AppLayoutProps {
   aside?: ReactNode
   /** Drawn from the saved session while the sign-in is checked (`data-restoring` on the layout). */
   restoring?: boolean
+  /** A page's inbox is the routed screen (`data-inbox-open`: the `compact-inbox` variant, src/app/app.css). */
+  inboxOpen?: boolean
   children: ReactNode
 }
 
@@ -35,6 +37,7 @@ export function AppLayout(props: AppLayoutProps) {
       data-testid="app-layout"
       data-app-layout
       data-restoring={props.restoring ? '' : undefined}
+      data-inbox-open={props.inboxOpen ? '' : undefined}
     >
       {collapsed ? null : (
         // On a phone the open sidebar floats over the content; a tap beside it closes it.

@@ -9,7 +9,7 @@ export function FairUseNotice() {
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900"
+      className="flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900 compact-inbox:hidden"
       data-testid="fair-use-notice"
     >
       <p className="min-w-0 flex-1">
