@@ -90,7 +90,7 @@ function SignedIn() {
       onOpenAddons={() => openModal(subscription?.access_type === 'trial' ? 'plans' : 'addons')}
       notices={
         <>
-          <OfflineBanner startedOffline={Boolean(session.offline && !session.restoring)} />
+          <OfflineBanner startedOffline={Boolean(session.offline && !session.restoring)} onPage={inboxOpen} />
           {subscription && showsFairUseNotice(subscription) ? <FairUseNotice /> : null}
           {subscription && showsBrandedBanner(subscription) ? <BrandedBanner /> : null}
         </>

@@ -3,12 +3,11 @@
  * on the way). The inbox shows its own, more precise notice, so this one stays off the page routes.
  */
 import { Trans } from '@lingui/react/macro'
-import { useRouterState } from '@tanstack/react-router'
 import { useOnline } from '../../shared/network/use-online.ts'
 
-export function OfflineBanner({ startedOffline }: { startedOffline: boolean }) {
+/** `onPage`: a page's inbox is the routed screen (its own line says it there). */
+export function OfflineBanner({ startedOffline, onPage }: { startedOffline: boolean; onPage: boolean }) {
   const online = useOnline()
-  const onPage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/$pageId') })
   if ((online && !startedOffline) || onPage) return null
   return (
     <p

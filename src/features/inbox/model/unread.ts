@@ -78,10 +78,8 @@ export async function pageUnreadCount(pageId: string): Promise<number> {
 /** The counts are read again at most this often while the cache changes (the walk stores pages quickly). */
 const UNREAD_READ_GAP_MS = 500
 
-type StateUnread = Pick<
-  CachedConversationState,
-  'customerAt' | 'customerText' | 'answeredAt' | 'broadcastAt' | 'unread'
->
+/** What a page's count reads of a cached conversation. */
+type CountedRow = Pick<CachedConversation, 'pageId' | 'customerId' | 'unreadCount' | 'seenAt'>
 
 /**
  * A reader of every page's counts that keeps each cached conversation and each state between reads: after the
@@ -91,17 +89,13 @@ type StateUnread = Pick<
  */
 function pagesUnreadReader(): (changes: Changes) => Promise<Record<string, LocalUnread>> {
   /** Each cached conversation's page, customer, unread count and last opening here, by key. */
-  let rows:
-    Map<string, Pick<CachedConversation, 'pageId' | 'customerId' | 'unreadCount' | 'seenAt'>> | undefined
-  /** Each state that can change a count, by its key (`stateKey`). */
-  let states: Map<string, StateUnread> | undefined
+  let rows: Map<string, CountedRow> | undefined
+  /** Each conversation's state, by its key (`stateKey`). */
+  let states: Map<string, CachedConversationState> | undefined
   return async (changes) => {
     const syncs = new Map((await db.inboxSync.toArray()).map((s) => [s.pageId, s]))
     const written = writtenKeys(changes, 'conversations')
-    const known =
-      written && rows
-        ? rows
-        : new Map<string, Pick<CachedConversation, 'pageId' | 'customerId' | 'unreadCount' | 'seenAt'>>()
+    const known = written && rows ? rows : new Map<string, CountedRow>()
     const keys =
       written && rows ? [...written] : ((await db.conversations.toCollection().primaryKeys()) as string[])
     const read = await readInPieces(keys)
